@@ -1,0 +1,64 @@
+"""The ``simeval`` command: thin argument parsing over the library.
+
+Each subcommand lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a function
+``run(args) -> int``. :func:`main` maps every :class:`~simeval.errors.SimevalError`
+(and argument errors) to one line on stderr and exit code 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import SimevalError
+from ._common import CommandLineError
+
+#: Subcommand modules, in the order ``simeval --help`` lists them.
+COMMANDS: tuple[str, ...] = ("demo", "evaluate")
+
+__all__ = ["build_parser", "main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of exiting, so main() controls the output."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CommandLineError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="simeval",
+        description="Which similarity system should you trust for your task?",
+    )
+    parser.add_argument("--version", action="version", version=f"simeval {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``simeval`` with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(args.func(args) or 0)
+    except SimevalError as exc:
+        msg = str(exc).replace("\n", " ")
+        print(f"simeval: error: {msg}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("simeval: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

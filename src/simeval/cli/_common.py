@@ -1,0 +1,78 @@
+"""Pieces every subcommand shares: output formats, atomic output files, progress bars."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from ..errors import DataError, SimevalError
+from ..report import FORMATS
+
+__all__ = [
+    "CommandLineError",
+    "add_output_options",
+    "emit",
+    "progress_enabled",
+    "write_atomic",
+]
+
+
+class CommandLineError(SimevalError):
+    """A bad command line (unknown option, missing argument)."""
+
+
+def add_output_options(parser: argparse.ArgumentParser, default: str = "table") -> None:
+    """``--format``, ``--output``, ``--digits`` and ``--quiet``, the same for every command."""
+    parser.add_argument(
+        "--format", choices=FORMATS, default=default, help=f"output format (default {default})"
+    )
+    parser.add_argument(
+        "--output", "-o", metavar="FILE", help="write to FILE instead of stdout (atomically)"
+    )
+    parser.add_argument(
+        "--digits", type=int, default=4, help="decimals shown in tables (default 4)"
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress bars or notes on stderr"
+    )
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: a reader never
+    sees a partial file, and a failure leaves any previous file untouched."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise DataError(f"{target}: directory {directory} does not exist; create it first")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def emit(text: str, output: str | None) -> None:
+    """Print ``text`` to stdout, or write it atomically to ``output``."""
+    if output:
+        write_atomic(output, text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def note(args: argparse.Namespace, message: str) -> None:
+    """A one-line note on stderr (how many rows were dropped, which scale was assumed …),
+    silenced by ``--quiet``."""
+    if not getattr(args, "quiet", False):
+        print(f"simeval: {message}", file=sys.stderr)
+
+
+def progress_enabled(args: argparse.Namespace) -> bool:
+    """Progress bars only on an interactive terminal and without ``--quiet``."""
+    return not getattr(args, "quiet", False) and sys.stderr.isatty()

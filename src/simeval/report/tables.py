@@ -1,0 +1,155 @@
+"""Render a rectangular table as text, Markdown, LaTeX or CSV; dump JSON safely.
+
+Every command that prints a table goes through :func:`render_table`, so the formats look
+the same everywhere. Cells are strings or numbers; numbers are formatted with
+:func:`format_number` (NaN shows as ``—`` in text and ``n/a`` in CSV-like formats).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["FORMATS", "format_number", "render_table", "to_json"]
+
+FORMATS = ("table", "json", "csv", "markdown", "latex")
+
+Cell = Any
+
+
+def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
+    """Format a cell: floats with ``digits`` decimals, NaN/None as ``nan``, others ``str``.
+
+    >>> format_number(0.81649658), format_number(float("nan")), format_number(12)
+    ('0.8165', '—', '12')
+    """
+    if value is None:
+        return nan
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return nan
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if value != 0 and abs(value) < 10 ** (-digits):
+            return f"{value:.{digits - 1}e}"
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+_LATEX_ESCAPES = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+    "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+}
+
+
+def _latex_escape(text: str) -> str:
+    return "".join(_LATEX_ESCAPES.get(ch, ch) for ch in text)
+
+
+def render_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[Cell]],
+    fmt: str = "table",
+    *,
+    digits: int = 4,
+    title: str | None = None,
+    align_left: int = 1,
+) -> str:
+    """Render ``rows`` under ``header`` as ``table`` (aligned text), ``markdown``,
+    ``latex`` (a booktabs ``tabular``) or ``csv``.
+
+    The first ``align_left`` columns are left-aligned (labels); the rest right-aligned.
+
+    >>> print(render_table(["system", "r"], [["a", 0.5], ["bb", float("nan")]]))
+    system       r
+    ------  ------
+    a       0.5000
+    bb           —
+    """
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow(
+                ["" if _is_missing(c) else (repr(c) if isinstance(c, float) else c) for c in row]
+            )
+        return buf.getvalue()
+    cells = [[format_number(c, digits, nan="—") for c in row] for row in rows]
+    if fmt == "markdown":
+        lines = [
+            "| " + " | ".join(header) + " |",
+            "|" + "|".join(":---" if i < align_left else "---:" for i in range(len(header))) + "|",
+        ]
+        lines += ["| " + " | ".join(row) + " |" for row in cells]
+        text = "\n".join(lines) + "\n"
+        return f"**{title}**\n\n{text}" if title else text
+    if fmt == "latex":
+        spec = "l" * align_left + "r" * (len(header) - align_left)
+        body = [" & ".join(_latex_escape(h) for h in header) + r" \\"]
+        body += [" & ".join(_latex_escape(c) for c in row) + r" \\" for row in cells]
+        lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", body[0], r"\midrule"]
+        lines += body[1:] + [r"\bottomrule", r"\end{tabular}"]
+        text = "\n".join(lines) + "\n"
+        return f"% {title}\n{text}" if title else text
+    if fmt != "table":
+        raise ValueError(f"unknown table format {fmt!r}; choose one of {FORMATS}")
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(header)]
+
+    def line(parts: Sequence[str]) -> str:
+        return "  ".join(
+            p.ljust(w) if i < align_left else p.rjust(w) for i, (p, w) in enumerate(zip(parts, widths))
+        ).rstrip()
+
+    out = [line(header), line(["-" * w for w in widths])] + [line(r) for r in cells]
+    text = "\n".join(out) + "\n"
+    return f"{title}\n{text}" if title else text
+
+
+def _is_missing(value: Cell) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _json_default(value: Any) -> Any:
+    import numpy as np
+
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return _json_float(float(value))
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if hasattr(value, "as_dict"):
+        return value.as_dict()
+    raise TypeError(f"cannot serialize {type(value).__name__} to JSON")
+
+
+def _json_float(value: float) -> float | None:
+    return None if math.isnan(value) or math.isinf(value) else value
+
+
+def _sanitize(value: Any) -> Any:
+    if isinstance(value, float):
+        return _json_float(value)
+    if isinstance(value, dict):
+        return {k: _sanitize(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_sanitize(v) for v in value]
+    return value
+
+
+def to_json(document: Any, indent: int | None = 2) -> str:
+    """Serialize to strict JSON: NaN and ±inf become ``null`` (JSON has no NaN).
+
+    >>> to_json({"r": float("nan"), "n": 3}, indent=None)
+    '{"r": null, "n": 3}'
+    """
+    return json.dumps(_sanitize(document), indent=indent, default=_json_default, allow_nan=False) + (
+        "\n" if indent is not None else ""
+    )

@@ -1,0 +1,109 @@
+"""Frozen result objects returned by every metric.
+
+Each has ``.statistic`` (a float, NaN when undefined), ``.n`` (the number of pairs used)
+and ``.reason`` (why the statistic is NaN, else ``None``); ``float(result)`` is the
+statistic and ``as_dict()`` gives a JSON-ready dict.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = [
+    "BinResult",
+    "ConfidenceInterval",
+    "CorrelationResult",
+    "MetricResult",
+    "ScaledPearsonResult",
+]
+
+
+def _clean(value: Any) -> Any:
+    """NaN → None so JSON output stays valid; recurse into containers."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A two-sided interval ``[low, high]`` at ``confidence_level``."""
+
+    low: float
+    high: float
+    confidence_level: float = 0.95
+
+
+@dataclass(frozen=True)
+class MetricResult:
+    """The value of one metric on one (gold, system) pair of score vectors."""
+
+    statistic: float
+    n: int
+    reason: str | None = None
+
+    def __float__(self) -> float:
+        return float(self.statistic)
+
+    def as_dict(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+@dataclass(frozen=True)
+class CorrelationResult(MetricResult):
+    """A correlation coefficient with its two-sided p-value.
+
+    ``confidence_interval(confidence_level)`` is the Fisher-z interval
+    ``tanh(atanh(r) ± z_{(1+c)/2} / sqrt(n − 3))`` (R ``cor.test``); it is used for
+    Spearman and Kendall as well, where it is an approximation (Fieller et al. 1957 give
+    better variances for them; simeval keeps R's and scipy's convention).
+    """
+
+    pvalue: float = math.nan
+    method: str = "pearson"
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
+        from .metrics.correlation import fisher_interval
+
+        low, high = fisher_interval(self.statistic, self.n, confidence_level)
+        return ConfidenceInterval(low, high, confidence_level)
+
+
+@dataclass(frozen=True)
+class BinResult:
+    """Pearson's r inside one bin of a :class:`~simeval.binning.Bins` partition."""
+
+    label: str
+    low: float | None
+    high: float | None
+    n: int
+    coverage: float
+    statistic: float
+    pvalue: float
+    ci_low: float
+    ci_high: float
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+@dataclass(frozen=True)
+class ScaledPearsonResult(MetricResult):
+    """Scaled Pearson: the mean of the per-bin Pearson coefficients (Atoum 2019, eq. 3).
+
+    ``bins`` holds every bin, ``skipped`` the labels of undefined bins left out of the mean
+    (only with ``skip_undefined=True``), ``remainder`` the pairs left over by
+    ``Bins.segments`` and ``average`` how the bin values were combined.
+    """
+
+    bins: tuple[BinResult, ...] = field(default_factory=tuple)
+    skipped: tuple[str, ...] = ()
+    remainder: int = 0
+    average: str = "arithmetic"

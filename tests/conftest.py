@@ -1,0 +1,26 @@
+"""Shared fixtures. Real datasets come from ``$SIMEVAL_SHARED_DATA`` (default
+``../shared/data`` beside the repository); tests that need them skip with the reason
+when the folder is absent, so a clone elsewhere still passes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+def shared_data_dir() -> Path:
+    return Path(os.environ.get("SIMEVAL_SHARED_DATA", DEFAULT_SHARED_DATA))
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """The folder of real public datasets (``../shared/data``); skips when absent."""
+    path = shared_data_dir()
+    if not path.is_dir():
+        pytest.skip(f"shared data not found at {path}; set SIMEVAL_SHARED_DATA to run this test")
+    return path
