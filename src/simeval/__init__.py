@@ -1,5 +1,9 @@
 """simeval: evaluate similarity systems the way the task needs, not by one Pearson's r.
 
+>>> import simeval as se
+>>> round(se.pearson([1, 2, 3, 4], [1, 3, 2, 4]).statistic, 3)
+0.8
+
 Only numpy and scipy are imported here; pandas, matplotlib and torch load lazily where
 tables are read or plots drawn.
 """
@@ -8,8 +12,15 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from .binning import Bins
 from .errors import DataError, InputError, MissingExtraError, SimevalError, UndefinedMetricWarning
+from .evaluate import Evaluation, Record, evaluate
 from .metrics.correlation import fisher_interval, fisher_z_mean, kendall, pearson, spearman
+from .metrics.errors import mae, mase, msse, nmase, nmsse
+from .metrics.ranking import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank
+from .metrics.registry import DEFAULT_METRICS, TABLE2_MEASURES, available_metrics, get_metric
+from .metrics.scaled import scaled_pearson
+from .metrics.threshold import accuracy_high, accuracy_low, f1_high, f1_low, hmean, macro_avg
 from .results import (
     BinResult,
     ConfidenceInterval,
@@ -19,20 +30,44 @@ from .results import (
 )
 
 __all__ = [
+    "DEFAULT_METRICS",
+    "TABLE2_MEASURES",
     "BinResult",
+    "Bins",
     "ConfidenceInterval",
     "CorrelationResult",
     "DataError",
+    "Evaluation",
     "InputError",
     "MetricResult",
     "MissingExtraError",
+    "Record",
     "ScaledPearsonResult",
     "SimevalError",
     "UndefinedMetricWarning",
     "__version__",
+    "accuracy_high",
+    "accuracy_low",
+    "available_metrics",
+    "evaluate",
+    "f1_high",
+    "f1_low",
     "fisher_interval",
     "fisher_z_mean",
+    "get_metric",
+    "hmean",
     "kendall",
+    "macro_avg",
+    "mae",
+    "mase",
+    "msse",
+    "ncg",
+    "ncg_avg_rank",
+    "ndcg",
+    "ndcg_avg_rank",
+    "nmase",
+    "nmsse",
     "pearson",
+    "scaled_pearson",
     "spearman",
 ]

@@ -1,0 +1,257 @@
+"""Partitions of the pairs into bins ("segments") for the scaled Pearson (Atoum 2019).
+
+A :class:`Bins` is a recipe; :meth:`Bins.assign` applies it to gold scores and returns a
+:class:`Binning`: the bin index of every pair (−1 for pairs in no bin) and a description
+of each bin. Numeric bins are left-closed, ``[e_k, e_{k+1})``, and the last bin is closed
+on both ends, so the top of the scale belongs to the last bin.
+
+>>> b = Bins.equal_width(3).assign([0.0, 1.0, 2.5, 4.0, 5.0], scale=(0, 5))
+>>> b.index.tolist(), [spec.label for spec in b.specs]
+([0, 0, 1, 2, 2], ['[0, 1.667)', '[1.667, 3.333)', '[3.333, 5]'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validate import as_float_array, check_scale
+from .errors import InputError
+
+__all__ = ["BinSpec", "Binning", "Bins", "parse_bins"]
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4g}"
+
+
+@dataclass(frozen=True)
+class BinSpec:
+    """One bin: its label and, for numeric bins, its edges and closedness."""
+
+    label: str
+    low: float | None = None
+    high: float | None = None
+    closed_right: bool = False
+
+
+@dataclass(frozen=True)
+class Binning:
+    """The result of :meth:`Bins.assign`: ``index[i]`` is the bin of pair ``i`` (−1: none)."""
+
+    index: NDArray[np.intp]
+    specs: tuple[BinSpec, ...]
+    remainder: int = 0
+
+    @property
+    def k(self) -> int:
+        return len(self.specs)
+
+
+@dataclass(frozen=True)
+class Bins:
+    """How to split pairs into bins. Build one with a classmethod:
+
+    - :meth:`equal_width` — K bins of equal width over the declared gold scale (the default,
+      K = 3, is seed 000's STS split);
+    - :meth:`thresholds` — cut points on the gold scale;
+    - :meth:`labels` — one bin per category (SICK: CONTRADICTION / NEUTRAL / ENTAILMENT);
+    - :meth:`segments` — sort by gold and cut consecutive segments of ``n`` pairs
+      (Nikolić et al. 2012; Atoum 2019 eq. 2), the remainder reported;
+    - :meth:`quantiles` — K bins with edges at the gold quantiles.
+    """
+
+    kind: str
+    k: int | None = None
+    cuts: tuple[float, ...] = ()
+    values: tuple[Any, ...] | None = None
+    order: tuple[Any, ...] | None = None
+    size: int | None = None
+
+    # -- constructors -------------------------------------------------------------------
+    @classmethod
+    def equal_width(cls, k: int = 3) -> Bins:
+        """``k`` bins with edges ``lo + (hi − lo)·j/k`` over the declared scale ``(lo, hi)``."""
+        return cls("equal_width", k=_positive_int(k, "k"))
+
+    @classmethod
+    def thresholds(cls, cuts: Sequence[float]) -> Bins:
+        """Bins between increasing cut points, e.g. ``[1.5, 3.5]`` → ``[lo,1.5) [1.5,3.5) [3.5,hi]``.
+
+        The outer edges are the declared scale (or the observed range)."""
+        c = tuple(float(x) for x in cuts)
+        if not c:
+            raise InputError("Bins.thresholds needs at least one cut point")
+        if not all(np.isfinite(c)) or any(b <= a for a, b in zip(c, c[1:])):
+            raise InputError(f"cut points must be finite and strictly increasing; got {list(c)}")
+        return cls("thresholds", cuts=c)
+
+    @classmethod
+    def labels(cls, values: Sequence[Any], order: Sequence[Any] | None = None) -> Bins:
+        """One bin per distinct value of ``values`` (one label per pair); bins are listed in
+        ``order`` if given, else in sorted order."""
+        vals = tuple(values)
+        if order is not None:
+            order = tuple(order)
+            unknown = sorted({str(v) for v in vals} - {str(o) for o in order})
+            if unknown:
+                raise InputError(f"labels {unknown} are not in the given order {list(order)}")
+        return cls("labels", values=vals, order=order)
+
+    @classmethod
+    def segments(cls, n: int) -> Bins:
+        """Consecutive segments of ``n`` pairs after sorting by gold (K = N // n); the
+        ``N mod n`` pairs with the highest gold scores are left over and reported."""
+        return cls("segments", size=_positive_int(n, "n", minimum=2))
+
+    @classmethod
+    def quantiles(cls, k: int) -> Bins:
+        """``k`` bins with edges at the gold quantiles ``j/k`` (linear interpolation).
+
+        Tied gold scores stay in one bin, so bins hold roughly, not exactly, N/k pairs;
+        heavy ties can leave a bin empty, which is then reported as undefined."""
+        return cls("quantiles", k=_positive_int(k, "k"))
+
+    # -- application -------------------------------------------------------------------
+    def describe(self) -> str:
+        """A short, parseable name for signatures: ``equal:3``, ``edges:1.5,3.5`` …"""
+        if self.kind == "equal_width":
+            return f"equal:{self.k}"
+        if self.kind == "thresholds":
+            return "edges:" + ",".join(_fmt(c) for c in self.cuts)
+        if self.kind == "labels":
+            return "labels"
+        if self.kind == "segments":
+            return f"segments:{self.size}"
+        return f"quantiles:{self.k}"
+
+    def assign(
+        self, gold: ArrayLike, *, scale: Sequence[float] | None = None
+    ) -> Binning:
+        """Bin every pair by its gold score (or label). ``scale`` is the declared gold range;
+        without it the observed ``(min, max)`` is used."""
+        if self.kind == "labels":
+            return self._assign_labels(np.asarray(gold).size)
+        g = as_float_array(gold, "gold")
+        if self.kind == "segments":
+            return self._assign_segments(g)
+        lo, hi = check_scale(scale) or _observed(g)
+        if self.kind == "equal_width":
+            k = self.k or 3
+            edges = np.array([lo + (hi - lo) * j / k for j in range(k + 1)])
+            edges[-1] = hi
+        elif self.kind == "thresholds":
+            inside = [c for c in self.cuts if lo < c < hi]
+            if len(inside) != len(self.cuts):
+                raise InputError(
+                    f"cut points {list(self.cuts)} must lie strictly inside the scale "
+                    f"[{_fmt(lo)}, {_fmt(hi)}]"
+                )
+            edges = np.array([lo, *self.cuts, hi])
+        else:  # quantiles
+            k = self.k or 4
+            edges = np.quantile(g, np.arange(k + 1) / k) if g.size else np.linspace(lo, hi, k + 1)
+            edges[0], edges[-1] = min(lo, edges[0]), max(hi, edges[-1])
+        return _numeric_binning(g, edges)
+
+    def _assign_labels(self, n: int) -> Binning:
+        vals = self.values or ()
+        if len(vals) != n:
+            raise InputError(f"Bins.labels has {len(vals)} labels for {n} pairs")
+        keys = np.array([str(v) for v in vals], dtype=object)
+        order = [str(o) for o in self.order] if self.order is not None else sorted(set(keys))
+        lookup = {lab: i for i, lab in enumerate(order)}
+        index = np.fromiter((lookup[k] for k in keys), dtype=np.intp, count=n)
+        return Binning(index, tuple(BinSpec(lab) for lab in order))
+
+    def _assign_segments(self, g: NDArray[np.float64]) -> Binning:
+        size = self.size or 2
+        k = g.size // size
+        if k == 0:
+            raise InputError(f"Bins.segments({size}) needs at least {size} pairs; got {g.size}")
+        order = np.argsort(g, kind="stable")
+        index = np.full(g.size, -1, dtype=np.intp)
+        index[order[: k * size]] = np.arange(k * size) // size
+        sorted_g = g[order]
+        specs = tuple(
+            BinSpec(
+                f"segment {j + 1} (pairs {j * size + 1}–{(j + 1) * size} by gold)",
+                float(sorted_g[j * size]),
+                float(sorted_g[(j + 1) * size - 1]),
+                closed_right=True,
+            )
+            for j in range(k)
+        )
+        return Binning(index, specs, remainder=g.size - k * size)
+
+
+def _observed(g: NDArray[np.float64]) -> tuple[float, float]:
+    if g.size == 0:
+        raise InputError("cannot bin an empty score vector")
+    lo, hi = float(np.nanmin(g)), float(np.nanmax(g))
+    if lo == hi:
+        raise InputError(
+            f"all gold scores equal {_fmt(lo)}; declare the scale to bin them"
+        )
+    return lo, hi
+
+
+def _numeric_binning(g: NDArray[np.float64], edges: NDArray[np.float64]) -> Binning:
+    k = edges.size - 1
+    # side="right": a value equal to an inner edge goes to the bin that edge opens.
+    index = np.searchsorted(edges[1:-1], g, side="right").astype(np.intp)
+    outside = (g < edges[0]) | (g > edges[-1]) | np.isnan(g)
+    index[outside] = -1
+    specs = tuple(
+        BinSpec(
+            f"[{_fmt(edges[j])}, {_fmt(edges[j + 1])}{']' if j == k - 1 else ')'}",
+            float(edges[j]),
+            float(edges[j + 1]),
+            closed_right=j == k - 1,
+        )
+        for j in range(k)
+    )
+    return Binning(index, specs)
+
+
+def _positive_int(value: Any, name: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise InputError(f"`{name}` must be an integer ≥ {minimum}; got {value!r}")
+    return int(value)
+
+
+def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:
+    """Parse the CLI spelling: ``thirds``, ``equal:K``, ``edges:A,B,…``, ``labels:COLUMN``,
+    ``segments:N``, ``quantiles:K``. For ``labels:`` the caller passes the column's values.
+
+    >>> parse_bins("edges:1.5,3.5").cuts
+    (1.5, 3.5)
+    """
+    kind, _, arg = text.partition(":")
+    try:
+        if kind == "thirds" and not arg:
+            return Bins.equal_width(3)
+        if kind == "equal":
+            return Bins.equal_width(int(arg))
+        if kind == "edges":
+            return Bins.thresholds([float(x) for x in arg.split(",") if x.strip()])
+        if kind == "segments":
+            return Bins.segments(int(arg))
+        if kind == "quantiles":
+            return Bins.quantiles(int(arg))
+        if kind == "labels" and arg:
+            if label_values is None:
+                raise InputError(f"--bins {text}: the label column {arg!r} was not read")
+            return Bins.labels(label_values)
+    except ValueError as exc:
+        if isinstance(exc, InputError):
+            raise
+        raise InputError(f"--bins {text}: {arg!r} is not a number") from None
+    raise InputError(
+        f"--bins {text!r} is not understood; use thirds, equal:K, edges:A,B,…, labels:COLUMN, "
+        "segments:N or quantiles:K"
+    )

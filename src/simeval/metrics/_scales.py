@@ -1,0 +1,71 @@
+"""Moving scores between scales: the linear map of system scores onto the gold scale,
+and the [0, 1] normalizations of seed 001 (Tables 5–7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .._validate import check_scale
+from ..errors import InputError
+
+Normalize = Literal["scale", "minmax"] | None
+
+__all__ = ["Normalize", "map_linear", "normalize_pair"]
+
+
+def map_linear(
+    values: NDArray[np.float64],
+    source: Sequence[float] | None,
+    target: Sequence[float] | None,
+) -> NDArray[np.float64]:
+    """Map ``values`` linearly from the range ``source`` onto ``target``:
+    ``t_lo + (v − s_lo)·(t_hi − t_lo)/(s_hi − s_lo)``. Identity when either is None.
+
+    >>> map_linear(np.array([-1.0, 0.0, 1.0]), (-1, 1), (0, 5)).tolist()
+    [0.0, 2.5, 5.0]
+    """
+    src = check_scale(source, "system_scale")
+    dst = check_scale(target, "scale")
+    if src is None or dst is None:
+        return values
+    return dst[0] + (values - src[0]) * ((dst[1] - dst[0]) / (src[1] - src[0]))
+
+
+def _unit(values: NDArray[np.float64], lo: float, hi: float) -> NDArray[np.float64]:
+    return (values - lo) / (hi - lo)
+
+
+def normalize_pair(
+    g: NDArray[np.float64],
+    s: NDArray[np.float64],
+    normalize: Normalize,
+    scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | None = None,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Bring gold and system scores to [0, 1] as seed 001 does before computing errors.
+
+    ``"scale"`` divides by the declared ranges (``system_scale`` defaults to ``scale``: the
+    system is taken to be on the gold scale); ``"minmax"`` by each vector's observed range.
+    ``None`` returns the scores unchanged (after the ``system_scale`` → ``scale`` map).
+    """
+    if normalize is None:
+        return g, map_linear(s, system_scale, scale)
+    if normalize == "scale":
+        gs = check_scale(scale)
+        if gs is None:
+            raise InputError("normalize='scale' needs the declared gold `scale` (lo, hi)")
+        ss = check_scale(system_scale, "system_scale") or gs
+        return _unit(g, *gs), _unit(s, *ss)
+    if normalize == "minmax":
+        out = []
+        for arr, name in ((g, "gold"), (s, "system")):
+            lo, hi = float(arr.min()), float(arr.max())
+            if lo == hi:
+                raise InputError(f"normalize='minmax': the {name} scores are constant")
+            out.append(_unit(arr, lo, hi))
+        return out[0], out[1]
+    raise InputError(f"normalize must be None, 'scale' or 'minmax'; got {normalize!r}")

@@ -1,0 +1,175 @@
+"""Ranking measures of Reimers et al. (2016, §2): nCG, nDCG and their AvgRank means.
+
+Pairs are ordered by system score, highest first; the gain of position i is the gold
+score ``m_i`` of the pair there. **Ties** in the system scores are resolved by the
+expected value over all orders of the tied pairs: every position inside a tied group
+gets the group's mean gold score (as scikit-learn's ``ndcg_score`` does by default).
+
+The discount is seed 002's, ``DCG_k = m_1 + Σ_{i=2..k} m_i / log2(i)`` (Järvelin &
+Kekäläinen 2002): positions 1 *and* 2 get weight 1. **This is not scikit-learn's**
+``ndcg_score``, which divides by ``log2(i + 1)``; values differ from it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .._validate import NanPolicy, check_scale, paired_scores
+from ..errors import InputError
+from ..results import MetricResult
+from ._sorted import SortedScores
+
+__all__ = ["AVG_RANK_KS", "ncg", "ncg_avg_rank", "ndcg", "ndcg_avg_rank"]
+
+#: The cut-offs averaged by nCGAvgRank and nDCGAvgRank (seed 002, §2).
+AVG_RANK_KS = (3, 5, 10)
+
+
+def discounts(k: int) -> NDArray[np.float64]:
+    """Seed 002's DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``."""
+    d = np.ones(k)
+    if k > 1:
+        d[1:] = 1.0 / np.log2(np.arange(2, k + 1))
+    return d
+
+
+def ranked_gains(
+    g: SortedScores, s: SortedScores, *, reverse: bool = False, top: float | None = None
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Gains in system order (tie-averaged) and in ideal order, from one sort of each side.
+
+    ``reverse`` orders lowest first and uses ``top − g`` as the gain.
+    """
+    gold_by_system = g.values[s.order]
+    sums = np.add.reduceat(gold_by_system, s.group_starts) if gold_by_system.size else gold_by_system
+    mean_gold = np.repeat(sums / s.group_sizes, s.group_sizes)  # ascending system order
+    ideal = g.sorted
+    if reverse:
+        if top is None:
+            raise InputError("reversed nCG/nDCG need the top of the gold scale")
+        return top - mean_gold, top - ideal
+    return mean_gold[::-1], ideal[::-1]
+
+
+def _normalized(
+    gains: NDArray[np.float64], ideal: NDArray[np.float64], k: int | None, discounted: bool
+) -> MetricResult:
+    n = gains.size
+    if n == 0:
+        return MetricResult(math.nan, 0, "undefined for 0 pairs")
+    kk = n if k is None else min(k, n)
+    w = discounts(kk) if discounted else np.ones(kk)
+    got = float(np.dot(gains[:kk], w))
+    best = float(np.dot(ideal[:kk], w))
+    if best <= 0:
+        return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")
+    return MetricResult(got / best, n)
+
+
+def _check_k(k: int | None) -> int | None:
+    if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1):
+        raise InputError(f"`k` must be a positive integer or None (all pairs); got {k!r}")
+    return k
+
+
+def _prepare(gold, system, nan_policy, reverse, scale):
+    g, s = paired_scores(gold, system, nan_policy=nan_policy)
+    sc = check_scale(scale)
+    top = sc[1] if sc else (float(g.max()) if g.size else None)
+    return SortedScores(g), SortedScores(s), top
+
+
+def ncg(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    k: int | None = None,
+    reverse: bool = False,
+    scale: Sequence[float] | None = None,
+    nan_policy: NanPolicy = "raise",
+) -> MetricResult:
+    r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2000; seed 002 §2).
+
+    .. math:: \mathrm{nCG}_k = \frac{\sum_{i\le k} m_i}{\sum_{i \le k} m^{*}_i}
+
+    with :math:`m` the gold scores in system order (ties averaged) and :math:`m^*` in
+    ideal order. ``k=None`` uses all pairs (then nCG = 1 by construction); ``k`` beyond n
+    is cut to n. ``reverse=True`` rewards finding the *least* similar pairs: lowest system
+    scores first, gain ``hi − g`` with ``hi`` the top of ``scale`` (default: max gold).
+    Undefined when the ideal gain is 0.
+
+    >>> ncg([3, 2, 1, 0], [0.9, 0.8, 0.1, 0.2], k=2).statistic
+    1.0
+    """
+    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
+    return _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), False)
+
+
+def ndcg(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    k: int | None = None,
+    reverse: bool = False,
+    scale: Sequence[float] | None = None,
+    nan_policy: NanPolicy = "raise",
+) -> MetricResult:
+    r"""Normalized discounted cumulative gain at k, seed 002's discount.
+
+    .. math:: \mathrm{DCG}_k = m_1 + \sum_{i=2}^{k} \frac{m_i}{\log_2 i}, \qquad
+              \mathrm{nDCG}_k = \mathrm{DCG}_k / \mathrm{iDCG}_k
+
+    Ties in system scores get the mean gain of their group. Not scikit-learn's
+    ``ndcg_score`` (which discounts by ``log2(i + 1)``). Options as :func:`ncg`.
+
+    >>> round(ndcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic, 6)  # (1 + 2 + 3/log2 3)/(3 + 2 + 1/log2 3)
+    0.732487
+    """
+    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
+    return _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), True)
+
+
+def _avg_rank(gains, ideal, discounted: bool) -> MetricResult:
+    parts = [_normalized(gains, ideal, k, discounted) for k in AVG_RANK_KS]
+    bad = [p.reason for p in parts if p.reason]
+    if bad:
+        return MetricResult(math.nan, gains.size, bad[0])
+    return MetricResult(float(np.mean([p.statistic for p in parts])), gains.size)
+
+
+def ncg_avg_rank(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    reverse: bool = False,
+    scale: Sequence[float] | None = None,
+    nan_policy: NanPolicy = "raise",
+) -> MetricResult:
+    """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (seed 002 §2): the top of the ranking only.
+
+    >>> ncg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
+    1.0
+    """
+    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
+    return _avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), False)
+
+
+def ndcg_avg_rank(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    reverse: bool = False,
+    scale: Sequence[float] | None = None,
+    nan_policy: NanPolicy = "raise",
+) -> MetricResult:
+    """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (seed 002 §2).
+
+    >>> ndcg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
+    1.0
+    """
+    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
+    return _avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), True)
