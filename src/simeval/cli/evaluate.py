@@ -1,0 +1,181 @@
+"""``simeval evaluate``: score systems against gold ratings with every seed measure."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..binning import parse_bins
+from ..errors import DataError
+from ..evaluate import Evaluation, evaluate
+from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
+from ..metrics.registry import DEFAULT_METRICS
+from ..report import render_table, to_json
+from ._common import add_output_options, emit, note
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "evaluate",
+        help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
+        description="Score one or more systems against gold similarity ratings.",
+    )
+    p.add_argument("gold", help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
+                   "per line (SemEval style)")
+    p.add_argument("--gold-column", default=None, metavar="COL",
+                   help="gold score column (default: 'score', or the only column)")
+    p.add_argument("--system", action="append", required=True, metavar="NAME=FILE[:COLUMN]",
+                   help="a system's scores (repeat for several systems)")
+    p.add_argument("--id-column", metavar="COL",
+                   help="align rows by this id column (present in gold and every system file)")
+    p.add_argument("--scale", nargs=2, type=float, metavar=("LO", "HI"),
+                   help="declared gold scale, e.g. 0 5 (default: the observed range)")
+    p.add_argument("--system-scale", nargs=2, type=float, metavar=("LO", "HI"),
+                   help="range of the system scores, mapped linearly onto the gold scale "
+                   "before threshold and error measures (e.g. -1 1 for cosine)")
+    p.add_argument("--bins", default="thirds",
+                   help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
+                   "segments:N | quantiles:K (default thirds = equal:3 over the scale)")
+    p.add_argument("--metric", action="append", metavar="NAME",
+                   help="metric name or expression, repeatable (default: "
+                   + ", ".join(DEFAULT_METRICS) + ")")
+    p.add_argument("--low-border", type=float, metavar="X",
+                   help="low-similarity border (default 30%% of the scale: 1.5 on 0–5)")
+    p.add_argument("--high-border", type=float, metavar="X",
+                   help="high-similarity border (default 70%% of the scale: 3.5 on 0–5)")
+    p.add_argument("--normalize", choices=("scale", "minmax"),
+                   help="bring gold and system to [0, 1] before error measures (seed 001)")
+    p.add_argument("--skip-undefined-bins", action="store_true",
+                   help="average the defined bins when some bin has no defined r")
+    p.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
+                   help="missing or NaN scores: raise (default) or omit those pairs")
+    add_output_options(p)
+    p.set_defaults(func=run)
+
+
+def _first_nan(values: NDArray[np.float64]) -> int | None:
+    bad = np.isnan(values)
+    return int(np.argmax(bad)) if bad.any() else None
+
+
+def _check_range(values: NDArray[np.float64], table: ScoreTable, column: str,
+                 rows: NDArray[np.intp], scale: list[float] | None, option: str) -> None:
+    if scale is None:
+        return
+    off = (values < scale[0]) | (values > scale[1])
+    if off.any():
+        i = int(np.argmax(off))
+        raise DataError(
+            f"{table.location(int(rows[i]), column)}: {values[i]:g} is outside {option} "
+            f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
+        )
+
+
+def load_inputs(args: argparse.Namespace) -> tuple[NDArray[np.float64], dict[str, Any], list[Any] | None]:
+    """Read gold and systems, aligned; return (gold, {name: scores}, bin labels or None)."""
+    gold_table = read_table(args.gold)
+    exclude = [args.id_column] if args.id_column else []
+    gold_col = default_column(gold_table, args.gold_column, exclude)
+    gold = gold_table.numbers(gold_col, option="--gold-column")
+    gold_rows = np.arange(len(gold_table))
+    _check_range(gold, gold_table, gold_col, gold_rows, args.scale, "--scale")
+    labels = None
+    if args.bins.startswith("labels:"):
+        labels = [str(v) for v in gold_table.column(args.bins[7:], option="--bins labels:")]
+    gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
+
+    systems: dict[str, NDArray[np.float64]] = {}
+    for spec in args.system:
+        name, path, column = parse_system_spec(spec)
+        if name in systems:
+            raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
+        table = read_table(path)
+        col = default_column(table, column, exclude)
+        values = table.numbers(col)
+        if gold_ids is not None:
+            sys_ids = ids_of(table, args.id_column)
+            position = {v: i for i, v in enumerate(sys_ids)}
+            missing = [v for v in gold_ids if v not in position]
+            if missing:
+                raise DataError(
+                    f"{path}: {len(missing)} gold id(s) have no score (first: {missing[0]!r}); "
+                    f"every id in {args.gold} needs a row"
+                )
+            extra = len(sys_ids) - len(gold_ids)
+            if extra:
+                note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
+            rows = np.array([position[v] for v in gold_ids], dtype=np.intp)
+            values = values[rows]
+        else:
+            rows = np.arange(values.size)
+            if values.size != gold.size:
+                raise DataError(
+                    f"{path} has {values.size} scores but {args.gold} has {gold.size}; "
+                    "they must align line by line (or pass --id-column)"
+                )
+        _check_range(values, table, col, rows, args.system_scale, "--system-scale")
+        if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
+            raise DataError(
+                f"{table.location(int(rows[i]), col)}: missing score; fill it in or pass "
+                "--nan-policy omit to drop such pairs"
+            )
+        systems[name] = values
+    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
+        raise DataError(
+            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
+            "--nan-policy omit to drop such pairs"
+        )
+    return gold, systems, labels
+
+
+def run(args: argparse.Namespace) -> int:
+    gold, systems, labels = load_inputs(args)
+    ev = evaluate(
+        gold,
+        systems,
+        metrics=args.metric,
+        scale=args.scale,
+        system_scale=args.system_scale,
+        bins=parse_bins(args.bins, labels),
+        low_border=args.low_border,
+        high_border=args.high_border,
+        normalize=args.normalize,
+        skip_undefined_bins=args.skip_undefined_bins,
+        nan_policy=args.nan_policy,
+    )
+    for name, count in ev.dropped.items():
+        if count:
+            note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")
+    if ev.scale_source == "observed":
+        lo, hi = ev.options.scale or (math.nan, math.nan)
+        note(args, f"no --scale given: using the observed gold range {lo:g}–{hi:g}")
+    emit(format_evaluation(ev, args.format, args.digits), args.output)
+    return 0
+
+
+def format_evaluation(ev: Evaluation, fmt: str, digits: int = 4) -> str:
+    """Render an evaluation in one of the output formats."""
+    if fmt == "json":
+        return to_json(ev.to_dict())
+    if fmt == "csv":
+        header = ["system", "metric", "bin", "value", "n", "pvalue", "ci_low", "ci_high"]
+        rows = [[getattr(r, h) for h in header] for r in ev.records]
+        return render_table(header, rows, "csv")
+    header, rows = ev.table()
+    text = render_table(header, rows, fmt, digits=digits)
+    if fmt != "table":
+        return text
+    lo, hi = ev.options.scale or (math.nan, math.nan)
+    lines = [f"{ev.n} pairs, gold scale {lo:g}–{hi:g} ({ev.scale_source}); "
+             f"low/high borders {ev.options.low_border:g} / {ev.options.high_border:g}", "", text]
+    undefined = [r for r in ev.records if r.reason and r.bin is None]
+    for r in undefined:
+        lines.append(f"— {r.system} / {r.metric}: {r.reason}")
+    lines.append(f"signature: {ev.signature}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,197 @@
+"""Read paraphrase patterns and per-set extrinsic scores from TSV, CSV or JSON Lines.
+
+Patterns: one row per (set, source, rank, paraphrase) with default columns ``set``,
+``source``, ``rank``, ``paraphrase`` and quality columns ``labels`` (0/1 judgments such
+as ``1,1,0``) or ``q`` (a number in [0, 1]); ``labels_strict``/``q_strict`` and
+``labels_lenient``/``q_lenient`` carry the two judgments of Shima & Mitamura (2011).
+Any of these can be renamed: ``columns={"paraphrase": "pattern"}``.
+
+Extrinsic scores: a ``set`` column and one numeric column per task data set (seed 004:
+MSRPC, RTE, CQAE). Lines starting with ``#`` and blank lines are skipped in every format;
+errors name the file and line.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataError
+from .patterns import QUALITY_COLUMNS, Patterns
+
+__all__ = ["PATTERN_COLUMNS", "read_extrinsic", "read_patterns", "read_table"]
+
+#: Logical column names of a pattern file (each renamable).
+PATTERN_COLUMNS = ("set", "source", "rank", "paraphrase", *QUALITY_COLUMNS)
+_REQUIRED = ("set", "source", "rank", "paraphrase")
+
+_FORMATS = {".tsv": "tsv", ".tab": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl",
+            ".ndjson": "jsonl"}
+
+
+def _format_of(path: Path) -> str:
+    suffixes = [s.lower() for s in path.suffixes]
+    if suffixes and suffixes[-1] == ".gz":
+        suffixes.pop()
+    fmt = _FORMATS.get(suffixes[-1]) if suffixes else None
+    if fmt is None:
+        raise DataError(
+            f"{path}: cannot tell the format from the name; use .tsv, .csv or .jsonl (optionally .gz)"
+        )
+    return fmt
+
+
+def _open_text(path: Path) -> str:
+    try:
+        if path.suffix.lower() == ".gz":
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                return fh.read()
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: cannot read it as UTF-8 text ({exc})") from None
+
+
+def read_table(path: str | Path) -> tuple[list[str], list[dict[str, Any]], list[int]]:
+    """Header, rows (dicts) and the line number of each row of a TSV, CSV or JSONL file.
+
+    TSV fields are split on tabs as they are (no quoting); CSV follows RFC 4180 quoting
+    within a line. ``#`` comment lines and blank lines are skipped.
+    """
+    p = Path(path)
+    fmt = _format_of(p)
+    text = _open_text(p)
+    lines = [
+        (n, line) for n, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise DataError(f"{p}: the file has no rows")
+    if fmt == "jsonl":
+        return _read_jsonl(p, lines)
+    (_, head), body = lines[0], lines[1:]
+    split = _splitter(fmt)
+    header = [h.strip() for h in split(head)]
+    rows, numbers = [], []
+    for n, line in body:
+        fields = split(line)
+        if len(fields) != len(header):
+            raise DataError(
+                f"{p} line {n}: {len(fields)} fields where the header has {len(header)}"
+                + ("; TSV splits on every tab" if fmt == "tsv" else "; quote fields with commas")
+            )
+        rows.append(dict(zip(header, fields)))
+        numbers.append(n)
+    return header, rows, numbers
+
+
+def _splitter(fmt: str):  # noqa: ANN202 - a small local callable
+    if fmt == "tsv":
+        return lambda line: line.split("\t")
+    return lambda line: next(csv.reader(io.StringIO(line)))
+
+
+def _read_jsonl(
+    path: Path, lines: list[tuple[int, str]]
+) -> tuple[list[str], list[dict[str, Any]], list[int]]:
+    rows, numbers, header = [], [], {}
+    for n, line in lines:
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DataError(f"{path} line {n}: not valid JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise DataError(f"{path} line {n}: each line must be a JSON object")
+        header.update(dict.fromkeys(obj))
+        rows.append(obj)
+        numbers.append(n)
+    return list(header), rows, numbers
+
+
+def _column_map(path: Path, header: list[str], columns: Mapping[str, str]) -> dict[str, str]:
+    unknown = [name for name in columns if name not in PATTERN_COLUMNS]
+    if unknown:
+        raise DataError(
+            f"unknown column name {unknown[0]!r} in a rename; rename one of "
+            f"{', '.join(PATTERN_COLUMNS)}"
+        )
+    for name, col in columns.items():
+        if col not in header:
+            raise DataError(
+                f"{path}: column {col!r} (given for {name}) is not in the file; "
+                f"its columns are {', '.join(header)}"
+            )
+    claimed = set(columns.values())
+    mapping = {n: n for n in PATTERN_COLUMNS if n in header and n not in claimed}
+    mapping.update(columns)
+    missing = [n for n in _REQUIRED if n not in mapping]
+    if missing:
+        raise DataError(
+            f"{path}: no {missing[0]!r} column (columns: {', '.join(header)}); "
+            f"rename one with --column {missing[0]}=COLUMN"
+        )
+    if not any(n in mapping for n in QUALITY_COLUMNS):
+        raise DataError(
+            f"{path}: no quality column (columns: {', '.join(header)}); give labels "
+            "(0/1 judgments like 1,1,0) or q, labels_strict, labels_lenient … "
+            "or rename one with --column labels=COLUMN"
+        )
+    return mapping
+
+
+def read_patterns(path: str | Path, *, columns: Mapping[str, str] | None = None) -> Patterns:
+    """Read and validate paraphrase patterns (see the module docstring for the columns).
+
+    ``columns`` renames logical columns: ``{"paraphrase": "pattern", "labels_strict":
+    "strict"}``. Raises :class:`~simeval.errors.DataError` naming the file and line of a
+    bad row (ranks not 1..n per set and source, labels outside {0, 1}, empty fields).
+    """
+    p = Path(path)
+    header, rows, numbers = read_table(p)
+    mapping = _column_map(p, header, dict(columns or {}))
+    records = [{name: row.get(col) for name, col in mapping.items()} for row in rows]
+    return Patterns.from_records(records, origin=str(p), lines=numbers, error=DataError)
+
+
+def read_extrinsic(path: str | Path, *, set_column: str = "set") -> dict[str, dict[str, float]]:
+    """Per-set extrinsic task scores: ``{data set: {set: score}}`` from a file with a
+    ``set_column`` and one numeric column per task data set (seed 004: MSRPC, RTE, CQAE).
+
+    Every score must be a finite number and every set appear once.
+    """
+    p = Path(path)
+    header, rows, numbers = read_table(p)
+    if set_column not in header:
+        raise DataError(
+            f"{p}: no {set_column!r} column (columns: {', '.join(header)}); "
+            "name the column of set names 'set'"
+        )
+    datasets = [h for h in header if h != set_column]
+    if not datasets:
+        raise DataError(f"{p}: no score columns; add one numeric column per task data set")
+    out: dict[str, dict[str, float]] = {d: {} for d in datasets}
+    seen: dict[str, int] = {}
+    for row, n in zip(rows, numbers):
+        name = str(row.get(set_column) or "").strip()
+        if not name:
+            raise DataError(f"{p} line {n}: `{set_column}` is empty")
+        if name in seen:
+            raise DataError(f"{p} line {n}: set {name!r} again (first at line {seen[name]})")
+        seen[name] = n
+        for d in datasets:
+            value = row.get(d)
+            try:
+                x = float(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                x = math.nan
+            if not math.isfinite(x):
+                raise DataError(f"{p} line {n}: `{d}` must be a finite number; got {value!r}")
+            out[d][name] = x
+    return out

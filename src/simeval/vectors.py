@@ -1,0 +1,391 @@
+"""Word vectors: read word2vec / GloVe text, word2vec binary and ``.npy`` + vocabulary files.
+
+A :class:`Vectors` object is a matrix whose rows are terms (R wordspace's "DSM matrix"):
+``words[i]`` labels ``matrix[i]``. Readers are vectorized: the numbers of a text file are
+parsed by one call into numpy's C parser, not a Python loop over 120 million tokens, and
+``restrict_to`` drops the rows a task does not need before their numbers are parsed.
+
+Every problem in a file is a :class:`~simeval.errors.DataError` whose message names the
+file, the line and what to do: ragged rows, duplicate words (named), a header that
+disagrees with the body, a vocabulary that does not match the matrix.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import warnings
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .errors import DataError, InputError
+
+__all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
+
+VectorFormat = Literal["auto", "text", "binary", "npy"]
+#: Accepted values of ``read_vectors(format=...)``.
+VECTOR_FORMATS: tuple[str, ...] = ("auto", "text", "binary", "npy")
+
+_SHOWN = 5  # how many offending words or lines an error message names
+
+
+def _first(items: Sequence[str], k: int = _SHOWN) -> str:
+    shown = ", ".join(repr(w) for w in items[:k])
+    return shown + (f" … ({len(items)} in all)" if len(items) > k else "")
+
+
+@dataclass(frozen=True)
+class Vectors:
+    """A word-vector matrix: ``matrix[i]`` is the vector of ``words[i]``.
+
+    Parameters
+    ----------
+    words : sequence of str
+        Row labels, all distinct.
+    matrix : array_like, shape (len(words), dim)
+        The vectors, stored as C-contiguous float64.
+
+    Raises
+    ------
+    InputError
+        If the shapes disagree, a value is not finite, or a word occurs twice
+        (the message names the duplicates).
+
+    Examples
+    --------
+    >>> v = Vectors(["cat", "dog"], [[1.0, 0.0], [0.6, 0.8]])
+    >>> len(v), v.dim, "dog" in v, v.lookup(["dog", "emu"]).tolist()
+    (2, 2, True, [1, -1])
+    """
+
+    words: tuple[str, ...]
+    matrix: NDArray[np.float64]
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __init__(self, words: Iterable[str], matrix: ArrayLike) -> None:
+        labels = tuple(str(w) for w in words)
+        try:
+            arr = np.ascontiguousarray(matrix, dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"`matrix` must be numbers; {exc}") from None
+        if arr.ndim != 2:
+            raise InputError(f"`matrix` must be two-dimensional; got shape {arr.shape}")
+        if arr.shape[0] != len(labels):
+            raise InputError(
+                f"`words` and `matrix` disagree: {len(labels)} words but {arr.shape[0]} rows"
+            )
+        if not np.isfinite(arr).all():
+            row = int(np.argmax(~np.isfinite(arr).all(axis=1)))
+            raise InputError(f"the vector of {labels[row]!r} (row {row}) is not finite")
+        index = {w: i for i, w in enumerate(labels)}
+        if len(index) != len(labels):
+            dups = [w for w, c in Counter(labels).items() if c > 1]
+            raise InputError(f"duplicate words in the vectors: {_first(dups)}")
+        object.__setattr__(self, "words", labels)
+        object.__setattr__(self, "matrix", arr)
+        object.__setattr__(self, "_index", index)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._index
+
+    @property
+    def dim(self) -> int:
+        """Number of dimensions (columns)."""
+        return int(self.matrix.shape[1])
+
+    def lookup(self, words: Iterable[str]) -> NDArray[np.intp]:
+        """Row index of each word, ``-1`` where it is unknown."""
+        get = self._index.get
+        return np.fromiter((get(w, -1) for w in words), dtype=np.intp)
+
+    def restrict(self, words: Collection[str]) -> Vectors:
+        """The rows of ``words`` that are known, in the order of this matrix.
+
+        >>> Vectors(["a", "b", "c"], [[1.0], [2.0], [3.0]]).restrict({"c", "a", "z"}).words
+        ('a', 'c')
+        """
+        keep = np.flatnonzero(np.fromiter((w in words for w in self.words), dtype=bool))
+        return Vectors([self.words[i] for i in keep], self.matrix[keep])
+
+    def relabel(self, words: Sequence[str]) -> Vectors:
+        """Rename the rows; where two rows get the same name, keep the first.
+
+        Used to strip part-of-speech tags from the vocabulary (``walk_N``, ``walk_V`` →
+        ``walk``): vector files are usually sorted by frequency, so the first row is the
+        most frequent reading.
+
+        >>> Vectors(["a_N", "a_V", "b_N"], [[1.0], [2.0], [3.0]]).relabel(["a", "a", "b"]).words
+        ('a', 'b')
+        """
+        if len(words) != len(self.words):
+            raise InputError(f"`words` must have {len(self.words)} labels; got {len(words)}")
+        _, first = np.unique(np.asarray(words, dtype=object), return_index=True)
+        first.sort()
+        return Vectors([words[i] for i in first], self.matrix[first])
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        if path.name.endswith(".gz"):
+            with gzip.open(path, "rb") as fh:
+                return fh.read()
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except (OSError, EOFError) as exc:
+        raise DataError(f"{path}: cannot be read ({exc})") from None
+
+
+def _detect_format(path: Path) -> str:
+    name = path.name.lower().removesuffix(".gz")
+    if name.endswith(".npy"):
+        return "npy"
+    if name.endswith(".bin"):
+        return "binary"
+    return "text"
+
+
+def read_vectors(
+    path: str | os.PathLike[str],
+    *,
+    format: VectorFormat = "auto",
+    vocab: str | os.PathLike[str] | None = None,
+    restrict_to: Collection[str] | None = None,
+) -> Vectors:
+    """Read word vectors from a file.
+
+    Formats (``format="auto"`` picks by extension: ``.npy`` → npy, ``.bin[.gz]`` → binary,
+    anything else → text):
+
+    - ``text``: word2vec / GloVe text, one word and its numbers per line, separated by
+      spaces or tabs, optionally gzip-compressed, with or without the word2vec header
+      line ``"<rows> <dim>"`` (detected: a first line of two integers).
+    - ``binary``: word2vec binary (header line, then per row the word, a space and
+      ``dim`` little-endian float32 values).
+    - ``npy``: a 2-D ``.npy`` matrix plus a vocabulary file with one word per line
+      (the first field of each line); ``vocab`` defaults to ``<path minus .npy>.vocab``
+      or ``<path>.vocab``.
+
+    Parameters
+    ----------
+    path : path-like
+        The vector file.
+    format : {"auto", "text", "binary", "npy"}
+        File format.
+    vocab : path-like, optional
+        Vocabulary file for ``npy``.
+    restrict_to : collection of str, optional
+        Keep only these words; rows of other words are skipped before their numbers are
+        parsed (a task with 3,000 pairs needs a few thousand of 400,000 rows).
+
+    Returns
+    -------
+    Vectors
+
+    Raises
+    ------
+    DataError
+        Missing or unreadable file; a row with the wrong number of values (file and line
+        named); a duplicate word (named, with its lines); a header that disagrees with
+        the body; a vocabulary of the wrong length.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "v.txt"
+    >>> _ = p.write_text("2 3\\ncat 1 0 0\\ndog 0.5 0.5 0\\n")
+    >>> v = read_vectors(p)
+    >>> v.words, v.matrix[1].tolist()
+    (('cat', 'dog'), [0.5, 0.5, 0.0])
+    """
+    p = Path(path)
+    if format not in VECTOR_FORMATS:
+        raise InputError(f"format must be one of {VECTOR_FORMATS}; got {format!r}")
+    fmt = _detect_format(p) if format == "auto" else format
+    keep = None if restrict_to is None else frozenset(restrict_to)
+    if fmt == "npy":
+        vectors = _read_npy(p, vocab)
+        return vectors if keep is None else vectors.restrict(keep)
+    data = _read_bytes(p)
+    if fmt == "binary":
+        return _read_binary(p, data, keep)
+    return _read_text(p, data, keep)
+
+
+def _split_header(p: Path, lines: list[str]) -> tuple[int, int | None, int | None]:
+    """Return (first data line, declared rows, declared dim) for word2vec headers."""
+    if not lines:
+        raise DataError(f"{p}: the file is empty; expected one word and its vector per line")
+    head = lines[0].split()
+    if len(head) == 2 and head[0].isdigit() and head[1].isdigit():
+        return 1, int(head[0]), int(head[1])
+    return 0, None, None
+
+
+def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'")
+    lines = text.splitlines()
+    start, n_declared, d_declared = _split_header(p, lines)
+    # One Python pass splits off the word (C-level str.partition); the numbers stay text.
+    first = lines[start] if start < len(lines) else ""
+    sep = "\t" if "\t" in first else " "
+    rows = [line.strip().partition(sep) for line in lines[start:]]
+    line_no = np.arange(start + 1, start + 1 + len(rows))
+    nonblank = np.fromiter((bool(r[0]) for r in rows), dtype=bool, count=len(rows))
+    if not nonblank.all():
+        rows = [r for r, ok in zip(rows, nonblank) if ok]
+        line_no = line_no[nonblank]
+    if not rows:
+        raise DataError(f"{p}: no vectors found")
+    if n_declared is not None and n_declared != len(rows):
+        raise DataError(
+            f"{p}: the header declares {n_declared} rows but the file has {len(rows)}; "
+            "fix or remove the header line"
+        )
+    words = [r[0] for r in rows]
+    _check_duplicates(p, words, line_no)
+    # Count fields cheaply by separators; confirm suspicious lines by a real split.
+    counts = np.fromiter((r[2].count(sep) + 1 if r[2] else 0 for r in rows), dtype=np.int64)
+    dim = d_declared if d_declared is not None else int(np.bincount(counts).argmax())
+    odd = np.flatnonzero(counts != dim)
+    bad = [i for i in odd if len(rows[i][2].split()) != dim]
+    if bad:
+        i = bad[0]
+        got = len(rows[i][2].split())
+        raise DataError(
+            f"{p}, line {line_no[i]} ({words[i]!r}): {got} values, expected {dim} "
+            f"({len(bad)} ragged rows in all); every row needs the same dimension"
+        )
+    if keep is not None:
+        sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
+        rows = [rows[i] for i in sel]
+        words = [words[i] for i in sel]
+        line_no = line_no[sel]
+    body = "\n".join(r[2] for r in rows)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            values = np.fromstring(body, dtype=np.float64, sep=" ")
+        except (ValueError, DeprecationWarning):
+            values = np.empty(0)
+    if values.size != len(rows) * dim:
+        _raise_bad_number(p, rows, line_no, dim)
+    matrix = values.reshape(len(rows), dim)
+    if not np.isfinite(matrix).all():
+        i = int(np.argmax(~np.isfinite(matrix).all(axis=1)))
+        raise DataError(f"{p}, line {line_no[i]} ({words[i]!r}): a value is not finite")
+    return Vectors(words, matrix)
+
+
+def _raise_bad_number(p: Path, rows: list[tuple[str, str, str]], line_no: ArrayLike, dim: int):
+    """Slow path, only after the fast parser failed: find the first unparsable line."""
+    lines = np.asarray(line_no)
+    for i, r in enumerate(rows):
+        try:
+            [float(t) for t in r[2].split()]
+        except ValueError as exc:
+            raise DataError(f"{p}, line {lines[i]} ({r[0]!r}): {exc}") from None
+    raise DataError(f"{p}: could not parse the numbers as {len(rows)} rows of {dim} values")
+
+
+def _check_duplicates(p: Path, words: list[str], line_no: NDArray[np.int64]) -> None:
+    if len(set(words)) == len(words):
+        return
+    seen: dict[str, int] = {}
+    dups: list[str] = []
+    for w, ln in zip(words, line_no.tolist()):
+        if w in seen:
+            dups.append(f"{w!r} (lines {seen[w]} and {ln})")
+        else:
+            seen[w] = ln
+    more = f" … ({len(dups)} in all)" if len(dups) > _SHOWN else ""
+    raise DataError(
+        f"{p}: duplicate words {', '.join(dups[:_SHOWN])}{more}; each word may occur once"
+    )
+
+
+def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
+    eol = data.find(b"\n")
+    head = data[:eol].split() if eol > 0 else []
+    if len(head) != 2 or not all(h.isdigit() for h in head):
+        raise DataError(f"{p}: not a word2vec binary file (no '<rows> <dim>' header line)")
+    n, dim = int(head[0]), int(head[1])
+    width = 4 * dim
+    words: list[str] = []
+    offsets = np.empty(n, dtype=np.int64)
+    pos = eol + 1
+    for i in range(n):  # word lengths vary, so the offsets need one pass over the rows
+        while pos < len(data) and data[pos] in b"\n\r":
+            pos += 1
+        space = data.find(b" ", pos)
+        if space < 0 or space + 1 + width > len(data):
+            raise DataError(
+                f"{p}: the header declares {n} rows of {dim} values but the file ends "
+                f"in row {i + 1}; the file is truncated or the header is wrong"
+            )
+        try:
+            words.append(data[pos:space].decode("utf-8"))
+        except UnicodeDecodeError:
+            words.append(data[pos:space].decode("latin-1"))
+        offsets[i] = space + 1
+        pos = space + 1 + width
+    _check_duplicates(p, words, np.arange(1, n + 1))
+    if keep is not None:
+        sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
+        words = [words[i] for i in sel]
+        offsets = offsets[sel]
+    buf = np.frombuffer(data, dtype=np.uint8)
+    # Gather all rows' bytes at once: (rows, 4·dim) indices into the buffer.
+    chunk = max(1, 2_000_000 // max(width, 1))
+    matrix = np.empty((len(words), dim), dtype=np.float64)
+    cols = np.arange(width, dtype=np.int64)
+    for s in range(0, len(words), chunk):
+        raw = buf[offsets[s : s + chunk, None] + cols]
+        matrix[s : s + chunk] = raw.view("<f4").reshape(-1, dim)
+    return Vectors(words, matrix)
+
+
+def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
+    if vocab is None:
+        candidates = [p.with_suffix(".vocab"), Path(f"{p}.vocab")]
+        found = [c for c in candidates if c.is_file()]
+        if not found:
+            raise DataError(
+                f"{p}: no vocabulary file ({candidates[0].name} or {candidates[1].name}); "
+                "pass vocab= (one word per line)"
+            )
+        vocab_path = found[0]
+    else:
+        vocab_path = Path(vocab)
+    try:
+        matrix = np.load(p, allow_pickle=False)
+    except FileNotFoundError:
+        raise DataError(f"{p}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{p}: not a .npy matrix ({exc})") from None
+    if matrix.ndim != 2:
+        raise DataError(f"{p}: expected a 2-D matrix; got shape {matrix.shape}")
+    text = _read_bytes(vocab_path).decode("utf-8")
+    words = [line.split()[0] for line in text.splitlines() if line.strip()]
+    if len(words) != matrix.shape[0]:
+        raise DataError(
+            f"{vocab_path}: {len(words)} words but {p} has {matrix.shape[0]} rows; "
+            "the vocabulary must list one word per matrix row"
+        )
+    _check_duplicates(vocab_path, words, np.arange(1, len(words) + 1))
+    return Vectors(words, matrix)
