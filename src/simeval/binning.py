@@ -12,8 +12,10 @@ on both ends, so the top of the scale belongs to the last bin.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -51,6 +53,13 @@ class Binning:
     def k(self) -> int:
         return len(self.specs)
 
+    @cached_property
+    def members(self) -> tuple[NDArray[np.intp], ...]:
+        """The pair indices of each bin, computed once and shared by every system."""
+        order = np.argsort(self.index, kind="stable")
+        bounds = np.searchsorted(self.index[order], np.arange(self.k + 1))
+        return tuple(order[bounds[j] : bounds[j + 1]] for j in range(self.k))
+
 
 @dataclass(frozen=True)
 class Bins:
@@ -80,13 +89,13 @@ class Bins:
 
     @classmethod
     def thresholds(cls, cuts: Sequence[float]) -> Bins:
-        """Bins between increasing cut points, e.g. ``[1.5, 3.5]`` → ``[lo,1.5) [1.5,3.5) [3.5,hi]``.
+        """Bins between increasing cut points: ``[1.5, 3.5]`` → ``[lo,1.5) [1.5,3.5) [3.5,hi]``.
 
         The outer edges are the declared scale (or the observed range)."""
         c = tuple(float(x) for x in cuts)
         if not c:
             raise InputError("Bins.thresholds needs at least one cut point")
-        if not all(np.isfinite(c)) or any(b <= a for a, b in zip(c, c[1:])):
+        if not all(np.isfinite(c)) or any(b <= a for a, b in itertools.pairwise(c)):
             raise InputError(f"cut points must be finite and strictly increasing; got {list(c)}")
         return cls("thresholds", cuts=c)
 
@@ -129,9 +138,7 @@ class Bins:
             return f"segments:{self.size}"
         return f"quantiles:{self.k}"
 
-    def assign(
-        self, gold: ArrayLike, *, scale: Sequence[float] | None = None
-    ) -> Binning:
+    def assign(self, gold: ArrayLike, *, scale: Sequence[float] | None = None) -> Binning:
         """Bin every pair by its gold score (or label). ``scale`` is the declared gold range;
         without it the observed ``(min, max)`` is used."""
         if self.kind == "labels":
@@ -194,9 +201,7 @@ def _observed(g: NDArray[np.float64]) -> tuple[float, float]:
         raise InputError("cannot bin an empty score vector")
     lo, hi = float(np.nanmin(g)), float(np.nanmax(g))
     if lo == hi:
-        raise InputError(
-            f"all gold scores equal {_fmt(lo)}; declare the scale to bin them"
-        )
+        raise InputError(f"all gold scores equal {_fmt(lo)}; declare the scale to bin them")
     return lo, hi
 
 

@@ -136,14 +136,24 @@ def _fmt_range(r: tuple[float, float] | None) -> str:
 def _records(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]:
     if isinstance(res, CorrelationResult):
         ci = res.confidence_interval()
-        yield Record(system, metric.name, res.statistic, None, res.n, res.pvalue, ci.low,
-                     ci.high, res.reason)
+        yield Record(
+            system, metric.name, res.statistic, None, res.n, res.pvalue, ci.low, ci.high, res.reason
+        )
         return
     yield Record(system, metric.name, res.statistic, None, res.n, reason=res.reason)
     if isinstance(res, ScaledPearsonResult):
         for b in res.bins:
-            yield Record(system, "pearson", b.statistic, b.label, b.n, b.pvalue, b.ci_low,
-                         b.ci_high, b.reason)
+            yield Record(
+                system,
+                "pearson",
+                b.statistic,
+                b.label,
+                b.n,
+                b.pvalue,
+                b.ci_low,
+                b.ci_high,
+                b.reason,
+            )
 
 
 def _check_within(values: NDArray[np.float64], scale: tuple[float, float], what: str) -> None:
@@ -215,8 +225,10 @@ def evaluate(
         the_scale, source = declared, "declared"
     else:
         if finite_gold.size == 0 or finite_gold.min() == finite_gold.max():
-            raise InputError("cannot infer the gold scale from constant or empty gold scores; "
-                             "declare it (scale=(lo, hi) / --scale LO HI)")
+            raise InputError(
+                "cannot infer the gold scale from constant or empty gold scores; "
+                "declare it (scale=(lo, hi) / --scale LO HI)"
+            )
         the_scale, source = (float(finite_gold.min()), float(finite_gold.max())), "observed"
     lo, hi = the_scale
     options = MetricOptions(
@@ -249,8 +261,10 @@ def evaluate(
             binning: Binning | None = None
             if needs_bins:
                 if bins.kind == "labels" and n_drop:
-                    raise InputError("label bins cannot be combined with nan_policy='omit'; "
-                                     "drop the rows with NaN from the input first")
+                    raise InputError(
+                        "label bins cannot be combined with nan_policy='omit'; "
+                        "drop the rows with NaN from the input first"
+                    )
                 binning = bins.assign(g, scale=the_scale)
             shared[key] = (SortedScores(g), binning)
         gold_sorted, binning = shared[key]
@@ -271,4 +285,3 @@ def evaluate(
         dropped=dropped,
         n=int(g_all.size),
     )
-

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from .errors import DataError, require
 
-__all__ = ["ScoreTable", "parse_system_spec", "read_table", "read_scores"]
+__all__ = ["ScoreTable", "parse_system_spec", "read_scores", "read_table"]
 
 _TABLE_SUFFIXES = {".csv", ".tsv", ".tab", ".jsonl", ".ndjson", ".json", ".parquet", ".pq"}
 

@@ -18,7 +18,7 @@ from ..errors import SimevalError
 from ._common import CommandLineError
 
 #: Subcommand modules, in the order ``simeval --help`` lists them.
-COMMANDS: tuple[str, ...] = ("demo", "evaluate")
+COMMANDS: tuple[str, ...] = ("demo", "evaluate", "paraphrase", "wordsim", "datasets")
 
 __all__ = ["build_parser", "main"]
 

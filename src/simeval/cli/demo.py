@@ -23,8 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a guided tour on bundled data (Anscombe's quartet, the crafted 9-pair set)",
         description="Show, on bundled data, what Pearson's r hides and what simeval shows.",
     )
-    p.add_argument("--format", choices=("table", "json"), default="table",
-                   help="table (a guided text, default) or json (all numbers)")
+    p.add_argument(
+        "--format",
+        choices=("table", "json"),
+        default="table",
+        help="table (a guided text, default) or json (all numbers)",
+    )
     p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
     p.set_defaults(func=run)
 
@@ -44,7 +48,9 @@ def anscombe_evaluations() -> dict[str, Evaluation]:
     """Each Anscombe data set as one system; ``equal:2`` bins split x at its midpoint."""
     return {
         name: evaluate(
-            x, {name: y}, metrics=["pearson", "spearman", "kendall", "scaled_pearson"],
+            x,
+            {name: y},
+            metrics=["pearson", "spearman", "kendall", "scaled_pearson"],
             bins=Bins.equal_width(2),
         )
         for name, (x, y) in ANSCOMBE.items()
@@ -57,8 +63,16 @@ def crafted_evaluation() -> Evaluation:
     return evaluate(
         CRAFTED_GOLD,
         CRAFTED_SYSTEMS,
-        metrics=["pearson", "spearman", "scaled_pearson", "mae", "nmsse", "nmase", "f1_low",
-                 "f1_high"],
+        metrics=[
+            "pearson",
+            "spearman",
+            "scaled_pearson",
+            "mae",
+            "nmsse",
+            "nmase",
+            "f1_low",
+            "f1_high",
+        ],
         scale=(0, 1),
         bins=Bins.equal_width(3),
     )
@@ -81,37 +95,66 @@ def run(args: argparse.Namespace) -> int:
 def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
     out = []
     out.append("simeval demo — what one Pearson's r hides\n" + "=" * 42 + "\n")
-    out.append(_wrap(
-        """1. Anscombe's quartet (Anscombe 1973; Reimers et al. 2016, Fig. 1). Read each data
+    out.append(
+        _wrap(
+            """1. Anscombe's quartet (Anscombe 1973; Reimers et al. 2016, Fig. 1). Read each data
         set as an STS system: x is the human score, y the system's. All four have the same
         Pearson r, so a leaderboard ranks them equal."""
-    ))
+        )
+    )
     rows = []
     for name, ev in ans.items():
         res = ev.results[name]["scaled_pearson"]
         bins = [b.statistic for b in res.bins]  # type: ignore[attr-defined]
-        rows.append([name, ev.value(name, "pearson"), ev.value(name, "spearman"),
-                     ev.value(name, "kendall"), res.statistic, *bins])
-    out.append("\n" + render_table(
-        ["set", "pearson", "spearman", "kendall", "scaled_pearson", "r low half",
-         "r high half"], rows, digits=3))
+        rows.append(
+            [
+                name,
+                ev.value(name, "pearson"),
+                ev.value(name, "spearman"),
+                ev.value(name, "kendall"),
+                res.statistic,
+                *bins,
+            ]
+        )
+    out.append(
+        "\n"
+        + render_table(
+            [
+                "set",
+                "pearson",
+                "spearman",
+                "kendall",
+                "scaled_pearson",
+                "r low half",
+                "r high half",
+            ],
+            rows,
+            digits=3,
+        )
+    )
     ii = ans["II"].results["II"]["scaled_pearson"]
     iv = ans["IV"].results["IV"]["scaled_pearson"]
     ii_low, ii_high = (b.statistic for b in ii.bins)  # type: ignore[attr-defined]
     iv_reason = iv.bins[0].reason.removeprefix("undefined: ")  # type: ignore[attr-defined]
-    out.append("\n" + _wrap(
-        f"""Pearson says 0.816 four times. Spearman and Kendall already disagree (III is
+    out.append(
+        "\n"
+        + _wrap(
+            f"""Pearson says 0.816 four times. Spearman and Kendall already disagree (III is
         almost perfectly monotone). The scaled Pearson — r inside the low and the high half
         of the gold scale, averaged (Atoum 2019) — shows where a system works: II bends, r =
         {ii_low:.2f} on the low half but {ii_high:.2f} on the high half, so it orders the most
         similar pairs backwards; IV is undefined ({iv_reason} in the low half): its 0.816
         comes from one outlier, not from tracking similarity."""
-    ))
-    out.append("\n" + _wrap(
-        """2. The crafted 9-pair set of Atoum & Ayyagari (2019, Table 3), scores on 0–1.
+        )
+    )
+    out.append(
+        "\n"
+        + _wrap(
+            """2. The crafted 9-pair set of Atoum & Ayyagari (2019, Table 3), scores on 0–1.
         α is accurate on the 3 least similar pairs, β on the middle 3, Ω on the 3 most
         similar, δ on all. Bins are the paper's (pairs 1–3, 4–6, 7–9)."""
-    ))
+        )
+    )
     header, table_rows = crafted.table()
     header = [h.replace("scaled_pearson", "scaled") for h in header]
     table_rows = [[_NAMES.get(r[0], r[0]), *r[1:]] for r in table_rows]
@@ -124,24 +167,32 @@ def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
         ("f1_low", "finding dissimilar pairs (summarization, dedup of unrelated)"),
         ("f1_high", "finding near-duplicates (plagiarism, paraphrase mining)"),
     ]:
-        out.append(f"  {metric:<15} {_ranking(crafted, metric, _NAMES)}\n"
-                   f"  {'':<15} ↳ {why}\n")
-    out.append("\n" + _wrap(
-        f"""Reading: if your task needs dissimilar pairs, α is the system to trust
-        (r = {format_number(_bin_r(crafted, 'alpha', 0), 2)} in the low bin); for highly
-        similar pairs Ω (r = {format_number(_bin_r(crafted, 'omega', 2), 2)} in the high
-        bin, F1_high {crafted.value('omega', 'f1_high'):.2f}); δ is good everywhere. One
+        out.append(f"  {metric:<15} {_ranking(crafted, metric, _NAMES)}\n  {'':<15} ↳ {why}\n")
+    out.append(
+        "\n"
+        + _wrap(
+            f"""Reading: if your task needs dissimilar pairs, α is the system to trust
+        (r = {format_number(_bin_r(crafted, "alpha", 0), 2)} in the low bin); for highly
+        similar pairs Ω (r = {format_number(_bin_r(crafted, "omega", 2), 2)} in the high
+        bin, F1_high {crafted.value("omega", "f1_high"):.2f}); δ is good everywhere. One
         Pearson r of 0.70 said none of this."""
-    ))
-    out.append("\n" + _wrap(
-        """Note on NMSSE: the paper prints 0.47 / 0.58 / 0.48 / 0.17 for α / β / Ω / δ, but its
+        )
+    )
+    out.append(
+        "\n"
+        + _wrap(
+            """Note on NMSSE: the paper prints 0.47 / 0.58 / 0.48 / 0.17 for α / β / Ω / δ, but its
         own eq. 4–5 give the nmsse column above; the printed values match 1 − exp(−MASE),
         offered as nmase (SPEC §3)."""
-    ))
-    out.append("\n" + _wrap(
-        """Next: simeval evaluate gold.tsv --system mine=mine.txt --scale 0 5 — the same view
+        )
+    )
+    out.append(
+        "\n"
+        + _wrap(
+            """Next: simeval evaluate gold.tsv --system mine=mine.txt --scale 0 5 — the same view
         for your own systems (see README). simeval evaluate --help lists every option."""
-    ))
+        )
+    )
     return "".join(out)
 
 

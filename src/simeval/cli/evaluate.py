@@ -26,35 +26,84 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
         description="Score one or more systems against gold similarity ratings.",
     )
-    p.add_argument("gold", help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
-                   "per line (SemEval style)")
-    p.add_argument("--gold-column", default=None, metavar="COL",
-                   help="gold score column (default: 'score', or the only column)")
-    p.add_argument("--system", action="append", required=True, metavar="NAME=FILE[:COLUMN]",
-                   help="a system's scores (repeat for several systems)")
-    p.add_argument("--id-column", metavar="COL",
-                   help="align rows by this id column (present in gold and every system file)")
-    p.add_argument("--scale", nargs=2, type=float, metavar=("LO", "HI"),
-                   help="declared gold scale, e.g. 0 5 (default: the observed range)")
-    p.add_argument("--system-scale", nargs=2, type=float, metavar=("LO", "HI"),
-                   help="range of the system scores, mapped linearly onto the gold scale "
-                   "before threshold and error measures (e.g. -1 1 for cosine)")
-    p.add_argument("--bins", default="thirds",
-                   help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
-                   "segments:N | quantiles:K (default thirds = equal:3 over the scale)")
-    p.add_argument("--metric", action="append", metavar="NAME",
-                   help="metric name or expression, repeatable (default: "
-                   + ", ".join(DEFAULT_METRICS) + ")")
-    p.add_argument("--low-border", type=float, metavar="X",
-                   help="low-similarity border (default 30%% of the scale: 1.5 on 0–5)")
-    p.add_argument("--high-border", type=float, metavar="X",
-                   help="high-similarity border (default 70%% of the scale: 3.5 on 0–5)")
-    p.add_argument("--normalize", choices=("scale", "minmax"),
-                   help="bring gold and system to [0, 1] before error measures (seed 001)")
-    p.add_argument("--skip-undefined-bins", action="store_true",
-                   help="average the defined bins when some bin has no defined r")
-    p.add_argument("--nan-policy", choices=("raise", "omit"), default="raise",
-                   help="missing or NaN scores: raise (default) or omit those pairs")
+    p.add_argument(
+        "gold",
+        help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
+        "per line (SemEval style)",
+    )
+    p.add_argument(
+        "--gold-column",
+        default=None,
+        metavar="COL",
+        help="gold score column (default: 'score', or the only column)",
+    )
+    p.add_argument(
+        "--system",
+        action="append",
+        required=True,
+        metavar="NAME=FILE[:COLUMN]",
+        help="a system's scores (repeat for several systems)",
+    )
+    p.add_argument(
+        "--id-column",
+        metavar="COL",
+        help="align rows by this id column (present in gold and every system file)",
+    )
+    p.add_argument(
+        "--scale",
+        nargs=2,
+        type=float,
+        metavar=("LO", "HI"),
+        help="declared gold scale, e.g. 0 5 (default: the observed range)",
+    )
+    p.add_argument(
+        "--system-scale",
+        nargs=2,
+        type=float,
+        metavar=("LO", "HI"),
+        help="range of the system scores, mapped linearly onto the gold scale "
+        "before threshold and error measures (e.g. -1 1 for cosine)",
+    )
+    p.add_argument(
+        "--bins",
+        default="thirds",
+        help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
+        "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
+    )
+    p.add_argument(
+        "--metric",
+        action="append",
+        metavar="NAME",
+        help="metric name or expression, repeatable (default: " + ", ".join(DEFAULT_METRICS) + ")",
+    )
+    p.add_argument(
+        "--low-border",
+        type=float,
+        metavar="X",
+        help="low-similarity border (default 30%% of the scale: 1.5 on 0–5)",
+    )
+    p.add_argument(
+        "--high-border",
+        type=float,
+        metavar="X",
+        help="high-similarity border (default 70%% of the scale: 3.5 on 0–5)",
+    )
+    p.add_argument(
+        "--normalize",
+        choices=("scale", "minmax"),
+        help="bring gold and system to [0, 1] before error measures (seed 001)",
+    )
+    p.add_argument(
+        "--skip-undefined-bins",
+        action="store_true",
+        help="average the defined bins when some bin has no defined r",
+    )
+    p.add_argument(
+        "--nan-policy",
+        choices=("raise", "omit"),
+        default="raise",
+        help="missing or NaN scores: raise (default) or omit those pairs",
+    )
     add_output_options(p)
     p.set_defaults(func=run)
 
@@ -64,8 +113,14 @@ def _first_nan(values: NDArray[np.float64]) -> int | None:
     return int(np.argmax(bad)) if bad.any() else None
 
 
-def _check_range(values: NDArray[np.float64], table: ScoreTable, column: str,
-                 rows: NDArray[np.intp], scale: list[float] | None, option: str) -> None:
+def _check_range(
+    values: NDArray[np.float64],
+    table: ScoreTable,
+    column: str,
+    rows: NDArray[np.intp],
+    scale: list[float] | None,
+    option: str,
+) -> None:
     if scale is None:
         return
     off = (values < scale[0]) | (values > scale[1])
@@ -77,7 +132,9 @@ def _check_range(values: NDArray[np.float64], table: ScoreTable, column: str,
         )
 
 
-def load_inputs(args: argparse.Namespace) -> tuple[NDArray[np.float64], dict[str, Any], list[Any] | None]:
+def load_inputs(
+    args: argparse.Namespace,
+) -> tuple[NDArray[np.float64], dict[str, Any], list[Any] | None]:
     """Read gold and systems, aligned; return (gold, {name: scores}, bin labels or None)."""
     gold_table = read_table(args.gold)
     exclude = [args.id_column] if args.id_column else []
@@ -172,8 +229,12 @@ def format_evaluation(ev: Evaluation, fmt: str, digits: int = 4) -> str:
     if fmt != "table":
         return text
     lo, hi = ev.options.scale or (math.nan, math.nan)
-    lines = [f"{ev.n} pairs, gold scale {lo:g}–{hi:g} ({ev.scale_source}); "
-             f"low/high borders {ev.options.low_border:g} / {ev.options.high_border:g}", "", text]
+    lines = [
+        f"{ev.n} pairs, gold scale {lo:g}–{hi:g} ({ev.scale_source}); "
+        f"low/high borders {ev.options.low_border:g} / {ev.options.high_border:g}",
+        "",
+        text,
+    ]
     undefined = [r for r in ev.records if r.reason and r.bin is None]
     for r in undefined:
         lines.append(f"— {r.system} / {r.metric}: {r.reason}")

@@ -20,11 +20,15 @@ class SortedScores:
 
     def __init__(self, values: NDArray[np.float64]):
         self.values = values
+        #: Free-form cache for derived arrays that several metrics share (bin subsets …).
+        self.cache: dict[object, object] = {}
 
     @cached_property
     def order(self) -> NDArray[np.intp]:
-        """Indices that sort ``values`` ascending; stable, so ties keep input order."""
-        return np.argsort(self.values, kind="stable")
+        """Indices that sort ``values`` ascending. The order among tied values is arbitrary:
+        every consumer works on whole tie groups, so it never matters (and numpy's default
+        sort is several times faster than a stable one)."""
+        return np.argsort(self.values)
 
     @cached_property
     def sorted(self) -> NDArray[np.float64]:
@@ -68,3 +72,18 @@ class SortedScores:
     @cached_property
     def is_constant(self) -> bool:
         return self.values.size > 0 and self.group_starts.size == 1
+
+    @cached_property
+    def centered(self) -> tuple[NDArray[np.float64], float]:
+        """``values − mean`` and its sum of squares (Pearson's gold-side terms)."""
+        return _centered(self.values)
+
+    @cached_property
+    def centered_ranks(self) -> tuple[NDArray[np.float64], float]:
+        """Average ranks minus their mean, and its sum of squares (Spearman's terms)."""
+        return _centered(self.ranks)
+
+
+def _centered(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
+    xm = x - x.mean() if x.size else x
+    return xm, float(np.dot(xm, xm))

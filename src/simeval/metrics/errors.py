@@ -137,7 +137,11 @@ def nmsse(
     0.608394
     """
     res = msse(
-        gold, system, normalize=normalize, scale=scale, system_scale=system_scale,
+        gold,
+        system,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
         nan_policy=nan_policy,
     )
     return MetricResult(-math.expm1(-res.statistic), res.n, res.reason if res.n == 0 else None)
@@ -159,7 +163,11 @@ def nmase(
     0.527633
     """
     res = mase(
-        gold, system, normalize=normalize, scale=scale, system_scale=system_scale,
+        gold,
+        system,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
         nan_policy=nan_policy,
     )
     return MetricResult(-math.expm1(-res.statistic), res.n, res.reason if res.n == 0 else None)

@@ -45,7 +45,9 @@ def ranked_gains(
     ``reverse`` orders lowest first and uses ``top − g`` as the gain.
     """
     gold_by_system = g.values[s.order]
-    sums = np.add.reduceat(gold_by_system, s.group_starts) if gold_by_system.size else gold_by_system
+    if gold_by_system.size == 0:
+        return gold_by_system, g.sorted
+    sums = np.add.reduceat(gold_by_system, s.group_starts)
     mean_gold = np.repeat(sums / s.group_sizes, s.group_sizes)  # ascending system order
     ideal = g.sorted
     if reverse:
@@ -126,8 +128,9 @@ def ndcg(
     Ties in system scores get the mean gain of their group. Not scikit-learn's
     ``ndcg_score`` (which discounts by ``log2(i + 1)``). Options as :func:`ncg`.
 
-    >>> round(ndcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic, 6)  # (1 + 2 + 3/log2 3)/(3 + 2 + 1/log2 3)
-    0.732487
+    >>> # system order puts gold 1, 2, 3 first: (1 + 2/1 + 3/log2 3) / (3 + 2/1 + 1/log2 3)
+    >>> round(ndcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic, 6)
+    0.868913
     """
     g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
     return _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), True)

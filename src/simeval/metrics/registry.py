@@ -28,7 +28,7 @@ from ..results import MetricResult
 from . import ranking
 from ._scales import Normalize, normalize_pair
 from ._sorted import SortedScores
-from .correlation import _correlation_from_arrays, _kendall_sorted, _spearman_sorted
+from .correlation import _correlation_centered, _kendall_sorted, _spearman_sorted
 from .errors import _CONSTANT, scaled_errors
 from .scaled import scaled_pearson_binned
 from .threshold import DEFAULT_HIGH, DEFAULT_LOW, _accuracy, _f1
@@ -90,8 +90,9 @@ class Context:
     def on_gold_scale(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """(gold, system) with the system mapped onto the gold scale (and normalized if asked)."""
         o = self.options
-        return normalize_pair(self.gold.values, self.system.values, o.normalize, o.scale,
-                              o.system_scale)
+        return normalize_pair(
+            self.gold.values, self.system.values, o.normalize, o.scale, o.system_scale
+        )
 
     @cached_property
     def system_mapped(self) -> NDArray[np.float64]:
@@ -128,14 +129,14 @@ class Metric:
 
 # -- kernels ---------------------------------------------------------------------------------
 def _pearson(c: Context) -> MetricResult:
-    return _correlation_from_arrays(c.gold.values, c.system.values, "pearson")
+    return _correlation_centered(c.gold.values, c.gold.centered, c.system.values, "pearson")
 
 
 def _scaled(c: Context) -> MetricResult:
     if c.binning is None:
         raise InputError("scaled_pearson needs bins; pass bins= to evaluate()")
     return scaled_pearson_binned(
-        c.gold.values, c.system.values, c.binning, skip_undefined=c.options.skip_undefined_bins
+        c.gold, c.system.values, c.binning, skip_undefined=c.options.skip_undefined_bins
     )
 
 
@@ -188,45 +189,146 @@ _S002 = "Reimers, Beyer & Gurevych 2016 (seed 002), §2"
 _BASE: dict[str, Metric] = {
     m.name: m
     for m in [
-        Metric("pearson", _pearson, True, (-1, 1), f"{_S000}, eq. 1",
-               "Pearson's r", "correlation"),
-        Metric("spearman", lambda c: _spearman_sorted(c.gold, c.system), True, (-1, 1),
-               "Spearman 1904; SPEC §1", "Spearman's rank correlation", "correlation"),
-        Metric("kendall", lambda c: _kendall_sorted(c.gold, c.system), True, (-1, 1),
-               "Kendall 1938 (τ-b); SPEC §1", "Kendall's τ-b", "correlation"),
-        Metric("scaled_pearson", _scaled, True, (-1, 1), f"{_S000}, eq. 2–3",
-               "mean of per-bin Pearson r", "scaled"),
-        Metric("mae", _mae, False, (0, math.inf), f"{_S001}, eq. 2",
-               "mean absolute error", "error"),
-        Metric("mase", lambda c: _error_stat(c, False, False), False, (0, math.inf),
-               f"{_S001}, eq. 3, Table 4", "mean absolute scaled error", "error"),
-        Metric("msse", lambda c: _error_stat(c, True, False), False, (0, math.inf),
-               f"{_S001}, eq. 4", "mean scaled square error", "error"),
-        Metric("nmsse", lambda c: _error_stat(c, True, True), False, (0, 1),
-               f"{_S001}, eq. 5", "1 − exp(−MSSE)", "error"),
-        Metric("nmase", lambda c: _error_stat(c, False, True), False, (0, 1),
-               f"{_S001}, Table 4 as printed (SPEC §3)", "1 − exp(−MASE)", "error"),
-        Metric("ncg_avg_rank", _avg_rank(False), True, (0, 1), _S002,
-               "mean of nCG@3, nCG@5, nCG@10", "ranking"),
-        Metric("ndcg_avg_rank", _avg_rank(True), True, (0, 1), _S002,
-               "mean of nDCG@3, nDCG@5, nDCG@10", "ranking"),
-        Metric("accuracy_low", _threshold(False, False), True, (0, 1), _S002,
-               "accuracy of the low-similarity decision", "threshold"),
-        Metric("accuracy_high", _threshold(True, False), True, (0, 1), _S002,
-               "accuracy of the high-similarity decision", "threshold"),
-        Metric("f1_low", _threshold(False, True), True, (0, 1), _S002,
-               "F1 of the low-similarity class", "threshold"),
-        Metric("f1_high", _threshold(True, True), True, (0, 1), _S002,
-               "F1 of the high-similarity class", "threshold"),
+        Metric("pearson", _pearson, True, (-1, 1), f"{_S000}, eq. 1", "Pearson's r", "correlation"),
+        Metric(
+            "spearman",
+            lambda c: _spearman_sorted(c.gold, c.system),
+            True,
+            (-1, 1),
+            "Spearman 1904; SPEC §1",
+            "Spearman's rank correlation",
+            "correlation",
+        ),
+        Metric(
+            "kendall",
+            lambda c: _kendall_sorted(c.gold, c.system),
+            True,
+            (-1, 1),
+            "Kendall 1938 (τ-b); SPEC §1",
+            "Kendall's τ-b",
+            "correlation",
+        ),
+        Metric(
+            "scaled_pearson",
+            _scaled,
+            True,
+            (-1, 1),
+            f"{_S000}, eq. 2–3",
+            "mean of per-bin Pearson r",
+            "scaled",
+        ),
+        Metric(
+            "mae", _mae, False, (0, math.inf), f"{_S001}, eq. 2", "mean absolute error", "error"
+        ),
+        Metric(
+            "mase",
+            lambda c: _error_stat(c, False, False),
+            False,
+            (0, math.inf),
+            f"{_S001}, eq. 3, Table 4",
+            "mean absolute scaled error",
+            "error",
+        ),
+        Metric(
+            "msse",
+            lambda c: _error_stat(c, True, False),
+            False,
+            (0, math.inf),
+            f"{_S001}, eq. 4",
+            "mean scaled square error",
+            "error",
+        ),
+        Metric(
+            "nmsse",
+            lambda c: _error_stat(c, True, True),
+            False,
+            (0, 1),
+            f"{_S001}, eq. 5",
+            "1 − exp(−MSSE)",
+            "error",
+        ),
+        Metric(
+            "nmase",
+            lambda c: _error_stat(c, False, True),
+            False,
+            (0, 1),
+            f"{_S001}, Table 4 as printed (SPEC §3)",
+            "1 − exp(−MASE)",
+            "error",
+        ),
+        Metric(
+            "ncg_avg_rank",
+            _avg_rank(False),
+            True,
+            (0, 1),
+            _S002,
+            "mean of nCG@3, nCG@5, nCG@10",
+            "ranking",
+        ),
+        Metric(
+            "ndcg_avg_rank",
+            _avg_rank(True),
+            True,
+            (0, 1),
+            _S002,
+            "mean of nDCG@3, nDCG@5, nDCG@10",
+            "ranking",
+        ),
+        Metric(
+            "accuracy_low",
+            _threshold(False, False),
+            True,
+            (0, 1),
+            _S002,
+            "accuracy of the low-similarity decision",
+            "threshold",
+        ),
+        Metric(
+            "accuracy_high",
+            _threshold(True, False),
+            True,
+            (0, 1),
+            _S002,
+            "accuracy of the high-similarity decision",
+            "threshold",
+        ),
+        Metric(
+            "f1_low",
+            _threshold(False, True),
+            True,
+            (0, 1),
+            _S002,
+            "F1 of the low-similarity class",
+            "threshold",
+        ),
+        Metric(
+            "f1_high",
+            _threshold(True, True),
+            True,
+            (0, 1),
+            _S002,
+            "F1 of the high-similarity class",
+            "threshold",
+        ),
     ]
 }
 
 _ALIASES = {
-    "r": "pearson", "pearsonr": "pearson", "rho": "spearman", "spearmanr": "spearman",
-    "tau": "kendall", "kendalltau": "kendall", "scaledpearson": "scaled_pearson",
-    "ncgavgrank": "ncg_avg_rank", "ndcgavgrank": "ndcg_avg_rank",
-    "accuracylow": "accuracy_low", "accuracyhigh": "accuracy_high",
-    "f1low": "f1_low", "f1high": "f1_high", "macroavg": "macro_avg", "ndcgall": "ndcg",
+    "r": "pearson",
+    "pearsonr": "pearson",
+    "rho": "spearman",
+    "spearmanr": "spearman",
+    "tau": "kendall",
+    "kendalltau": "kendall",
+    "scaledpearson": "scaled_pearson",
+    "ncgavgrank": "ncg_avg_rank",
+    "ndcgavgrank": "ndcg_avg_rank",
+    "accuracylow": "accuracy_low",
+    "accuracyhigh": "accuracy_high",
+    "f1low": "f1_low",
+    "f1high": "f1_high",
+    "macroavg": "macro_avg",
+    "ndcgall": "ndcg",
     "ncgall": "ncg",
 }
 
@@ -292,9 +394,13 @@ def _ranking_metric(name: str) -> Metric | None:
     discounted = base == "ndcg"
     label = ("nDCG" if discounted else "nCG") + ("@" + k if k else " over all pairs")
     return Metric(
-        name, _ranking(kk, discounted, rev), True, (0, 1),
+        name,
+        _ranking(kk, discounted, rev),
+        True,
+        (0, 1),
         "Järvelin & Kekäläinen 2002; " + _S002,
-        label + (" (reversed: least similar first)" if rev else ""), "ranking",
+        label + (" (reversed: least similar first)" if rev else ""),
+        "ranking",
     )
 
 
@@ -341,8 +447,10 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
 
     lo = 0.0 if op == "hmean" else min(p.bounds[0] for p in parts)
     hi = max(p.bounds[1] for p in parts)
-    desc = ("harmonic mean" if op == "hmean" else "macro average") + " of " + ", ".join(
-        p.name for p in parts
+    desc = (
+        ("harmonic mean" if op == "hmean" else "macro average")
+        + " of "
+        + ", ".join(p.name for p in parts)
     )
     return Metric(name, compute, True, (lo, hi), _S002 + " (combinations)", desc, "combination")
 
@@ -368,6 +476,7 @@ def get_metric(name: str) -> Metric:
     ranking_metric = _ranking_metric(canon)
     if ranking_metric is not None:
         return ranking_metric
-    known = ", ".join([*_BASE, "ncg[@K]", "ndcg[@K]", "ndcg_rev[@K]", "hmean(a,b)",
-                       "macro_avg(a,b)"])
+    known = ", ".join(
+        [*_BASE, "ncg[@K]", "ndcg[@K]", "ndcg_rev[@K]", "hmean(a,b)", "macro_avg(a,b)"]
+    )
     raise InputError(f"unknown metric {name!r}; known: {known}")

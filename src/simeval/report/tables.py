@@ -43,8 +43,16 @@ def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
 
 
 _LATEX_ESCAPES = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-    "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
 }
 
 
@@ -95,7 +103,7 @@ def render_table(
         body = [" & ".join(_latex_escape(h) for h in header) + r" \\"]
         body += [" & ".join(_latex_escape(c) for c in row) + r" \\" for row in cells]
         lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", body[0], r"\midrule"]
-        lines += body[1:] + [r"\bottomrule", r"\end{tabular}"]
+        lines += [*body[1:], r"\bottomrule", r"\end{tabular}"]
         text = "\n".join(lines) + "\n"
         return f"% {title}\n{text}" if title else text
     if fmt != "table":
@@ -104,7 +112,8 @@ def render_table(
 
     def line(parts: Sequence[str]) -> str:
         return "  ".join(
-            p.ljust(w) if i < align_left else p.rjust(w) for i, (p, w) in enumerate(zip(parts, widths))
+            p.ljust(w) if i < align_left else p.rjust(w)
+            for i, (p, w) in enumerate(zip(parts, widths))
         ).rstrip()
 
     out = [line(header), line(["-" * w for w in widths])] + [line(r) for r in cells]
@@ -150,6 +159,6 @@ def to_json(document: Any, indent: int | None = 2) -> str:
     >>> to_json({"r": float("nan"), "n": 3}, indent=None)
     '{"r": null, "n": 3}'
     """
-    return json.dumps(_sanitize(document), indent=indent, default=_json_default, allow_nan=False) + (
-        "\n" if indent is not None else ""
-    )
+    return json.dumps(
+        _sanitize(document), indent=indent, default=_json_default, allow_nan=False
+    ) + ("\n" if indent is not None else "")

@@ -1,0 +1,134 @@
+"""Time simeval's default metric set against scipy.stats + scikit-learn, in one run.
+
+For each n, 8 systems are scored against one gold vector with simeval.evaluate (the
+default metrics: pearson, spearman, scaled_pearson over thirds, nmsse, ndcg, f1_low,
+f1_high, hmean) and with the straightforward composition a user would write: scipy
+``pearsonr``/``spearmanr``, ``pearsonr`` per bin, numpy for NMSSE (scipy has none),
+scikit-learn ``ndcg_score`` and ``f1_score``. The "sort floor" is one ``np.argsort`` per
+system: rank measures cannot beat sorting. Each n runs in a fresh subprocess so that its
+peak memory (ru_maxrss, inputs included) is its own.
+
+    python benchmarks/bench_metrics.py                 # n = 1e4 … 1e7
+    python benchmarks/bench_metrics.py --n 100000      # one size
+
+scikit-learn's ndcg_score uses another discount (log2(i + 1)), so its value differs; it
+is timed for the work, not compared. The baseline is skipped at n = 1e7 (ndcg_score
+needs several GB there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+N_SYSTEMS = 8
+
+
+def make_data(n: int, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    rng = np.random.default_rng(seed)
+    gold = np.round(rng.uniform(0, 5, n) * 5) / 5  # STS-like: many ties
+    systems = {
+        f"s{i}": np.clip(gold + rng.normal(0, 0.5 + 0.2 * i, n), 0, 5) for i in range(N_SYSTEMS)
+    }
+    return gold, systems
+
+
+def best_of(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def baseline(gold: np.ndarray, systems: dict[str, np.ndarray]) -> dict[str, float]:
+    from scipy import stats
+    from sklearn.metrics import f1_score, ndcg_score
+
+    edges = (5 / 3, 10 / 3)
+    masks = [gold < edges[0], (gold >= edges[0]) & (gold < edges[1]), gold >= edges[1]]
+    out = {}
+    for name, s in systems.items():
+        r = stats.pearsonr(gold, s).statistic
+        rho = stats.spearmanr(gold, s).statistic
+        scaled = np.mean([stats.pearsonr(gold[m], s[m]).statistic for m in masks])
+        se = np.abs(s - gold) / np.abs(s - s.mean()).mean()
+        nmsse = 1 - np.exp(-(se**2).mean())
+        nd = ndcg_score(gold[None, :], s[None, :])
+        f_low = f1_score(gold < 1.5, s < 1.5)
+        f_high = f1_score(gold > 3.5, s > 3.5)
+        out[name] = r + rho + scaled + nmsse + nd + f_low + f_high
+    return out
+
+
+def run_one(n: int, repeat: int) -> dict[str, float]:
+    import simeval as se
+
+    gold, systems = make_data(n)
+    result: dict[str, float] = {"n": n}
+    result["simeval_s"] = best_of(lambda: se.evaluate(gold, systems, scale=(0, 5)), repeat)
+    result["sort_floor_s"] = best_of(lambda: [np.argsort(s) for s in systems.values()], repeat)
+    if n <= 1_000_000:
+        result["baseline_s"] = best_of(lambda: baseline(gold, systems), 1)
+        ev = se.evaluate(gold, systems, scale=(0, 5), metrics=["pearson", "spearman"])
+        from scipy import stats
+
+        result["max_abs_diff_vs_scipy"] = max(
+            max(
+                abs(ev.value(k, "pearson") - stats.pearsonr(gold, s).statistic),
+                abs(ev.value(k, "spearman") - stats.spearmanr(gold, s).statistic),
+            )
+            for k, s in systems.items()
+        )
+    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, action="append", help="sizes (default 1e4 … 1e7)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        print(json.dumps(run_one(args.n[0], args.repeat)))
+        return
+    sizes = args.n or [10_000, 100_000, 1_000_000, 10_000_000]
+    print(f"{N_SYSTEMS} systems, default metric set; times are the best of {args.repeat} runs")
+    header = (
+        f"{'n':>10} {'simeval s':>10} {'baseline s':>11} {'speed-up':>9} "
+        f"{'sort floor s':>13} {'× floor':>8} {'peak MB':>8}"
+    )
+    print(header)
+    for n in sizes:
+        repeat = args.repeat if n < 10_000_000 else 1
+        proc = subprocess.run(
+            [sys.executable, __file__, "--child", "--n", str(n), "--repeat", str(repeat)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        r = json.loads(proc.stdout.strip().splitlines()[-1])
+        base = r.get("baseline_s")
+        speed = f"{base / r['simeval_s']:8.1f}×" if base else f"{'—':>9}"
+        print(
+            f"{n:>10} {r['simeval_s']:>10.3f} {base if base else float('nan'):>11.3f} {speed} "
+            f"{r['sort_floor_s']:>13.3f} {r['simeval_s'] / r['sort_floor_s']:>7.1f}× "
+            f"{r['peak_rss_mb']:>8.0f}"
+        )
+        if "max_abs_diff_vs_scipy" in r:
+            print(
+                f"{'':>10} max |simeval − scipy| for pearson/spearman: "
+                f"{r['max_abs_diff_vs_scipy']:.1e}"
+            )
+
+
+if __name__ == "__main__":
+    main()
