@@ -28,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "gold",
+        nargs="?",
         help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
         "per line (SemEval style)",
     )
@@ -40,9 +41,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--system",
         action="append",
-        required=True,
         metavar="NAME=FILE[:COLUMN]",
         help="a system's scores (repeat for several systems)",
+    )
+    p.add_argument(
+        "--semeval-dir",
+        metavar="DIR",
+        help="evaluate every set of a SemEval STS folder (STS.gs.<set>.txt files); "
+        "needs --runs-dir, replaces GOLD and --system",
+    )
+    p.add_argument(
+        "--runs-dir",
+        metavar="DIR",
+        help="system runs for --semeval-dir: one sub-folder per system, or run files",
     )
     p.add_argument(
         "--id-column",
@@ -192,6 +203,13 @@ def load_inputs(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.semeval_dir or args.runs_dir:
+        return run_semeval(args)
+    if not args.gold or not args.system:
+        raise DataError(
+            "give a GOLD file and at least one --system NAME=FILE "
+            "(or --semeval-dir DIR --runs-dir DIR)"
+        )
     gold, systems, labels = load_inputs(args)
     ev = evaluate(
         gold,
@@ -240,3 +258,55 @@ def format_evaluation(ev: Evaluation, fmt: str, digits: int = 4) -> str:
         lines.append(f"— {r.system} / {r.metric}: {r.reason}")
     lines.append(f"signature: {ev.signature}")
     return "\n".join(lines) + "\n"
+
+
+def run_semeval(args: argparse.Namespace) -> int:
+    """``--semeval-dir`` mode: every set, then the aggregates, per metric."""
+    from ..semeval import evaluate_semeval, read_gold_dir, read_runs_dir
+
+    if not (args.semeval_dir and args.runs_dir):
+        raise DataError("--semeval-dir and --runs-dir go together; give both")
+    if args.gold or args.system:
+        raise DataError("--semeval-dir replaces GOLD and --system; drop them")
+    if args.bins.startswith("labels:"):
+        raise DataError("--bins labels:COLUMN needs a gold table; SemEval gold files have none")
+    gold = read_gold_dir(args.semeval_dir)
+    runs = read_runs_dir(args.runs_dir, gold)
+    scale = args.scale or (0.0, 5.0)
+    if not args.scale:
+        note(args, "no --scale given: using the STS scale 0–5")
+    ev = evaluate_semeval(
+        gold,
+        runs,
+        metrics=args.metric,
+        scale=scale,
+        system_scale=args.system_scale,
+        bins=parse_bins(args.bins),
+        low_border=args.low_border,
+        high_border=args.high_border,
+        normalize=args.normalize,
+        skip_undefined_bins=args.skip_undefined_bins,
+    )
+    skipped = sum(ev.skipped.values())
+    if skipped:
+        note(
+            args,
+            f"skipped {skipped} unscored pair(s) (blank gold lines): "
+            + ", ".join(f"{k} {v}" for k, v in ev.skipped.items()),
+        )
+    if args.format == "json":
+        emit(to_json(ev.to_dict()), args.output)
+        return 0
+    if args.format == "csv":
+        header = ["system", "metric", "dataset", "bin", "value", "n", "pvalue", "ci_low", "ci_high"]
+        rows = [[r.get(h) for h in header] for r in ev.records]
+        emit(render_table(header, rows, "csv"), args.output)
+        return 0
+    parts = []
+    for metric in ev.metrics:
+        header, rows = ev.table(metric)
+        parts.append(render_table(header, rows, args.format, digits=args.digits, title=metric))
+    if args.format == "table":
+        parts.append(f"signature: {ev.signature}\n")
+    emit("\n".join(parts), args.output)
+    return 0
