@@ -12,6 +12,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import paraphrase
 from .binning import Bins
 from .errors import DataError, InputError, MissingExtraError, SimevalError, UndefinedMetricWarning
 from .evaluate import Evaluation, Record, evaluate
@@ -67,6 +68,7 @@ __all__ = [
     "ndcg_avg_rank",
     "nmase",
     "nmsse",
+    "paraphrase",
     "pearson",
     "scaled_pearson",
     "spearman",

@@ -18,7 +18,7 @@ import gzip
 import io
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +31,14 @@ __all__ = ["PATTERN_COLUMNS", "read_extrinsic", "read_patterns", "read_table"]
 PATTERN_COLUMNS = ("set", "source", "rank", "paraphrase", *QUALITY_COLUMNS)
 _REQUIRED = ("set", "source", "rank", "paraphrase")
 
-_FORMATS = {".tsv": "tsv", ".tab": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl",
-            ".ndjson": "jsonl"}
+_FORMATS = {
+    ".tsv": "tsv",
+    ".tab": "tsv",
+    ".txt": "tsv",
+    ".csv": "csv",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+}
 
 
 def _format_of(path: Path) -> str:
@@ -42,7 +48,8 @@ def _format_of(path: Path) -> str:
     fmt = _FORMATS.get(suffixes[-1]) if suffixes else None
     if fmt is None:
         raise DataError(
-            f"{path}: cannot tell the format from the name; use .tsv, .csv or .jsonl (optionally .gz)"
+            f"{path}: cannot tell the format from the name; "
+            "use .tsv, .csv or .jsonl (optionally .gz)"
         )
     return fmt
 
@@ -69,7 +76,8 @@ def read_table(path: str | Path) -> tuple[list[str], list[dict[str, Any]], list[
     fmt = _format_of(p)
     text = _open_text(p)
     lines = [
-        (n, line) for n, line in enumerate(text.splitlines(), start=1)
+        (n, line)
+        for n, line in enumerate(text.splitlines(), start=1)
         if line.strip() and not line.lstrip().startswith("#")
     ]
     if not lines:
@@ -87,12 +95,12 @@ def read_table(path: str | Path) -> tuple[list[str], list[dict[str, Any]], list[
                 f"{p} line {n}: {len(fields)} fields where the header has {len(header)}"
                 + ("; TSV splits on every tab" if fmt == "tsv" else "; quote fields with commas")
             )
-        rows.append(dict(zip(header, fields)))
+        rows.append(dict(zip(header, fields, strict=True)))
         numbers.append(n)
     return header, rows, numbers
 
 
-def _splitter(fmt: str):  # noqa: ANN202 - a small local callable
+def _splitter(fmt: str) -> Callable[[str], list[str]]:
     if fmt == "tsv":
         return lambda line: line.split("\t")
     return lambda line: next(csv.reader(io.StringIO(line)))
@@ -178,7 +186,7 @@ def read_extrinsic(path: str | Path, *, set_column: str = "set") -> dict[str, di
         raise DataError(f"{p}: no score columns; add one numeric column per task data set")
     out: dict[str, dict[str, float]] = {d: {} for d in datasets}
     seen: dict[str, int] = {}
-    for row, n in zip(rows, numbers):
+    for row, n in zip(rows, numbers, strict=True):
         name = str(row.get(set_column) or "").strip()
         if not name:
             raise DataError(f"{p} line {n}: `{set_column}` is empty")

@@ -87,7 +87,7 @@ class PatternMetricResult(MetricResult):
     signature: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PatternScores:
     """Every metric at every k for every term and set, from one computation of D.
 
@@ -117,12 +117,24 @@ class PatternScores:
                 metric, k = key
                 vals = self.term_values[key]
                 out += [
-                    {"set": set_name, "source": self.terms[t][1], "metric": metric, "k": k,
-                     "value": float(vals[t])}
+                    {
+                        "set": set_name,
+                        "source": self.terms[t][1],
+                        "metric": metric,
+                        "k": k,
+                        "value": float(vals[t]),
+                    }
                     for t in members
                 ]
-                out.append({"set": set_name, "source": None, "metric": metric, "k": k,
-                            "value": float(self.set_values[key][si])})
+                out.append(
+                    {
+                        "set": set_name,
+                        "source": None,
+                        "metric": metric,
+                        "k": k,
+                        "value": float(self.set_values[key][si]),
+                    }
+                )
         return out
 
 
@@ -272,9 +284,11 @@ def _metric(
         judgment=s.judgment,
         terms=tuple(
             TermScore(st, src, float(v), int(n))
-            for (st, src), v, n in zip(s.terms, tv, s.n_patterns)
+            for (st, src), v, n in zip(s.terms, tv, s.n_patterns, strict=True)
         ),
-        sets=tuple(SetScore(st, float(v), int(c)) for st, v, c in zip(s.sets, sv, counts)),
+        sets=tuple(
+            SetScore(st, float(v), int(c)) for st, v, c in zip(s.sets, sv, counts, strict=True)
+        ),
         d=tuple(int(x) for x in s.d),
         signature=s.signature,
     )
@@ -345,7 +359,7 @@ def explain(
     patterns: PatternsLike,
     source: str,
     *,
-    set: str | None = None,  # noqa: A002 - the paper's word for a generator's output
+    set: str | None = None,
     judgment: str | None = None,
     analyzer: Analyzer | None = None,
 ) -> tuple[PatternExplanation, ...]:
@@ -374,13 +388,20 @@ def explain(
     for t in wanted:
         lo, hi = int(bounds[t]), int(bounds[t + 1])
         steps = diversity_steps(source, p.paraphrase[lo:hi], analyzer=an)
-        for i, step in zip(range(lo, hi), steps):
+        for i, step in zip(range(lo, hi), steps, strict=True):
             qi = float(q[i])
             out.append(
                 PatternExplanation(
-                    set=p.set[i], source=source, rank=int(p.rank[i]), paraphrase=step.paraphrase,
-                    content_words=step.content_words, stems=step.stems, d=step.d,
-                    reason=step.reason, q=qi, gain=float(2.0 ** (qi * step.d) - 1.0),
+                    set=p.set[i],
+                    source=source,
+                    rank=int(p.rank[i]),
+                    paraphrase=step.paraphrase,
+                    content_words=step.content_words,
+                    stems=step.stems,
+                    d=step.d,
+                    reason=step.reason,
+                    q=qi,
+                    gain=float(2.0 ** (qi * step.d) - 1.0),
                     epr_credit=qi if step.d == 3 else 0.0,
                 )
             )

@@ -115,7 +115,7 @@ def _judgments(record: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(j for j in JUDGMENTS if j in found)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Patterns:
     """Validated paraphrase patterns, sorted by set, source term (both in order of first
     appearance) and rank; build with :meth:`from_records`, :meth:`from_lists` or
@@ -187,9 +187,9 @@ class Patterns:
         ranks of a (set, source) are not exactly 1..n, or when there is no row at all.
 
         >>> Patterns.from_records([{"set": "s", "source": "killed", "rank": 2,
-        ...                         "paraphrase": "slain", "q": 1}])
+        ...                         "paraphrase": "slain", "q": 1}])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        simeval.errors.InputError: record 1: set 's', source 'killed' has rank 2 but no rank 1; ranks must run 1..n without gaps
+        simeval.errors.InputError: record 1: set 's', source 'killed' has rank 2 but no rank 1; ...
         """
         rows = _Rows(origin, lines, error)
         records = list(records)
@@ -199,8 +199,9 @@ class Patterns:
         judgments = _judgments(records[0])
         if not judgments:
             raise rows.fail(
-                0, "no quality column; give `labels` (0/1 judgments like 1,1,0) or `q` "
-                "(a number in [0, 1]), or labels_strict/labels_lenient"
+                0,
+                "no quality column; give `labels` (0/1 judgments like 1,1,0) or `q` "
+                "(a number in [0, 1]), or labels_strict/labels_lenient",
             )
         sets: dict[str, int] = {}
         terms: dict[tuple[str, str], int] = {}
@@ -242,9 +243,9 @@ class Patterns:
         """Patterns of one set from ``{source: [(paraphrase, q or labels), …]}`` in rank
         order; the judgment is ``default``. An empty list is an error.
 
-        >>> Patterns.from_lists({"killed": []})
+        >>> Patterns.from_lists({"killed": []})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        simeval.errors.InputError: source 'killed' of set 'set' has no paraphrases; give at least one or leave the source out
+        simeval.errors.InputError: source 'killed' of set 'set' has no paraphrases; ...
         """
         records: list[dict[str, Any]] = []
         for source, items in lists.items():
@@ -256,8 +257,13 @@ class Patterns:
             for rank, (paraphrase, quality) in enumerate(items, start=1):
                 key = "q" if isinstance(quality, (int, float, np.number)) else "labels"
                 records.append(
-                    {"set": set_name, "source": source, "rank": rank,
-                     "paraphrase": paraphrase, key: quality}
+                    {
+                        "set": set_name,
+                        "source": source,
+                        "rank": rank,
+                        "paraphrase": paraphrase,
+                        key: quality,
+                    }
                 )
         return cls.from_records(records)
 

@@ -1,0 +1,254 @@
+"""``simeval paraphrase``: EP, EPR and DIMPLE of paraphrase patterns (SPEC §6, seed 004).
+
+::
+
+    simeval paraphrase patterns.tsv --k 1 --k 5 --k 10 --judgment strict
+    simeval paraphrase patterns.tsv --explain killed
+    simeval paraphrase patterns.tsv --extrinsic task_scores.tsv   # seed 004 Tables 2–3
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..report import format_number, render_table, to_json
+from ._common import CommandLineError, add_output_options, emit, note
+
+__all__ = ["register", "run"]
+
+DEFAULT_KS = (1, 5, 10)
+#: p-values below this are starred in the Tables 2–3 layout (the paper's bold).
+STAR_P = 0.01
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "paraphrase",
+        help="EP, EPR and DIMPLE of ranked paraphrase patterns; meta-evaluation",
+        description=(
+            "Score ranked paraphrases of source terms with EP_k, EPR_k and DIMPLE_k "
+            "(Shima & Mitamura 2011) per set and source term, explain a term's D, or "
+            "correlate the metrics with extrinsic task scores per set (Tables 2-3)."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="patterns: TSV, CSV or JSONL")
+    parser.add_argument(
+        "--k",
+        type=int,
+        action="append",
+        metavar="K",
+        help="cut-off; repeat for several (default 1, 5, 10)",
+    )
+    parser.add_argument(
+        "--judgment",
+        choices=("strict", "lenient"),
+        help="which Q to use when the file has both (default: strict for the scores; "
+        "both for --extrinsic)",
+    )
+    parser.add_argument(
+        "--column",
+        action="append",
+        default=[],
+        metavar="NAME=COL",
+        help="read logical column NAME (set, source, rank, paraphrase, labels, q, "
+        "labels_strict, …) from file column COL",
+    )
+    parser.add_argument(
+        "--stopwords", metavar="FILE", help="stop-word list, one a line (default NLTK English)"
+    )
+    parser.add_argument("--explain", metavar="TERM", help="show each pattern's words, stems, D")
+    parser.add_argument("--set", dest="set_name", metavar="NAME", help="with --explain: one set")
+    parser.add_argument(
+        "--extrinsic", metavar="FILE", help="per-set task scores: a set column + one per data set"
+    )
+    parser.add_argument("--n-boot", type=int, default=1000, help="bootstrap resamples (1000)")
+    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    parser.add_argument(
+        "--confidence", type=float, default=0.95, help="bootstrap interval level (0.95)"
+    )
+    add_output_options(parser)
+    parser.set_defaults(func=run)
+
+
+def _columns(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, col = pair.partition("=")
+        if not sep or not name.strip() or not col.strip():
+            raise CommandLineError(
+                f"--column takes NAME=COL (e.g. paraphrase=pattern); got {pair!r}"
+            )
+        out[name.strip()] = col.strip()
+    return out
+
+
+def _tail(fmt: str, signature: str) -> str:
+    if fmt == "latex":
+        return f"% signature: {signature}\n"
+    if fmt == "markdown":
+        return f"\n`{signature}`\n"
+    return f"signature: {signature}\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from .. import paraphrase as pp
+
+    if args.set_name is not None and args.explain is None:
+        raise CommandLineError("--set only applies with --explain TERM")
+    patterns = pp.read_patterns(args.file, columns=_columns(args.column))
+    analyzer = pp.default_analyzer(args.stopwords)
+    ks = tuple(args.k) if args.k else DEFAULT_KS
+    judgment = args.judgment
+    if judgment is None and len(patterns.judgments) > 1:
+        judgment = "strict" if "strict" in patterns.judgments else patterns.judgments[-1]
+        if args.explain is None and (args.extrinsic is None or args.format == "json"):
+            note(
+                args,
+                f"{args.file} has {' and '.join(patterns.judgments)} judgments; "
+                f"scores use {judgment} (choose with --judgment)",
+            )
+    if args.explain is not None:
+        text = _explain(pp, patterns, args, judgment, analyzer)
+    else:
+        scores = pp.score_patterns(patterns, ks=ks, judgment=judgment, analyzer=analyzer)
+        meta = None
+        if args.extrinsic:
+            meta = pp.meta_evaluate(
+                patterns,
+                pp.read_extrinsic(args.extrinsic),
+                ks=ks,
+                judgments=[args.judgment] if args.judgment else None,
+                n_boot=args.n_boot,
+                confidence_level=args.confidence,
+                seed=args.seed,
+                analyzer=analyzer,
+            )
+        text = _report(scores, meta, args)
+    emit(text, args.output)
+    return 0
+
+
+def _explain(
+    pp: Any, patterns: Any, args: argparse.Namespace, judgment: str | None, analyzer: Any
+) -> str:
+    rows = pp.explain(
+        patterns, args.explain, set=args.set_name, judgment=judgment, analyzer=analyzer
+    )
+    j = patterns.resolve_judgment(judgment)
+    signature = pp.score_patterns(
+        patterns, ks=[1], metrics=["ep"], judgment=j, analyzer=analyzer
+    ).signature
+    if args.format == "json":
+        return to_json({"signature": signature, "explain": [r.as_dict() for r in rows]})
+    header = [
+        "set",
+        "rank",
+        "paraphrase",
+        "content words",
+        "stems",
+        "D",
+        "why",
+        "Q",
+        "2^(QD)-1",
+        "EPR credit",
+    ]
+    body = [
+        [
+            r.set,
+            r.rank,
+            r.paraphrase,
+            " ".join(r.content_words) or "∅",
+            " ".join(r.stems) or "∅",
+            r.d,
+            r.reason,
+            r.q,
+            r.gain,
+            r.epr_credit,
+        ]
+        for r in rows
+    ]
+    title = f"Algorithm 1 for source {args.explain!r} (Q from {j} judgments)"
+    text = render_table(header, body, args.format, digits=args.digits, title=title, align_left=7)
+    return text if args.format == "csv" else text + _tail(args.format, signature)
+
+
+def _report(scores: Any, meta: Any, args: argparse.Namespace) -> str:
+    fmt, digits = args.format, args.digits
+    if fmt == "json":
+        doc: dict[str, Any] = {"signature": scores.signature, "results": scores.records()}
+        if meta is not None:
+            doc["meta"] = {"signature": meta.signature, "cells": [c.as_dict() for c in meta.cells]}
+        return to_json(doc)
+    if fmt == "csv":
+        if meta is None:
+            note(args, f"signature: {scores.signature}")
+            header = ["set", "source", "metric", "k", "value"]
+            return render_table(header, [list(r.values()) for r in scores.records()], "csv")
+        note(args, f"signature: {meta.signature}")
+        header = ["judgment", "dataset", "metric", "k", "r", "pvalue", "ci_low", "ci_high", "n"]
+        rows = [[getattr(c, h) for h in header] for c in meta.cells]
+        return render_table(header, rows, "csv")
+    if meta is None:
+        return _score_table(scores, fmt, digits) + _tail(fmt, scores.signature)
+    return _meta_tables(meta, fmt, digits) + _tail(fmt, meta.signature)
+
+
+def _score_table(scores: Any, fmt: str, digits: int) -> str:
+    import numpy as np
+
+    from ..paraphrase.metrics import METRIC_LABELS
+
+    keys = list(scores.term_values)
+    header = ["set", "source"] + [f"{METRIC_LABELS[m]}@{k}" for m, k in keys]
+    rows: list[list[Any]] = []
+    for si, set_name in enumerate(scores.sets):
+        for t, (s, source) in enumerate(scores.terms):
+            if s == set_name:
+                rows.append([s, source] + [float(scores.term_values[key][t]) for key in keys])
+        if np.count_nonzero(scores.term_set == si) > 1:  # a one-term set's mean is its term
+            rows.append([set_name, "(mean)"] + [float(scores.set_values[key][si]) for key in keys])
+    title = f"EP, EPR and DIMPLE per set and source term (Q from {scores.judgment} judgments)"
+    return render_table(header, rows, fmt, digits=digits, title=title, align_left=2)
+
+
+def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
+    n = meta.cells[0].n if meta.cells else 0
+    parts = []
+    for j in meta.judgments:
+        header, rows = meta.table(j)
+        starred = [
+            [row[0]]
+            + [
+                format_number(r, digits)
+                + ("*" if meta.cell(j, row[0], m, k).pvalue < STAR_P else "")
+                for r, (m, k) in zip(
+                    row[1:], [(m, k) for m in meta.metrics for k in meta.ks], strict=True
+                )
+            ]
+            for row in rows
+        ]
+        title = (
+            f"Pearson r between intrinsic metrics ({j} judgments) and task scores "
+            f"over {n} sets; * p < {STAR_P}"
+        )
+        parts.append(render_table(header, starred, fmt, digits=digits, title=title))
+    level = f"{meta.confidence_level:.0%}"
+    detail_header = [
+        "judgment",
+        "data set",
+        "metric",
+        "k",
+        "r",
+        "p",
+        f"{level} low",
+        f"{level} high",
+        "n",
+    ]
+    detail = [
+        [c.judgment, c.dataset, c.metric, c.k, c.r, c.pvalue, c.ci_low, c.ci_high, c.n]
+        for c in meta.cells
+    ]
+    title = f"Detail: t-test p-values, percentile bootstrap intervals over sets (B = {meta.n_boot})"
+    parts.append(render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3))
+    return "\n".join(parts)

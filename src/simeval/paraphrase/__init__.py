@@ -1,0 +1,67 @@
+"""Paraphrase patterns: EP, EPR and DIMPLE, and how well they predict a task (SPEC §6).
+
+Shima & Mitamura (2011), *Diversity-aware Evaluation for Paraphrase Patterns*:
+:func:`ep`, :func:`epr` and :func:`dimple` score ranked paraphrases of source terms with
+human quality Q and lexical diversity D (:func:`diversity`, Algorithm 1);
+:func:`meta_evaluate` correlates them with extrinsic task scores (Tables 2–3).
+
+Stemming needs the ``paraphrase`` extra (``snowballstemmer``), imported on first use.
+
+>>> from simeval import paraphrase as pp
+>>> lists = {"killed": [("shot and killed", 1), ("reported killed", 1),
+...                     ("killed in", 1), ("assassinated", 1)]}
+>>> pp.ep(lists, k=4).statistic, pp.epr(lists, k=4).statistic
+(1.0, 0.25)
+"""
+
+from __future__ import annotations
+
+from .diversity import DiversityStep, diversity, diversity_steps
+from .io import PATTERN_COLUMNS, read_extrinsic, read_patterns
+from .meta import MetaCell, MetaEvaluation, bootstrap_pearson, meta_evaluate
+from .metrics import (
+    METRICS,
+    PatternExplanation,
+    PatternMetricResult,
+    PatternScores,
+    SetScore,
+    TermScore,
+    dimple,
+    ep,
+    epr,
+    explain,
+    score_patterns,
+)
+from .patterns import JUDGMENTS, Patterns
+from .text import Analyzer, default_analyzer, nltk_stopwords, read_stopwords, tokenize
+
+__all__ = [
+    "JUDGMENTS",
+    "METRICS",
+    "PATTERN_COLUMNS",
+    "Analyzer",
+    "DiversityStep",
+    "MetaCell",
+    "MetaEvaluation",
+    "PatternExplanation",
+    "PatternMetricResult",
+    "PatternScores",
+    "Patterns",
+    "SetScore",
+    "TermScore",
+    "bootstrap_pearson",
+    "default_analyzer",
+    "dimple",
+    "diversity",
+    "diversity_steps",
+    "ep",
+    "epr",
+    "explain",
+    "meta_evaluate",
+    "nltk_stopwords",
+    "read_extrinsic",
+    "read_patterns",
+    "read_stopwords",
+    "score_patterns",
+    "tokenize",
+]

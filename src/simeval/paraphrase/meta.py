@@ -1,0 +1,229 @@
+"""Meta-evaluation: how well EP, EPR and DIMPLE predict an extrinsic task score.
+
+Following Shima & Mitamura (2011, §3 and Tables 2–3): for each judgment, each task data
+set, each metric and each k, Pearson's r (two-sided t-test p-value, SPEC §1) between the
+metric's per-set means and the task score of the same sets (40 sets in the paper). A
+percentile bootstrap over sets adds a confidence interval; every cell is resampled with the
+same index matrix, so intervals are comparable across cells.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import InputError
+from ..metrics.correlation import pearson
+from ..results import _clean
+from .metrics import METRIC_LABELS, METRICS, PatternsLike, _as_patterns, score_patterns
+from .text import Analyzer
+
+__all__ = ["MetaCell", "MetaEvaluation", "bootstrap_pearson", "meta_evaluate"]
+
+
+@dataclass(frozen=True)
+class MetaCell:
+    """Pearson's r between ``metric`` at ``k`` (Q from ``judgment``) and the task score on
+    ``dataset`` over ``n`` sets, with its p-value and bootstrap interval."""
+
+    judgment: str
+    dataset: str
+    metric: str
+    k: int
+    r: float
+    pvalue: float
+    ci_low: float
+    ci_high: float
+    n: int
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+@dataclass(frozen=True)
+class MetaEvaluation:
+    """All cells of the meta-evaluation; :meth:`table` lays one judgment out like seed 004
+    Tables 2–3 (rows: data sets; columns: metric × k)."""
+
+    cells: tuple[MetaCell, ...]
+    judgments: tuple[str, ...]
+    datasets: tuple[str, ...]
+    metrics: tuple[str, ...]
+    ks: tuple[int, ...]
+    n_boot: int
+    confidence_level: float
+    seed: int | None
+    signature: str
+
+    def cell(self, judgment: str, dataset: str, metric: str, k: int) -> MetaCell:
+        """The cell for one (judgment, data set, metric, k)."""
+        for c in self.cells:
+            if (c.judgment, c.dataset, c.metric, c.k) == (judgment, dataset, metric, k):
+                return c
+        raise InputError(f"no cell for judgment={judgment}, {dataset}, {metric}@{k}")
+
+    def columns(self) -> list[str]:
+        """Column labels of :meth:`table`: ``EP@1``, ``EP@5`` … ``DIMPLE@10``."""
+        return [f"{METRIC_LABELS[m]}@{k}" for m in self.metrics for k in self.ks]
+
+    def table(self, judgment: str) -> tuple[list[str], list[list[Any]]]:
+        """Header and rows of r for one judgment (seed 004 Table 2 is ``lenient``,
+        Table 3 ``strict``)."""
+        rows = [
+            [d] + [self.cell(judgment, d, m, k).r for m in self.metrics for k in self.ks]
+            for d in self.datasets
+        ]
+        return ["data set", *self.columns()], rows
+
+
+def bootstrap_pearson(
+    x: NDArray[np.float64], y: NDArray[np.float64], index: NDArray[np.intp]
+) -> NDArray[np.float64]:
+    """Pearson's r of every bootstrap resample, for several x at once.
+
+    ``x`` has shape (C, n) (C candidate vectors), ``y`` shape (n,), ``index`` shape (B, n)
+    (rows of resampled positions). Returns (C, B); a resample in which x or y is constant
+    gives NaN (r is undefined there), never 0.
+
+    >>> idx = np.array([[0, 1, 2, 3], [0, 0, 1, 1]])
+    >>> bootstrap_pearson(np.array([[1.0, 2, 3, 5]]), np.array([1.0, 2, 3, 4]), idx).round(4)
+    array([[0.9827, 1.    ]])
+    """
+    xb = x[:, index]  # (C, B, n)
+    yb = y[index]  # (B, n)
+    xc = xb - xb.mean(axis=-1, keepdims=True)
+    yc = yb - yb.mean(axis=-1, keepdims=True)
+    num = np.einsum("cbn,bn->cb", xc, yc)
+    den = np.sqrt(np.einsum("cbn,cbn->cb", xc, xc) * np.einsum("bn,bn->b", yc, yc))
+    constant = (np.ptp(xb, axis=-1) == 0) | (np.ptp(yb, axis=-1) == 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = np.clip(num / den, -1.0, 1.0)
+    r[constant] = np.nan
+    return r
+
+
+def _aligned_scores(sets: Sequence[str], extrinsic: Mapping[str, Mapping[str, float]]):
+    if not extrinsic:
+        raise InputError("`extrinsic` is empty; give {data set: {set: score}}")
+    out: dict[str, NDArray[np.float64]] = {}
+    for dataset, scores in extrinsic.items():
+        missing = [s for s in sets if s not in scores]
+        if missing:
+            raise InputError(
+                f"extrinsic data set {dataset!r} has no score for set {missing[0]!r} "
+                f"({len(missing)} sets missing); give one score per pattern set"
+            )
+        extra = [s for s in scores if s not in set(sets)]
+        if extra:
+            raise InputError(
+                f"extrinsic data set {dataset!r} scores set {extra[0]!r}, which has no "
+                "patterns; check the set names"
+            )
+        y = np.array([scores[s] for s in sets], dtype=np.float64)
+        if not np.isfinite(y).all():
+            raise InputError(f"extrinsic data set {dataset!r} has a non-finite score")
+        out[str(dataset)] = y
+    return out
+
+
+def meta_evaluate(
+    patterns: PatternsLike,
+    extrinsic: Mapping[str, Mapping[str, float]],
+    *,
+    ks: Iterable[int] = (1, 5, 10),
+    metrics: Iterable[str] = METRICS,
+    judgments: Iterable[str] | None = None,
+    n_boot: int = 1000,
+    confidence_level: float = 0.95,
+    seed: int | np.random.Generator | None = None,
+    analyzer: Analyzer | None = None,
+) -> MetaEvaluation:
+    """Pearson's r between each intrinsic metric at each k and each extrinsic task score,
+    over pattern sets (Shima & Mitamura 2011, §3, Tables 2–3).
+
+    ``extrinsic`` maps each task data set to ``{set: score}`` (see
+    :func:`~simeval.paraphrase.read_extrinsic`). ``judgments`` defaults to every judgment
+    the patterns carry. r and its p-value come from :func:`simeval.pearson` (undefined,
+    NaN with a reason, for fewer than 3 sets or a constant metric); the interval is the
+    percentile bootstrap over sets with ``n_boot`` resamples drawn once from ``seed``
+    (``None``: fresh entropy; 0 is a seed like any other). Resamples where r is undefined
+    are left out of the percentiles.
+
+    >>> from simeval.paraphrase import Patterns
+    >>> p = Patterns.from_records([{"set": s, "source": "killed", "rank": 1,
+    ...                             "paraphrase": "slain", "q": q}
+    ...                            for s, q in [("a", 0.0), ("b", 0.5), ("c", 1.0)]])
+    >>> m = meta_evaluate(p, {"task": {"a": 0.2, "b": 0.4, "c": 0.9}}, ks=[1],
+    ...                   metrics=["ep"], n_boot=200, seed=0)
+    >>> round(m.cell("default", "task", "ep", 1).r, 6)  # 0.35 / sqrt(0.5 * 0.26)
+    0.970725
+    """
+    p = _as_patterns(patterns)
+    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)) or n_boot < 1:
+        raise InputError(f"`n_boot` must be a whole number ≥ 1; got {n_boot!r}")
+    if not 0.0 < confidence_level < 1.0:
+        raise InputError(f"`confidence_level` must be in (0, 1); got {confidence_level!r}")
+    js = tuple(p.resolve_judgment(j) for j in (judgments if judgments is not None else p.q))
+    ys = _aligned_scores(p.sets, extrinsic)
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    n = len(p.sets)
+    index = rng.integers(0, n, size=(int(n_boot), n))
+    alpha = (1.0 - confidence_level) / 2.0
+    cells: list[MetaCell] = []
+    signature = ""
+    metrics_t: tuple[str, ...] = ()
+    ks_t: tuple[int, ...] = ()
+    for j in js:
+        scores = score_patterns(p, ks=ks, metrics=metrics, judgment=j, analyzer=analyzer)
+        metrics_t, ks_t, signature = scores.metrics, scores.ks, scores.signature
+        keys = [(m, k) for m in scores.metrics for k in scores.ks]
+        x = np.stack([scores.set_values[key] for key in keys])
+        for dataset, y in ys.items():
+            boot = bootstrap_pearson(x, y, index)
+            for (m, k), xi, bi in zip(keys, x, boot, strict=True):
+                res = pearson(xi, y)
+                lo = hi = math.nan
+                reason = res.reason
+                finite = bi[np.isfinite(bi)]
+                if reason is None and finite.size >= 2:
+                    lo, hi = (float(v) for v in np.quantile(finite, [alpha, 1.0 - alpha]))
+                elif reason is None:
+                    reason = "bootstrap interval undefined: r is undefined in almost every resample"
+                cells.append(
+                    MetaCell(
+                        j,
+                        dataset,
+                        m,
+                        k,
+                        float(res.statistic),
+                        float(res.pvalue),
+                        lo,
+                        hi,
+                        res.n,
+                        reason,
+                    )
+                )
+    seed_text = (
+        "none"
+        if seed is None
+        else ("generator" if isinstance(seed, np.random.Generator) else str(seed))
+    )
+    signature = signature.replace("|judgment:" + js[-1], "|judgment:" + "+".join(js))
+    signature += f"|meta:pearson|boot:{int(n_boot)}|ci:{confidence_level:g}|seed:{seed_text}"
+    return MetaEvaluation(
+        cells=tuple(cells),
+        judgments=js,
+        datasets=tuple(ys),
+        metrics=metrics_t,
+        ks=ks_t,
+        n_boot=int(n_boot),
+        confidence_level=float(confidence_level),
+        seed=None if seed is None or isinstance(seed, np.random.Generator) else int(seed),
+        signature=signature,
+    )

@@ -1,0 +1,177 @@
+"""``simeval paraphrase`` through ``simeval.cli.main`` (SPEC §6, seed 004).
+
+Expected numbers are the hand-computed values of the paper's "killed" example (see
+tests/test_paraphrase.py for the derivation) or scipy.stats.pearsonr.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from scipy import stats
+
+from simeval.cli import main
+
+pytest.importorskip("snowballstemmer")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "paraphrase"
+
+# The paper's example with two judgments. strict Q: 1, 1, 0, 1; lenient Q: all 1.
+KILLED_TSV = (
+    "set\tsource\trank\tparaphrase\tlabels_strict\tlabels_lenient\n"
+    "g\tkilled\t1\tshot and killed\t1,1\t1,1\n"
+    "g\tkilled\t2\treported killed\t1,1\t1,1\n"
+    "g\tkilled\t3\tkilled in\t0,0\t1,1\n"
+    "g\tkilled\t4\tassassinated\t1,1\t1,1\n"
+)
+
+
+@pytest.fixture
+def killed(tmp_path: Path) -> Path:
+    path = tmp_path / "killed.tsv"
+    path.write_text(KILLED_TSV, encoding="utf-8")
+    return path
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main(["paraphrase", *argv, "--format", "json", "--quiet"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_shape_and_worked_example(killed, capsys):
+    doc = run_json(capsys, str(killed), "--k", "4", "--judgment", "lenient")
+    assert set(doc) == {"signature", "results"}
+    assert (
+        "judgment:lenient" in doc["signature"] and "stem:snowballstemmer-porter" in doc["signature"]
+    )
+    for row in doc["results"]:
+        assert set(row) == {"set", "source", "metric", "k", "value"}
+    values = {(r["source"], r["metric"]): r["value"] for r in doc["results"]}
+    # lenient: all Q = 1, D = 1, 1, 1, 3 → EP_4 = 1, EPR_4 = 1/4, DIMPLE_4 = 10/28
+    for source in ("killed", None):  # the term and the set's mean over its one term
+        assert values[source, "ep"] == 1.0
+        assert values[source, "epr"] == 0.25
+        assert values[source, "dimple"] == pytest.approx(10 / 28, abs=1e-15)
+    assert {r["metric"] for r in doc["results"]} == {"ep", "epr", "dimple"}
+
+
+def test_strict_differs_and_default_ks(killed, capsys):
+    doc = run_json(capsys, str(killed), "--judgment", "strict")
+    values = {(r["source"], r["metric"], r["k"]): r["value"] for r in doc["results"]}
+    assert {k for _, _, k in values} == {1, 5, 10}
+    # strict Q = 1, 1, 0, 1; k = 5: EP_5 = 3/5; EPR_5 = (Q_4·1)/5 = 1/5;
+    # DIMPLE_5 = (1 + 1 + (2^0 − 1) + 7) / 35 = 9/35
+    assert values["killed", "ep", 5] == pytest.approx(3 / 5, abs=1e-15)
+    assert values["killed", "epr", 5] == pytest.approx(1 / 5, abs=1e-15)
+    assert values["killed", "dimple", 5] == pytest.approx(9 / 35, abs=1e-15)
+
+
+def test_both_judgments_without_choice_notes_strict(killed, capsys):
+    assert main(["paraphrase", str(killed), "--k", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert "scores use strict" in err
+    assert "EP@4" in out and "DIMPLE@4" in out
+    # strict Q = 1, 1, 0, 1: EP_4 = 3/4, EPR_4 = 1/4, DIMPLE_4 = (1 + 1 + 0 + 7)/28 = 0.3214
+    assert re.search(r"^g +killed +0\.7500 +0\.2500 +0\.3214$", out, re.M)
+    assert "signature: paraphrase|judgment:strict" in out
+
+
+def test_column_renames(tmp_path, capsys):
+    path = tmp_path / "p.csv"
+    path.write_text('gen,verb,pos,pattern,votes\nBR,killed,1,slain,"1,0"\n', encoding="utf-8")
+    doc = run_json(
+        capsys,
+        str(path),
+        "--k",
+        "1",
+        "--column",
+        "set=gen",
+        "--column",
+        "source=verb",
+        "--column",
+        "rank=pos",
+        "--column",
+        "paraphrase=pattern",
+        "--column",
+        "labels=votes",
+    )
+    ep1 = [r for r in doc["results"] if r["metric"] == "ep" and r["source"] == "killed"]
+    assert ep1 == [{"set": "BR", "source": "killed", "metric": "ep", "k": 1, "value": 0.5}]
+
+
+def test_explain(killed, capsys):
+    assert main(["paraphrase", str(killed), "--explain", "killed", "--judgment", "lenient"]) == 0
+    out = capsys.readouterr().out
+    assert "shot killed" in out and "assassin" in out and "word already seen" in out
+    doc = run_json(capsys, str(killed), "--explain", "killed", "--judgment", "lenient")
+    assert [e["d"] for e in doc["explain"]] == [1, 1, 1, 3]
+    assert doc["explain"][0]["content_words"] == ["shot", "killed"]
+
+
+def test_bad_input_is_one_line_exit_2(tmp_path, capsys):
+    path = tmp_path / "gap.tsv"
+    path.write_text(
+        "set\tsource\trank\tparaphrase\tq\ng\tkilled\t1\tslain\t1\ng\tkilled\t3\tshot\t1\n",
+        encoding="utf-8",
+    )
+    assert main(["paraphrase", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "gap.tsv line 3" in err and "after rank 1" in err
+    assert main(["paraphrase", str(path), "--column", "oops"]) == 2
+    assert "NAME=COL" in capsys.readouterr().err
+
+
+def test_extrinsic_tables_and_json(capsys):
+    patterns, tasks = str(EXAMPLE / "patterns.tsv"), str(EXAMPLE / "task_scores.tsv")
+    assert main(["paraphrase", patterns, "--extrinsic", tasks, "--n-boot", "200"]) == 0
+    out = capsys.readouterr().out
+    # seed 004 Tables 2–3 layout: one table per judgment, rows = data sets
+    assert len(re.findall(r"^data set +EP@1 +EP@5 +EP@10 +EPR@1 .* DIMPLE@10$", out, re.M)) == 2
+    assert "(lenient judgments)" in out and "(strict judgments)" in out
+    assert "task-A" in out and "boot:200|ci:0.95|seed:0" in out
+    doc = run_json(
+        capsys, patterns, "--extrinsic", tasks, "--n-boot", "200", "--judgment", "strict"
+    )
+    cells = doc["meta"]["cells"]
+    assert {c["judgment"] for c in cells} == {"strict"} and len(cells) == 3 * 3 * 3
+    # one cell against scipy: per-set DIMPLE@10 (each set has one term) vs task-A
+    dimple10 = {
+        r["set"]: r["value"]
+        for r in doc["results"]
+        if r["metric"] == "dimple" and r["k"] == 10 and r["source"] is None
+    }
+    task = {}
+    for line in (EXAMPLE / "task_scores.tsv").read_text().splitlines()[3:]:
+        name, a, *_ = line.split("\t")
+        task[name] = float(a)
+    ref = stats.pearsonr([dimple10[s] for s in task], list(task.values()))
+    cell = next(
+        c for c in cells if c["dataset"] == "task-A" and c["metric"] == "dimple" and c["k"] == 10
+    )
+    assert cell["r"] == pytest.approx(ref.statistic, abs=1e-12)
+    assert cell["pvalue"] == pytest.approx(ref.pvalue, rel=1e-9)
+
+
+def test_csv_output(killed, capsys):
+    assert (
+        main(
+            [
+                "paraphrase",
+                str(killed),
+                "--k",
+                "4",
+                "--judgment",
+                "lenient",
+                "--format",
+                "csv",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "set,source,metric,k,value"
+    assert "g,killed,epr,4,0.25" in lines and "g,,ep,4,1.0" in lines
