@@ -30,6 +30,21 @@ from .results import (
     ScaledPearsonResult,
 )
 
+#: Submodules loaded on first attribute access (``se.wordsim``), so that ``import simeval``
+#: stays light: they pull in scipy.spatial, pandas or matplotlib only when used.
+_LAZY_SUBMODULES = frozenset(
+    {"wordsim", "vectors", "semeval", "stats", "meta", "framework", "extrinsic", "io", "datasets"}
+)
+
+
+def __getattr__(name: str):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module 'simeval' has no attribute {name!r}")
+
+
 __all__ = [
     "DEFAULT_METRICS",
     "TABLE2_MEASURES",

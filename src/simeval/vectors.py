@@ -238,7 +238,9 @@ def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'")
+        raise DataError(
+            f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'"
+        ) from None
     lines = text.splitlines()
     start, n_declared, d_declared = _split_header(p, lines)
     # One Python pass splits off the word (C-level str.partition); the numbers stay text.

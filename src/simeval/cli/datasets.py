@@ -1,0 +1,79 @@
+"""``simeval datasets``: the registered datasets, and which are cached or in ``--data-dir``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..datasets import wordsim as registry
+from ..report import render_table, to_json
+from ._common import add_output_options, emit, note
+
+__all__ = ["register", "run"]
+
+HEADER = ("name", "title", "pairs", "scale", "kind", "licence", "cached")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "datasets",
+        help="list the known word-similarity datasets and which are cached",
+        description=(
+            "List the registered gold standards with their size, scale and licence, and "
+            "whether each file is in the cache ($SIMEVAL_HOME, default the user cache "
+            "folder) or in --data-dir. --fetch downloads and verifies files."
+        ),
+    )
+    parser.add_argument("--data-dir", metavar="DIR", help="look for the files in DIR instead")
+    parser.add_argument(
+        "--fetch",
+        nargs="+",
+        metavar="NAME",
+        help="download (and checksum) these datasets into the cache; 'all' for every one",
+    )
+    parser.add_argument("--citations", action="store_true", help="list citations and URLs")
+    add_output_options(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.fetch:
+        names = list(registry.DATASETS) if "all" in args.fetch else args.fetch
+        for name in names:
+            path = registry.fetch(name, data_dir=args.data_dir)
+            note(args, f"{registry.get(name).name}: {path}")
+    rows = []
+    docs = []
+    for ds in registry.describe():
+        path = registry.cached_path(ds.name, data_dir=args.data_dir)
+        scale = f"{ds.scale[0]:g}-{ds.scale[1]:g}"
+        rows.append(
+            [ds.name, ds.title, ds.n_pairs, scale, ds.kind, ds.licence, str(path) if path else "no"]
+        )
+        docs.append(
+            {
+                "name": ds.name,
+                "title": ds.title,
+                "pairs": ds.n_pairs,
+                "scale": list(ds.scale),
+                "kind": ds.kind,
+                "licence": ds.licence,
+                "citation": ds.citation,
+                "url": ds.url,
+                "sha256": ds.sha256,
+                "cached": str(path) if path else None,
+            }
+        )
+    if args.format == "json":
+        emit(to_json({"cache": str(registry.cache_dir()), "datasets": docs}), args.output)
+        return 0
+    if args.citations:
+        rows = [[d["name"], d["citation"], d["url"]] for d in docs]
+        emit(render_table(("name", "citation", "url"), rows, args.format), args.output)
+        return 0
+    where = args.data_dir or registry.cache_dir()
+    emit(
+        render_table(HEADER, rows, args.format, title=f"word-similarity datasets (files: {where})"),
+        args.output,
+    )
+    return 0

@@ -1,0 +1,277 @@
+"""``simeval wordsim``: evaluate word vectors on word-similarity sets, as R wordspace does."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import Any
+
+from ..datasets import wordsim as registry
+from ..errors import InputError
+from ..metrics.correlation import fisher_z_mean
+from ..report import render_table, to_json
+from ..vectors import VECTOR_FORMATS, Vectors, read_vectors
+from ..wordsim import (
+    AVG_METHODS,
+    METHODS,
+    RANKS,
+    WordsimResult,
+    convert_lemma,
+    evaluate,
+    plot,
+    signature,
+)
+from ._common import add_output_options, emit, note, write_atomic
+
+__all__ = ["register", "run"]
+
+HEADER = ("dataset", "n", "missing", "rho", "p_value", "r", "r_lower", "r_upper")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "wordsim",
+        help="word-similarity evaluation of word vectors (R wordspace parity)",
+        description=(
+            "Correlate the distances of word vectors with human similarity ratings, "
+            "exactly as R wordspace's eval.similarity.correlation: |rho|, its p-value, "
+            "missing pairs, |r| and its 95%% CI."
+        ),
+    )
+    parser.add_argument(
+        "--vectors",
+        required=True,
+        metavar="FILE",
+        help="word2vec/GloVe text (.gz ok), word2vec .bin, or .npy + vocab",
+    )
+    parser.add_argument(
+        "--vectors-format",
+        choices=VECTOR_FORMATS,
+        default="auto",
+        help="vector file format (default: by extension)",
+    )
+    parser.add_argument("--vocab", metavar="FILE", help="vocabulary file for .npy vectors")
+    parser.add_argument(
+        "--dataset",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="registered dataset (repeatable); see 'simeval datasets'",
+    )
+    parser.add_argument(
+        "--pairs",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="your own pairs file: word1, word2, score (repeatable)",
+    )
+    parser.add_argument("--word1", default="word1", help="column of the first word")
+    parser.add_argument("--word2", default="word2", help="column of the second word")
+    parser.add_argument("--score", default="score", help="column of the gold score")
+    parser.add_argument(
+        "--method",
+        choices=METHODS,
+        default="cosine",
+        help="distance measure (default cosine, as an angle in degrees)",
+    )
+    parser.add_argument("--p", type=float, default=2.0, help="exponent of minkowski")
+    parser.add_argument(
+        "--similarity",
+        action="store_true",
+        help="cosine similarity instead of the angle (wordspace convert=FALSE)",
+    )
+    parser.add_argument(
+        "--rank",
+        choices=RANKS,
+        default="none",
+        help="use neighbour ranks: fwd, bwd or avg (default none)",
+    )
+    parser.add_argument(
+        "--avg-method",
+        choices=AVG_METHODS,
+        default="arithmetic",
+        help="how --rank avg combines both ranks",
+    )
+    parser.add_argument(
+        "--strip-pos",
+        nargs="?",
+        const="task",
+        choices=("task", "vectors"),
+        help="strip POS tags (word_N -> word) from the task words (default) "
+        "or from the vector vocabulary (first row per word kept)",
+    )
+    parser.add_argument(
+        "--restrict-to-task",
+        action="store_true",
+        help="keep only the rows the pairs need (fast; changes neighbour "
+        "ranks, which are taken among all rows)",
+    )
+    parser.add_argument(
+        "--batch-size",
+        type=int,
+        default=10_000_000,
+        help="distances computed per batch (default 1e7)",
+    )
+    parser.add_argument("--details", metavar="FILE", help="write the per-pair table (TSV)")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw gold vs model (needs matplotlib)")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="read registered datasets from DIR (or its subfolders), no download",
+    )
+    add_output_options(parser)
+    parser.set_defaults(func=run)
+
+
+def _load_tasks(args: argparse.Namespace) -> list[registry.WordPairs]:
+    if not args.dataset and not args.pairs:
+        raise InputError("give at least one --dataset NAME or --pairs FILE")
+    tasks = [registry.load(name, data_dir=args.data_dir) for name in args.dataset]
+    for path in args.pairs:
+        tasks.append(
+            registry.read_pairs(path, word1=args.word1, word2=args.word2, score=args.score)
+        )
+    return tasks
+
+
+def _task_words(tasks: list[registry.WordPairs], strip: bool) -> set[str]:
+    words: set[str] = set()
+    for t in tasks:
+        w = list(t.word1) + list(t.word2)
+        words.update(convert_lemma(w, "HW") if strip else w)
+    return words
+
+
+def _read(args: argparse.Namespace, tasks: list[registry.WordPairs]) -> Vectors:
+    strip_task = args.strip_pos == "task"
+    keep = None
+    if args.restrict_to_task and args.strip_pos != "vectors":
+        keep = _task_words(tasks, strip_task)
+    vectors = read_vectors(
+        args.vectors, format=args.vectors_format, vocab=args.vocab, restrict_to=keep
+    )
+    if args.strip_pos == "vectors":
+        before = len(vectors)
+        vectors = vectors.relabel(convert_lemma(vectors.words, "HW"))
+        note(
+            args,
+            f"--strip-pos vectors: {before} rows -> {len(vectors)} words (first row kept per word)",
+        )
+        if args.restrict_to_task:
+            vectors = vectors.restrict(_task_words(tasks, False))
+    if keep is not None:
+        note(
+            args,
+            f"--restrict-to-task: kept {len(vectors)} rows; neighbour ranks are "
+            "taken among these rows only",
+        )
+    return vectors
+
+
+def _report_unknown(args: argparse.Namespace, res: WordsimResult) -> None:
+    if res.missing:
+        shown = ", ".join(res.unknown_words[:8])
+        more = " …" if len(res.unknown_words) > 8 else ""
+        note(
+            args,
+            f"{res.name}: {res.missing} of {res.n} pairs missing; "
+            f"{len(res.unknown_words)} unknown words: {shown}{more}",
+        )
+
+
+def _write_details(path: str, results: list[WordsimResult], several: bool) -> None:
+    lines = [
+        "\t".join(
+            (("dataset",) if several else ()) + ("word1", "word2", "score", "distance", "missing")
+        )
+    ]
+    for res in results:
+        for w1, w2, s, d, m in res.details.rows():
+            cells = ([res.name] if several else []) + [
+                w1,
+                w2,
+                repr(s),
+                repr(d),
+                "TRUE" if m else "FALSE",
+            ]
+            lines.append("\t".join(cells))
+    write_atomic(path, "\n".join(lines) + "\n")
+
+
+def _plot(path: str, results: list[WordsimResult]) -> None:
+    from ..errors import require
+
+    require("matplotlib", "plot")
+    from matplotlib.figure import Figure
+
+    k = len(results)
+    cols = min(k, 3)
+    rows = math.ceil(k / cols)
+    fig = Figure(figsize=(6.4 * cols, 4.8 * rows))
+    for i, res in enumerate(results):
+        plot(res, ax=fig.add_subplot(rows, cols, i + 1))
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch_size < 1:
+        raise InputError(f"--batch-size must be positive; got {args.batch_size}")
+    tasks = _load_tasks(args)
+    vectors = _read(args, tasks)
+    fmt = "HW" if args.strip_pos == "task" else None
+    sig = signature(
+        method=args.method,
+        p=args.p,
+        similarity=args.similarity,
+        rank=args.rank,
+        avg_method=args.avg_method,
+        format=fmt,
+    )
+    results = []
+    for t in tasks:
+        res = evaluate(
+            t,
+            vectors,
+            method=args.method,
+            p=args.p,
+            similarity=args.similarity,
+            rank=args.rank,
+            avg_method=args.avg_method,
+            format=fmt,
+            batch_size=args.batch_size,
+        )
+        _report_unknown(args, res)
+        results.append(res)
+    several = len(results) > 1
+    rhos = [r.rho for r in results if not math.isnan(r.rho)]
+    zmean = fisher_z_mean(rhos) if several and rhos else None
+    if args.details:
+        _write_details(args.details, results, several)
+    if args.plot:
+        _plot(args.plot, results)
+    if args.format == "json":
+        if several:
+            doc: dict[str, Any] = {
+                "signature": sig,
+                "results": [{"dataset": r.name, **r.as_dict(), "signature": sig} for r in results],
+                "fisher_z_mean": zmean,
+            }
+        else:
+            doc = {**results[0].as_dict(), "signature": sig}
+        emit(to_json(doc), args.output)
+        return 0
+    rows: list[list[Any]] = [
+        [r.name, r.n, r.missing, r.rho, r.p_value, r.r, r.r_lower, r.r_upper] for r in results
+    ]
+    if several:
+        rows.append(["Fisher-z mean of rho", None, None, zmean, None, None, None, None])
+    text = render_table(
+        HEADER,
+        rows,
+        args.format,
+        digits=args.digits,
+        title=f"vectors: {Path(args.vectors).name} ({len(vectors)} x {vectors.dim}) | {sig}",
+    )
+    emit(text if text.endswith("\n") else text + "\n", args.output)
+    return 0

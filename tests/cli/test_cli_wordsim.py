@@ -1,0 +1,168 @@
+"""``simeval wordsim`` and ``simeval datasets`` through ``simeval.cli.main``.
+
+The RG65 figures are R wordspace 0.2-8's (issue 3): rho 0.687086130375066,
+r 0.698423018988583, CI 0.547846723375507 … 0.805166278533653, missing 0.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from simeval.cli import main
+
+KEYS = {"rho", "p_value", "missing", "r", "r_lower", "r_upper", "n", "signature"}
+
+
+def _ws(shared_data: Path) -> tuple[str, str, str]:
+    d = shared_data / "wordspace"
+    return str(d / "DSM_Vectors.tsv.gz"), str(d / "RG65.tsv"), str(d / "WordSim353.tsv")
+
+
+def test_json_one_dataset_equals_r(shared_data: Path, capsys) -> None:
+    vec, rg65, _ = _ws(shared_data)
+    assert main(["wordsim", "--vectors", vec, "--pairs", rg65, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == KEYS
+    assert doc["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
+    assert doc["r"] == pytest.approx(0.698423018988583, abs=1e-9)
+    assert doc["r_lower"] == pytest.approx(0.547846723375507, abs=1e-9)
+    assert doc["r_upper"] == pytest.approx(0.805166278533653, abs=1e-9)
+    assert (doc["missing"], doc["n"]) == (0, 65)
+
+
+def test_json_several_datasets(shared_data: Path, capsys) -> None:
+    vec, rg65, ws353 = _ws(shared_data)
+    assert (
+        main(
+            [
+                "wordsim",
+                "--vectors",
+                vec,
+                "--pairs",
+                rg65,
+                "--pairs",
+                ws353,
+                "--format",
+                "json",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"signature", "results", "fisher_z_mean"}
+    assert [r["dataset"] for r in doc["results"]] == ["RG65", "WordSim353"]
+    assert all(set(r) >= KEYS for r in doc["results"])
+    assert doc["results"][1]["missing"] == 19  # SOURCE.md: 19 pairs not in DSM_Vectors
+    # Fisher-z mean of the two rhos, by hand: tanh((atanh(a) + atanh(b)) / 2)
+    import math
+
+    a, b = (r["rho"] for r in doc["results"])
+    assert doc["fisher_z_mean"] == pytest.approx(math.tanh((math.atanh(a) + math.atanh(b)) / 2))
+
+
+def test_table_details_plot_and_unknown_words(shared_data: Path, tmp_path: Path, capsys) -> None:
+    vec, rg65, ws353 = _ws(shared_data)
+    details, png = tmp_path / "d.tsv", tmp_path / "p.png"
+    argv = [
+        "wordsim",
+        "--vectors",
+        vec,
+        "--pairs",
+        rg65,
+        "--pairs",
+        ws353,
+        "--rank",
+        "avg",
+        "--avg-method",
+        "harmonic",
+        "--details",
+        str(details),
+    ]
+    if pytest.importorskip("matplotlib"):
+        argv += ["--plot", str(png)]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert "Fisher-z mean of rho" in out and "rank:avg|avg:harmonic" in out
+    assert "19 unknown words" in err
+    lines = details.read_text().splitlines()
+    assert lines[0].split("\t") == ["dataset", "word1", "word2", "score", "distance", "missing"]
+    assert len(lines) == 1 + 65 + 351
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_registered_datasets_with_data_dir_and_strip_pos(shared_data: Path, capsys) -> None:
+    vec, _, _ = _ws(shared_data)
+    assert (
+        main(
+            [
+                "wordsim",
+                "--vectors",
+                vec,
+                "--dataset",
+                "rg65",
+                "--dataset",
+                "mc30",
+                "--data-dir",
+                str(shared_data),
+                "--strip-pos",
+                "vectors",
+                "--restrict-to-task",
+                "--format",
+                "csv",
+                "-q",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("dataset,n,missing,rho")
+    assert [line.split(",")[0] for line in out[1:]] == ["rg65", "mc30", "Fisher-z mean of rho"]
+
+
+def test_strip_pos_task_with_plain_vectors(shared_data: Path, tmp_path: Path, capsys) -> None:
+    # Plain-word copy of DSM_Vectors: the RG65 figures must not change (all nouns).
+    import gzip
+
+    src = shared_data / "wordspace" / "DSM_Vectors.tsv.gz"
+    rows = gzip.decompress(src.read_bytes()).decode().splitlines()
+    seen, plain = set(), []
+    for row in rows:
+        word, rest = row.split("\t", 1)
+        head = word.rsplit("_", 1)[0]
+        if head not in seen:
+            seen.add(head)
+            plain.append(f"{head}\t{rest}")
+    p = tmp_path / "plain.txt"
+    p.write_text("\n".join(plain) + "\n")
+    rg65 = str(shared_data / "wordspace" / "RG65.tsv")
+    assert (
+        main(["wordsim", "--vectors", str(p), "--pairs", rg65, "--strip-pos", "--format", "json"])
+        == 0
+    )
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
+    assert "lemma:HW" in doc["signature"]
+
+
+def test_errors_exit_2(shared_data: Path, tmp_path: Path, capsys) -> None:
+    vec, rg65, _ = _ws(shared_data)
+    assert main(["wordsim", "--vectors", vec]) == 2
+    assert "--dataset NAME or --pairs FILE" in capsys.readouterr().err
+    assert main(["wordsim", "--vectors", str(tmp_path / "none.txt"), "--pairs", rg65]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["wordsim", "--vectors", vec, "--dataset", "nope"]) == 2
+    assert "unknown dataset" in capsys.readouterr().err
+
+
+def test_datasets_command(shared_data: Path, tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path))
+    assert main(["datasets", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["datasets"]) == 13 and all(d["cached"] is None for d in doc["datasets"])
+    assert main(["datasets", "--data-dir", str(shared_data)]) == 0
+    out = capsys.readouterr().out
+    assert "EN-RG-65.txt" in out and "simverb3500" in out
