@@ -10,8 +10,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from .errors import InputError
 
-NanPolicy = Literal["raise", "omit", "propagate"]
-NAN_POLICIES = ("raise", "omit", "propagate")
+NanPolicy = Literal["raise", "omit"]
+NAN_POLICIES = ("raise", "omit")
 
 __all__ = ["NanPolicy", "as_float_array", "check_scale", "paired_scores"]
 
@@ -36,8 +36,9 @@ def paired_scores(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Validate a pair of score vectors of equal length.
 
-    ``nan_policy``: ``"raise"`` (default) rejects NaN, ``"omit"`` drops every pair where
-    either side is NaN, ``"propagate"`` keeps them (metrics then return NaN). Infinite
+    ``nan_policy``: ``"raise"`` (default) rejects NaN; ``"omit"`` drops every pair where
+    either side is NaN. There is deliberately no ``"propagate"``: a metric would return an
+    unexplained NaN, or worse a number computed with NaN sorted as a value. Infinite
     values are always rejected: no similarity metric is defined on them.
     """
     g = as_float_array(gold, names[0])
@@ -53,17 +54,16 @@ def paired_scores(
         if inf.any():
             i = int(np.argmax(inf))
             raise InputError(f"`{name}` has an infinite value at index {i}; remove or fix it")
-    if nan_policy != "propagate":
-        bad = np.isnan(g) | np.isnan(s)
-        if bad.any():
-            if nan_policy == "raise":
-                i = int(np.argmax(bad))
-                which = names[0] if np.isnan(g[i]) else names[1]
-                raise InputError(
-                    f"`{which}` has NaN at index {i} ({int(bad.sum())} pairs in all); "
-                    "pass nan_policy='omit' to drop them"
-                )
-            g, s = g[~bad], s[~bad]
+    bad = np.isnan(g) | np.isnan(s)
+    if bad.any():
+        if nan_policy == "raise":
+            i = int(np.argmax(bad))
+            which = names[0] if np.isnan(g[i]) else names[1]
+            raise InputError(
+                f"`{which}` has NaN at index {i} ({int(bad.sum())} pairs in all); "
+                "pass nan_policy='omit' to drop them"
+            )
+        g, s = g[~bad], s[~bad]
     return g, s
 
 

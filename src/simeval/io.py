@@ -23,8 +23,6 @@ from .errors import DataError, require
 
 __all__ = ["ScoreTable", "parse_system_spec", "read_scores", "read_table"]
 
-_TABLE_SUFFIXES = {".csv", ".tsv", ".tab", ".jsonl", ".ndjson", ".json", ".parquet", ".pq"}
-
 
 @dataclass(frozen=True)
 class ScoreTable:
@@ -91,9 +89,9 @@ def _looks_numeric(text: str) -> bool:
 
 
 def read_table(path: str | Path) -> ScoreTable:
-    """Read a score file. The format comes from the suffix (``.csv``, ``.tsv``, ``.jsonl``,
-    ``.parquet``); any other text file whose first non-blank line is a single number is
-    read SemEval style (one score per line, a blank line = a missing score), else as a
+    """Read a score file. ``.jsonl`` and ``.parquet`` files are tables by their suffix; a
+    text file whose first non-blank line is a single number is read SemEval style (one
+    score per line, a blank line = a missing score), whatever its suffix; any other is a
     tab- or comma-separated table with a header."""
     p = Path(path)
     if not p.exists():
@@ -113,7 +111,9 @@ def read_table(path: str | Path) -> ScoreTable:
     if suffix in (".jsonl", ".ndjson", ".json"):
         return _read_jsonl(p, lines)
     first = next(line for line in lines if line.strip())
-    if suffix not in _TABLE_SUFFIXES and _looks_numeric(first.strip()):
+    if _looks_numeric(first.strip()):
+        # A number where a header should be: one score per line, whatever the suffix
+        # (a first score is never silently taken for a column name).
         return _read_numbers(p, lines)
     delimiter = "\t" if suffix in (".tsv", ".tab") or "\t" in first else ","
     return _read_delimited(p, lines, delimiter)

@@ -129,7 +129,7 @@ def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
                 "r high half",
             ],
             rows,
-            digits=3,
+            digits=4,
         )
     )
     ii = ans["II"].results["II"]["scaled_pearson"]
@@ -139,7 +139,8 @@ def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
     out.append(
         "\n"
         + _wrap(
-            f"""Pearson says 0.816 four times. Spearman and Kendall already disagree (III is
+            f"""Pearson says 0.816 four times (they differ in the fourth decimal). Spearman
+        and Kendall already disagree (III is
         almost perfectly monotone). The scaled Pearson — r inside the low and the high half
         of the gold scale, averaged (Atoum 2019) — shows where a system works: II bends, r =
         {ii_low:.2f} on the low half but {ii_high:.2f} on the high half, so it orders the most

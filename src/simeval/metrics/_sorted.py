@@ -86,4 +86,5 @@ class SortedScores:
 
 def _centered(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
     xm = x - x.mean() if x.size else x
-    return xm, float(np.dot(xm, xm))
+    with np.errstate(over="ignore", under="ignore"):
+        return xm, float(np.dot(xm, xm))

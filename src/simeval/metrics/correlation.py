@@ -16,7 +16,7 @@ from scipy import special
 from .._validate import NanPolicy, as_float_array, paired_scores
 from ..errors import InputError
 from ..results import CorrelationResult
-from ._sorted import SortedScores
+from ._sorted import SortedScores, _centered
 
 __all__ = [
     "fisher_interval",
@@ -42,15 +42,24 @@ def _undefined_reason(n: int, x: NDArray[np.float64], y: NDArray[np.float64]) ->
 
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors from centred dot products (two passes)."""
-    xm = x - x.mean()
-    return _pearson_centered(xm, float(np.dot(xm, xm)), y)
+    return _pearson_centered(*_centered(x), y)
 
 
 def _pearson_centered(xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64]) -> float:
     """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
     (computed once per gold vector and shared by every system)."""
     ym = y - y.mean()
-    r = float(np.dot(xm, ym)) / math.sqrt(sxx * float(np.dot(ym, ym)))
+    with np.errstate(over="ignore", under="ignore"):
+        denom = math.sqrt(sxx * float(np.dot(ym, ym)))
+    if not (0.0 < denom < math.inf):
+        # Squares under- or overflowed (|values| beyond ~1e±150): scale each side by its
+        # largest deviation first, as scipy does, and compute again.
+        xs = xm / np.abs(xm).max()
+        ys = ym / np.abs(ym).max()
+        return max(
+            min(float(np.dot(xs, ys)) / math.sqrt(np.dot(xs, xs) * np.dot(ys, ys)), 1.0), -1.0
+        )
+    r = float(np.dot(xm, ym)) / denom
     return max(min(r, 1.0), -1.0)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -29,11 +30,15 @@ __all__ = ["AVG_RANK_KS", "ncg", "ncg_avg_rank", "ndcg", "ndcg_avg_rank"]
 AVG_RANK_KS = (3, 5, 10)
 
 
+@lru_cache(maxsize=4)
 def discounts(k: int) -> NDArray[np.float64]:
-    """Seed 002's DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``."""
+    """Seed 002's DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``.
+
+    Cached (read-only): an evaluation reuses the same weights for every system."""
     d = np.ones(k)
     if k > 1:
         d[1:] = 1.0 / np.log2(np.arange(2, k + 1))
+    d.flags.writeable = False
     return d
 
 
@@ -64,12 +69,18 @@ def _normalized(
     if n == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
     kk = n if k is None else min(k, n)
-    w = discounts(kk) if discounted else np.ones(kk)
-    got = float(np.dot(gains[:kk], w))
-    best = float(np.dot(ideal[:kk], w))
+    if discounted:
+        w = discounts(kk)
+        got = float(np.dot(gains[:kk], w))
+        best = float(np.dot(ideal[:kk], w))
+    else:
+        got = float(gains[:kk].sum())
+        best = float(ideal[:kk].sum())
     if best <= 0:
         return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")
-    return MetricResult(got / best, n)
+    # CG_k ≤ iCG_k exactly; summing tie-group means in another order than the ideal gains
+    # can overshoot by an ulp, so the ratio is capped at 1.
+    return MetricResult(min(got / best, 1.0), n)
 
 
 def _check_k(k: int | None) -> int | None:

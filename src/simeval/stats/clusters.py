@@ -1,0 +1,182 @@
+"""Significance clusters: systems ranked by a metric and grouped where not significantly
+different, the way WMT shows metric clusters (mt-metrics-eval ``AssignRanks``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ..errors import InputError
+from ..results import _clean
+from .bootstrap import Metric, bootstrap_distribution, higher_is_better
+from .paired import paired_permutation_test, pairwise_bootstrap_pvalues
+
+__all__ = ["SignificanceClusters", "cluster_systems", "holm", "significance_clusters"]
+
+
+def holm(pvalues: ArrayLike) -> NDArray[np.float64]:
+    r"""Holm's (1979) step-down adjusted p-values for a family of m tests.
+
+    Sorted ascending, :math:`\tilde p_{(i)} = \max_{j \le i} \min(1, (m - j + 1)\,p_{(j)})`.
+    NaN entries are not part of the family and stay NaN.
+
+    >>> holm([0.01, 0.04, 0.03]).tolist()
+    [0.03, 0.06, 0.06]
+    """
+    p = np.asarray(pvalues, dtype=np.float64)
+    out = np.full(p.shape, np.nan)
+    flat = p.ravel()
+    ok = np.flatnonzero(~np.isnan(flat))
+    if ok.size:
+        order = ok[np.argsort(flat[ok], kind="stable")]
+        m = order.size
+        adjusted = np.minimum(1.0, (m - np.arange(m)) * flat[order])
+        out.ravel()[order] = np.maximum.accumulate(adjusted)
+    return out
+
+
+@dataclass(frozen=True)
+class SignificanceClusters:
+    """Systems best first, with their cluster (1 = top) and the Holm-adjusted p-values.
+
+    ``adjusted[i, j]`` (in ``systems`` order) is the adjusted p-value for "system i is
+    better than system j", defined for i ranked above j.
+    """
+
+    systems: tuple[str, ...]
+    values: tuple[float, ...]
+    clusters: tuple[int, ...]
+    adjusted: NDArray[np.float64]
+    alpha: float
+    metric: str
+
+    def as_dict(self) -> dict[str, Any]:
+        rows = [
+            {"system": s, "value": v, "cluster": c}
+            for s, v, c in zip(self.systems, self.values, self.clusters)
+        ]
+        return _clean({"metric": self.metric, "alpha": self.alpha, "systems": rows})
+
+
+def significance_clusters(
+    values: Mapping[str, float],
+    pvalues: ArrayLike,
+    *,
+    higher_is_better: bool = True,
+    alpha: float = 0.05,
+    metric: str = "",
+) -> SignificanceClusters:
+    """Group systems ranked by ``values`` into clusters of not significantly different ones.
+
+    ``pvalues[i, j]`` (rows and columns in the order of ``values``) is the one-sided p-value
+    for "system i is better than system j". The p-values of the ranked pairs (i above j)
+    form one family, Holm-corrected. Walking down the ranking, a system opens a new cluster
+    when some system of the current cluster is significantly better than it (adjusted
+    p < ``alpha``) — mt-metrics-eval's ``AssignRanks``, as in the WMT metrics tasks.
+
+    >>> p = [[np.nan, 0.2, 0.001], [0.9, np.nan, 0.002], [1.0, 1.0, np.nan]]
+    >>> significance_clusters({"a": 0.8, "b": 0.7, "c": 0.3}, p).clusters
+    (1, 1, 2)
+    """
+    if not 0 < alpha < 1:
+        raise InputError(f"alpha must be in (0, 1); got {alpha}")
+    names = list(values)
+    vals = np.array([float(values[s]) for s in names])
+    p = np.asarray(pvalues, dtype=np.float64)
+    if p.shape != (len(names), len(names)):
+        raise InputError(
+            f"`pvalues` must be {len(names)}×{len(names)} (one row per system); got {p.shape}"
+        )
+    if np.isnan(vals).any():
+        raise InputError(f"system {names[int(np.argmax(np.isnan(vals)))]!r} has no value; drop it")
+    key = -vals if higher_is_better else vals
+    order = np.argsort(key, kind="stable")
+    ranked = p[np.ix_(order, order)]
+    upper = np.triu(np.ones_like(ranked, dtype=bool), k=1)
+    family = np.where(upper, ranked, np.nan)
+    adjusted = holm(family)
+    clusters, current, start = [], 1, 0
+    for i in range(len(order)):
+        if i and np.any(adjusted[start:i, i] < alpha):
+            current += 1
+            start = i
+        clusters.append(current)
+    return SignificanceClusters(
+        systems=tuple(names[i] for i in order),
+        values=tuple(float(vals[i]) for i in order),
+        clusters=tuple(clusters),
+        adjusted=adjusted,
+        alpha=alpha,
+        metric=metric,
+    )
+
+
+def cluster_systems(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike],
+    metric: Metric = "pearson",
+    *,
+    test: Literal["bootstrap", "permutation"] = "bootstrap",
+    n_resamples: int = 1000,
+    seed: int | None = None,
+    alpha: float = 0.05,
+    higher_is_better: bool | None = None,
+    low_border: float = 1.5,
+    high_border: float = 3.5,
+) -> SignificanceClusters:
+    """Rank ``systems`` by ``metric`` and cluster them with Holm-corrected paired tests.
+
+    ``test="bootstrap"`` shares one set of resamples between all pairs;
+    ``"permutation"`` runs an approximate randomization test per ordered pair (slower).
+
+    >>> res = cluster_systems([1, 2, 3, 4, 5, 6, 7, 8], {"good": [1, 2, 3, 4, 5, 6, 8, 7],
+    ...     "bad": [8, 1, 5, 2, 7, 3, 6, 4]}, n_resamples=199, seed=0)
+    >>> res.systems, res.clusters
+    (('good', 'bad'), (1, 2))
+    """
+    if test not in ("bootstrap", "permutation"):
+        raise InputError(f"test must be 'bootstrap' or 'permutation'; got {test!r}")
+    dist = bootstrap_distribution(
+        gold,
+        systems,
+        [metric],
+        n_resamples=n_resamples if test == "bootstrap" else 1,
+        seed=seed,
+        jackknife_groups=0,
+        low_border=low_border,
+        high_border=high_border,
+    )
+    label = dist.metrics[0]
+    hib = higher_is_better if higher_is_better is not None else _direction_of(metric, label)
+    if test == "bootstrap":
+        p = pairwise_bootstrap_pvalues(dist, label, higher_is_better=hib)
+    else:
+        names = list(dist.systems)
+        p = np.full((len(names), len(names)), np.nan)
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                if i != j:
+                    p[i, j] = paired_permutation_test(
+                        gold,
+                        systems[a],
+                        systems[b],
+                        metric,
+                        n_resamples=n_resamples,
+                        seed=seed,
+                        alternative="greater",
+                        higher_is_better=hib,
+                        low_border=low_border,
+                        high_border=high_border,
+                    ).pvalue
+    values = dict(zip(dist.systems, dist.observed[0].tolist()))
+    return significance_clusters(values, p, higher_is_better=hib, alpha=alpha, metric=label)
+
+
+def _direction_of(metric: Metric, label: str) -> bool:
+    if callable(metric):
+        raise InputError("metric is a callable: pass higher_is_better=True/False")
+    return higher_is_better(label)

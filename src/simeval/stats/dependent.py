@@ -1,0 +1,259 @@
+"""Tests for two dependent correlations that share the gold scores.
+
+Variable 1 is the gold standard, 2 and 3 are two systems: ``r12 = r(gold, a)``,
+``r13 = r(gold, b)``, ``r23 = r(a, b)``. Williams' t (as R ``psych::r.test`` computes it),
+Steiger's (1980) z, and Zou's (2007) confidence interval for ``r12 − r13``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from numpy.typing import ArrayLike
+from scipy import special, stats
+
+from .._validate import paired_scores
+from ..errors import InputError
+from ..results import ConfidenceInterval, _clean
+
+__all__ = [
+    "DependentCorrelationTest",
+    "steiger_z",
+    "steiger_z_from_r",
+    "williams_test",
+    "williams_test_from_r",
+    "zou_ci",
+    "zou_ci_from_r",
+]
+
+Alternative = Literal["two-sided", "greater", "less"]
+Correlation = Literal["pearson", "spearman"]
+
+
+@dataclass(frozen=True)
+class DependentCorrelationTest:
+    """The result of a test of ``r12 = r13`` (1 = gold, 2 = system a, 3 = system b).
+
+    ``statistic`` is Williams' t (with ``df`` = n − 3) or Steiger's z (``df`` is None);
+    ``pvalue`` follows ``alternative`` (``"greater"``: a correlates more with gold than b).
+    """
+
+    statistic: float
+    pvalue: float
+    df: int | None
+    n: int
+    r12: float
+    r13: float
+    r23: float
+    method: str
+    alternative: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+def _check_r(r12: float, r13: float, r23: float, n: int, minimum: int = 4) -> None:
+    for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
+        if not (isinstance(r, (int, float)) and -1.0 <= r <= 1.0):
+            raise InputError(f"`{name}` must be a correlation in [-1, 1]; got {r!r}")
+    if int(n) != n or n < minimum:
+        raise InputError(f"`n` must be an integer ≥ {minimum}; got {n!r}")
+
+
+def _check_alternative(alternative: str) -> None:
+    if alternative not in ("two-sided", "greater", "less"):
+        raise InputError(
+            f"alternative must be 'two-sided', 'greater' or 'less'; got {alternative!r}"
+        )
+
+
+def _pvalue(sf_abs: float, sf_signed: float, cdf_signed: float, alternative: str) -> float:
+    if alternative == "two-sided":
+        return min(1.0, 2.0 * sf_abs)
+    return sf_signed if alternative == "greater" else cdf_signed
+
+
+def williams_test_from_r(
+    r12: float, r13: float, r23: float, n: int, *, alternative: Alternative = "two-sided"
+) -> DependentCorrelationTest:
+    r"""Williams' (1959) t for ``ρ12 = ρ13``, exactly as R ``psych::r.test(n, r12, r13, r23)``.
+
+    .. math::
+        t = (r_{12} - r_{13}) \sqrt{\frac{(n-1)(1+r_{23})}
+            {2\frac{n-1}{n-3}|R| + \bar r^2 (1-r_{23})^3}},\quad
+        |R| = 1 - r_{12}^2 - r_{13}^2 - r_{23}^2 + 2 r_{12} r_{13} r_{23},\quad
+        \bar r = \tfrac{r_{12}+r_{13}}{2}
+
+    on n − 3 degrees of freedom (Steiger 1980, eq. 7; "standard Williams' t" of Hittner et
+    al. 2003; psych computes its p-value with ``pt(|t|, n − 3)``, two-tailed by default).
+    The t is undefined (NaN) when the denominator is 0 (a singular correlation matrix
+    with r23 = 1).
+
+    >>> res = williams_test_from_r(0.4, 0.5, 0.1, 103)  # psych::r.test(103, .4, .5, .1)
+    >>> round(res.statistic, 4), round(res.pvalue, 4)
+    (-0.8913, 0.3749)
+    """
+    _check_r(r12, r13, r23, n)
+    _check_alternative(alternative)
+    det = 1.0 - r12**2 - r13**2 - r23**2 + 2.0 * r12 * r13 * r23
+    mean = (r12 + r13) / 2.0
+    denom = 2.0 * (n - 1.0) / (n - 3.0) * det + mean**2 * (1.0 - r23) ** 3
+    df = int(n) - 3
+    if denom <= 0:
+        t = math.nan
+        p = math.nan
+    else:
+        t = (r12 - r13) * math.sqrt((n - 1.0) * (1.0 + r23) / denom)
+        p = _pvalue(
+            float(stats.t.sf(abs(t), df)),
+            float(stats.t.sf(t, df)),
+            float(stats.t.cdf(t, df)),
+            alternative,
+        )
+    return DependentCorrelationTest(t, p, df, int(n), r12, r13, r23, "williams", alternative)
+
+
+def steiger_z_from_r(
+    r12: float, r13: float, r23: float, n: int, *, alternative: Alternative = "two-sided"
+) -> DependentCorrelationTest:
+    r"""Steiger's (1980) z for ``ρ12 = ρ13`` with the pooled correlation (eq. 10 and 14).
+
+    .. math::
+        z = \frac{(Z_{12} - Z_{13})\sqrt{n-3}}{\sqrt{2 - 2c}},\quad
+        c = \frac{r_{23}(1 - 2\bar r^2) - \tfrac12 \bar r^2 (1 - 2\bar r^2 - r_{23}^2)}
+                 {(1 - \bar r^2)^2},\quad \bar r = \tfrac{r_{12} + r_{13}}{2}
+
+    with ``Z = atanh(r)``, as R ``cocor`` (method ``steiger1980``). Undefined (NaN) when
+    |r12| or |r13| is 1.
+
+    >>> round(steiger_z_from_r(0.4, 0.5, 0.1, 103).statistic, 4)
+    -0.8887
+    """
+    _check_r(r12, r13, r23, n)
+    _check_alternative(alternative)
+    if abs(r12) >= 1 or abs(r13) >= 1:
+        z = p = math.nan
+    else:
+        rbar2 = ((r12 + r13) / 2.0) ** 2
+        c = (r23 * (1 - 2 * rbar2) - 0.5 * rbar2 * (1 - 2 * rbar2 - r23**2)) / (1 - rbar2) ** 2
+        z = (math.atanh(r12) - math.atanh(r13)) * math.sqrt(n - 3.0) / math.sqrt(2.0 - 2.0 * c)
+        p = _pvalue(
+            0.5 * float(special.erfc(abs(z) / math.sqrt(2))),
+            float(special.ndtr(-z)),
+            float(special.ndtr(z)),
+            alternative,
+        )
+    return DependentCorrelationTest(z, p, None, int(n), r12, r13, r23, "steiger", alternative)
+
+
+def zou_ci_from_r(
+    r12: float, r13: float, r23: float, n: int, *, confidence_level: float = 0.95
+) -> ConfidenceInterval:
+    r"""Zou's (2007) confidence interval for ``ρ12 − ρ13`` (overlapping, dependent).
+
+    With Fisher intervals ``(l_j, u_j)`` of each correlation and their correlation
+
+    .. math:: c = \frac{(r_{23} - \tfrac12 r_{12} r_{13})(1 - r_{12}^2 - r_{13}^2 - r_{23}^2)
+                 + r_{23}^3}{(1 - r_{12}^2)(1 - r_{13}^2)}
+
+    the bounds are (Zou 2007, p. 409)
+    ``L = r12 − r13 − sqrt((r12 − l1)² + (u2 − r13)² − 2c(r12 − l1)(u2 − r13))`` and
+    ``U = r12 − r13 + sqrt((u1 − r12)² + (r13 − l2)² − 2c(u1 − r12)(r13 − l2))``,
+    as R ``cocor`` (method ``zou2007``). NaN when |r12| or |r13| is 1.
+
+    >>> ci = zou_ci_from_r(0.4, 0.5, 0.1, 103)
+    >>> round(ci.low, 4), round(ci.high, 4)
+    (-0.3202, 0.1203)
+    """
+    _check_r(r12, r13, r23, n)
+    if not 0 < confidence_level < 1:
+        raise InputError(f"confidence_level must be in (0, 1); got {confidence_level}")
+    if abs(r12) >= 1 or abs(r13) >= 1:
+        return ConfidenceInterval(math.nan, math.nan, confidence_level)
+    half = float(special.ndtri(0.5 + confidence_level / 2)) / math.sqrt(n - 3.0)
+    l1, u1 = math.tanh(math.atanh(r12) - half), math.tanh(math.atanh(r12) + half)
+    l2, u2 = math.tanh(math.atanh(r13) - half), math.tanh(math.atanh(r13) + half)
+    c = ((r23 - 0.5 * r12 * r13) * (1 - r12**2 - r13**2 - r23**2) + r23**3) / (
+        (1 - r12**2) * (1 - r13**2)
+    )
+    d = r12 - r13
+    low = d - math.sqrt(max((r12 - l1) ** 2 + (u2 - r13) ** 2 - 2 * c * (r12 - l1) * (u2 - r13), 0))
+    high = d + math.sqrt(
+        max((u1 - r12) ** 2 + (r13 - l2) ** 2 - 2 * c * (u1 - r12) * (r13 - l2), 0)
+    )
+    return ConfidenceInterval(low, high, confidence_level)
+
+
+def _three(
+    gold: ArrayLike, a: ArrayLike, b: ArrayLike, correlation: str
+) -> tuple[float, float, float, int]:
+    from ..metrics.correlation import pearson, spearman
+
+    if correlation not in ("pearson", "spearman"):
+        raise InputError(f"correlation must be 'pearson' or 'spearman'; got {correlation!r}")
+    fn = pearson if correlation == "pearson" else spearman
+    g, sa = paired_scores(gold, a, names=("gold", "a"))
+    _, sb = paired_scores(g, b, names=("gold", "b"))
+    rs = [fn(x, y) for x, y in ((g, sa), (g, sb), (sa, sb))]
+    for res, label in zip(rs, ("r(gold, a)", "r(gold, b)", "r(a, b)")):
+        if math.isnan(res.statistic):
+            raise InputError(f"{label} is undefined: {res.reason}")
+    return rs[0].statistic, rs[1].statistic, rs[2].statistic, g.size
+
+
+def williams_test(
+    gold: ArrayLike,
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    correlation: Correlation = "pearson",
+    alternative: Alternative = "two-sided",
+) -> DependentCorrelationTest:
+    """Williams' t comparing ``r(gold, a)`` with ``r(gold, b)`` on the same pairs.
+
+    Computes the three correlations (``correlation="spearman"`` uses ranks, a common
+    approximation) and calls :func:`williams_test_from_r`.
+
+    >>> res = williams_test([1, 2, 3, 4, 5, 6], [1, 2, 3, 5, 4, 6], [2, 1, 4, 3, 6, 5])
+    >>> round(res.r12, 4), round(res.r13, 4), res.df
+    (0.9429, 0.8286, 3)
+    """
+    r12, r13, r23, n = _three(gold, a, b, correlation)
+    return williams_test_from_r(r12, r13, r23, n, alternative=alternative)
+
+
+def steiger_z(
+    gold: ArrayLike,
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    correlation: Correlation = "pearson",
+    alternative: Alternative = "two-sided",
+) -> DependentCorrelationTest:
+    """Steiger's z comparing ``r(gold, a)`` with ``r(gold, b)``; see :func:`steiger_z_from_r`.
+
+    >>> round(steiger_z([1, 2, 3, 4, 5, 6], [1, 2, 3, 5, 4, 6], [2, 1, 4, 3, 6, 5]).pvalue, 4)
+    0.3587
+    """
+    r12, r13, r23, n = _three(gold, a, b, correlation)
+    return steiger_z_from_r(r12, r13, r23, n, alternative=alternative)
+
+
+def zou_ci(
+    gold: ArrayLike,
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    correlation: Correlation = "pearson",
+    confidence_level: float = 0.95,
+) -> ConfidenceInterval:
+    """Zou's interval for ``r(gold, a) − r(gold, b)``; see :func:`zou_ci_from_r`.
+
+    >>> ci = zou_ci([1, 2, 3, 4, 5, 6], [1, 2, 3, 5, 4, 6], [2, 1, 4, 3, 6, 5])
+    >>> ci.low < 0 < ci.high
+    True
+    """
+    r12, r13, r23, n = _three(gold, a, b, correlation)
+    return zou_ci_from_r(r12, r13, r23, n, confidence_level=confidence_level)

@@ -1,0 +1,298 @@
+"""Is system A better than system B under a metric? Paired bootstrap and approximate
+randomization (permutation) tests, in the manner of sacreBLEU's ``significance.py``.
+
+Both orient the difference so that positive means *A is better* (``θ_A − θ_B`` for a
+metric where higher is better, ``θ_B − θ_A`` for an error), and both report Monte Carlo
+p-values ``(count + 1)/(R + 1)`` (Davison & Hinkley 1997, eq. 4.11), never 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ..errors import InputError
+from ..results import _clean
+from .bootstrap import (
+    CHUNK_ELEMENTS,
+    BootstrapDistribution,
+    Metric,
+    _check_resamples,
+    _combine,
+    _Engine,
+    _parse,
+    _systems_matrix,
+    bootstrap_distribution,
+    higher_is_better,
+)
+
+__all__ = [
+    "PairedTestResult",
+    "paired_bootstrap_from_distribution",
+    "paired_bootstrap_test",
+    "paired_permutation_test",
+    "pairwise_bootstrap_pvalues",
+]
+
+Alternative = Literal["two-sided", "greater", "less"]
+_ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+@dataclass(frozen=True)
+class PairedTestResult:
+    """A paired significance test of system A against system B under one metric.
+
+    ``difference`` is ``statistic_a − statistic_b``; ``alternative="greater"`` tests
+    whether A is *better* (larger, or smaller for an error measure).
+    """
+
+    metric: str
+    system_a: str
+    system_b: str
+    statistic_a: float
+    statistic_b: float
+    difference: float
+    pvalue: float
+    alternative: str
+    method: str
+    n_resamples: int
+    n: int
+    seed: int | None
+    higher_is_better: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+def _direction(metric: Metric, label: str, given: bool | None) -> bool:
+    if given is not None:
+        return bool(given)
+    if callable(metric):
+        raise InputError(f"metric {label!r} is a callable: pass higher_is_better=True/False")
+    return higher_is_better(label)
+
+
+def _check_alternative(alternative: str) -> None:
+    if alternative not in _ALTERNATIVES:
+        raise InputError(f"alternative must be one of {_ALTERNATIVES}; got {alternative!r}")
+
+
+def _count(null: NDArray[np.float64], observed: float, alternative: str) -> tuple[int, int]:
+    """How many null differences are at least as extreme as ``observed`` (with a 1e-12
+    relative tolerance so that rounding does not split exact ties), and how many count."""
+    null = null[~np.isnan(null)]
+    tol = 1e-12 * max(1.0, abs(observed))
+    if alternative == "greater":
+        hits = np.count_nonzero(null >= observed - tol)
+    elif alternative == "less":
+        hits = np.count_nonzero(null <= observed + tol)
+    else:
+        hits = np.count_nonzero(np.abs(null) >= abs(observed) - tol)
+    return int(hits), int(null.size)
+
+
+def paired_bootstrap_from_distribution(
+    dist: BootstrapDistribution,
+    metric: str,
+    system_a: str,
+    system_b: str,
+    *,
+    alternative: Alternative = "two-sided",
+    higher_is_better: bool | None = None,
+) -> PairedTestResult:
+    r"""Paired bootstrap test on resamples already drawn by
+    :func:`~simeval.stats.bootstrap.bootstrap_distribution` (shared by every pair of systems).
+
+    With oriented resample differences :math:`d_b` and observed :math:`\delta`, the null
+    distribution is :math:`d_b - \bar d` (the bootstrap distribution shifted to mean 0;
+    Koehn 2004, sacreBLEU ``_paired_bs_test``), and
+    :math:`p = (\#\{d_b - \bar d \ge \delta\} + 1)/(B + 1)` for ``"greater"``
+    (``|·| ≥ |δ|`` for two-sided). Resamples where either value is undefined are dropped.
+
+    >>> d = bootstrap_distribution([1, 2, 3, 4, 5, 6], {"a": [1, 2, 3, 4, 6, 5],
+    ...     "b": [3, 1, 2, 6, 4, 5]}, ["pearson"], n_resamples=99, seed=0, jackknife_groups=0)
+    >>> res = paired_bootstrap_from_distribution(d, "pearson", "a", "b", alternative="greater")
+    >>> 1 / 100 <= res.pvalue <= 1
+    True
+    """
+    _check_alternative(alternative)
+    m, a = dist._index(metric, system_a)
+    _, b = dist._index(metric, system_b)
+    label = dist.metrics[m]
+    hib = _direction(label, label, higher_is_better)
+    sign = 1.0 if hib else -1.0
+    theta_a, theta_b = float(dist.observed[m, a]), float(dist.observed[m, b])
+    delta = sign * (theta_a - theta_b)
+    diffs = sign * (dist.resamples[m, a] - dist.resamples[m, b])
+    diffs = diffs[~np.isnan(diffs)]
+    if math.isnan(delta) or diffs.size == 0:
+        pvalue = math.nan
+    else:
+        hits, total = _count(diffs - diffs.mean(), delta, alternative)
+        pvalue = (hits + 1) / (total + 1)
+    return PairedTestResult(
+        metric=label,
+        system_a=system_a,
+        system_b=system_b,
+        statistic_a=theta_a,
+        statistic_b=theta_b,
+        difference=theta_a - theta_b,
+        pvalue=pvalue,
+        alternative=alternative,
+        method="paired_bootstrap",
+        n_resamples=int(dist.resamples.shape[2]),
+        n=dist.n,
+        seed=dist.seed,
+        higher_is_better=hib,
+    )
+
+
+def pairwise_bootstrap_pvalues(
+    dist: BootstrapDistribution, metric: str, *, higher_is_better: bool | None = None
+) -> NDArray[np.float64]:
+    """One-sided p-values ``p[i, j]`` for "system i is better than system j" (NaN diagonal).
+
+    >>> d = bootstrap_distribution([1, 2, 3, 4, 5, 6], [[1, 2, 3, 4, 6, 5], [3, 1, 2, 6, 4, 5]],
+    ...                            ["pearson"], n_resamples=50, seed=0, jackknife_groups=0)
+    >>> pairwise_bootstrap_pvalues(d, "pearson").shape
+    (2, 2)
+    """
+    k = len(dist.systems)
+    out = np.full((k, k), np.nan)
+    for i, a in enumerate(dist.systems):
+        for j, b in enumerate(dist.systems):
+            if i != j:
+                out[i, j] = paired_bootstrap_from_distribution(
+                    dist, metric, a, b, alternative="greater", higher_is_better=higher_is_better
+                ).pvalue
+    return out
+
+
+def paired_bootstrap_test(
+    gold: ArrayLike,
+    system_a: ArrayLike,
+    system_b: ArrayLike,
+    metric: Metric = "pearson",
+    *,
+    n_resamples: int = 1000,
+    seed: int | np.random.Generator | None = None,
+    alternative: Alternative = "two-sided",
+    higher_is_better: bool | None = None,
+    low_border: float = 1.5,
+    high_border: float = 3.5,
+) -> PairedTestResult:
+    """Paired bootstrap test of A against B (see :func:`paired_bootstrap_from_distribution`).
+
+    Both systems are scored on the same resamples of the pairs (the module's resampling
+    scheme of :mod:`simeval.stats.bootstrap`), so the test is paired.
+
+    >>> res = paired_bootstrap_test([1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 8, 7],
+    ...                             [8, 1, 5, 2, 7, 3, 6, 4], n_resamples=199, seed=0,
+    ...                             alternative="greater")
+    >>> res.pvalue < 0.05, res.difference > 0
+    (True, True)
+    """
+    _check_alternative(alternative)
+    dist = bootstrap_distribution(
+        gold,
+        {"a": system_a, "b": system_b},
+        [metric],
+        n_resamples=n_resamples,
+        seed=seed,
+        jackknife_groups=0,
+        low_border=low_border,
+        high_border=high_border,
+    )
+    return paired_bootstrap_from_distribution(
+        dist,
+        dist.metrics[0],
+        "a",
+        "b",
+        alternative=alternative,
+        higher_is_better=_direction(metric, dist.metrics[0], higher_is_better),
+    )
+
+
+def paired_permutation_test(
+    gold: ArrayLike,
+    system_a: ArrayLike,
+    system_b: ArrayLike,
+    metric: Metric = "pearson",
+    *,
+    n_resamples: int = 10000,
+    seed: int | np.random.Generator | None = None,
+    alternative: Alternative = "two-sided",
+    higher_is_better: bool | None = None,
+    low_border: float = 1.5,
+    high_border: float = 3.5,
+    progress: Callable[[int, int], None] | None = None,
+) -> PairedTestResult:
+    r"""Paired approximate randomization test (Noreen 1989; Riezler & Maxwell 2005).
+
+    Each trial swaps the two systems' scores of every pair with probability ½ — masks
+    ``rng.integers(0, 2, size=(c, n)) == 1`` drawn chunk by chunk from
+    ``numpy.random.default_rng(seed)`` — and scores the two shuffled systems. With
+    oriented trial differences :math:`d_t` and observed :math:`\delta`:
+    :math:`p = (\#\{|d_t| \ge |\delta|\} + 1)/(R + 1)` two-sided,
+    :math:`\#\{d_t \ge \delta\}` for ``"greater"`` (A better). Unlike sacreBLEU (strict
+    ``>``), ties count as extreme, so a system compared with itself gets p = 1.
+
+    >>> res = paired_permutation_test([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6],
+    ...                               [1, 2, 3, 4, 5, 6], n_resamples=99, seed=0)
+    >>> res.pvalue
+    1.0
+    """
+    _check_alternative(alternative)
+    g, S, _ = _systems_matrix(gold, {"a": system_a, "b": system_b})
+    n = g.size
+    R = _check_resamples(n_resamples)
+    expr = _parse(metric)
+    hib = _direction(metric, expr.label, higher_is_better)
+    sign = 1.0 if hib else -1.0
+    leaves = list({leaf.label: leaf for leaf in expr.leaves()}.values())
+
+    def score(systems: NDArray[np.float64]) -> NDArray[np.float64]:
+        engine = _Engine(g, systems, leaves, float(low_border), float(high_border))
+        return _combine(expr, engine.values(np.ones((n, 1))))[0]
+
+    observed = score(S)
+    delta = sign * (observed[0] - observed[1])
+    rng = np.random.default_rng(seed)
+    rows = max(1, CHUNK_ELEMENTS // (24 * max(n, 1)))
+    null = np.empty(R)
+    done = 0
+    while done < R:
+        c = min(rows, R - done)
+        swap = rng.integers(0, 2, size=(c, n)) == 1
+        shuffled_a = np.where(swap, S[1], S[0])
+        shuffled_b = np.where(swap, S[0], S[1])
+        vals = score(np.vstack([shuffled_a, shuffled_b]))
+        null[done : done + c] = sign * (vals[:c] - vals[c:])
+        done += c
+        if progress is not None:
+            progress(done, R)
+    if math.isnan(delta):
+        pvalue = math.nan
+    else:
+        hits, total = _count(null, delta, alternative)
+        pvalue = (hits + 1) / (total + 1)
+    return PairedTestResult(
+        metric=expr.label,
+        system_a="a",
+        system_b="b",
+        statistic_a=float(observed[0]),
+        statistic_b=float(observed[1]),
+        difference=float(observed[0] - observed[1]),
+        pvalue=pvalue,
+        alternative=alternative,
+        method="permutation",
+        n_resamples=R,
+        n=n,
+        seed=seed if isinstance(seed, (int, np.integer)) else None,
+        higher_is_better=hib,
+    )

@@ -1,0 +1,300 @@
+"""Pearson, Spearman, Kendall τ-b, Fisher intervals and Fisher-z means (SPEC §1, §2).
+
+Expected values come from scipy.stats (``pearsonr``, ``spearmanr``,
+``kendalltau(method="asymptotic")``), from Anscombe (1973), and from the Fisher-z formula of
+R ``cor.test`` written out by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import simeval as se
+from simeval.datasets.demo import ANSCOMBE
+
+# qnorm(0.975) in R; scipy.stats.norm.ppf(0.975).
+Z975 = 1.959963984540054
+
+METHODS = {
+    "pearson": (se.pearson, stats.pearsonr),
+    "spearman": (se.spearman, stats.spearmanr),
+    "kendall": (se.kendall, lambda x, y: stats.kendalltau(x, y, method="asymptotic")),
+}
+
+
+def _scipy(method: str, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ConstantInputWarning on constant input
+        res = METHODS[method][1](x, y)
+    return float(res.statistic), float(res.pvalue)
+
+
+# -- Anscombe ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["I", "II", "III", "IV"])
+def test_anscombe_quartet_pearson_is_0816(name: str) -> None:
+    # Anscombe (1973), The American Statistician 27(1), p. 19: r = 0.816 for all four sets
+    # (0.81642, 0.81624, 0.81629, 0.81652: 0.816 to three decimals, truncated).
+    x, y = ANSCOMBE[name]
+    assert se.pearson(x, y).statistic == pytest.approx(0.8165, abs=5e-4)
+    assert math.floor(se.pearson(x, y).statistic * 1000) / 1000 == 0.816
+
+
+# -- agreement with scipy on tied data --------------------------------------------------------
+def _tied_sample(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Scores 0, 0.5, …, 5 (11 values): many ties at every n."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 11, n) / 2.0, rng.integers(0, 11, n) / 2.0
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+@pytest.mark.parametrize("n", [3, 4, 10, 1000])
+@pytest.mark.parametrize("seed", range(6))
+def test_matches_scipy_on_tied_data(method: str, n: int, seed: int) -> None:
+    x, y = _tied_sample(n, seed)
+    if n > 3:  # add a correlated component so that not every r is near 0
+        y = np.round(0.6 * x + 0.4 * y, 1)
+    expected_r, expected_p = _scipy(method, x, y)
+    res = METHODS[method][0](x, y)
+    assert res.n == n
+    if math.isnan(expected_r):  # a constant vector: scipy says NaN too
+        assert math.isnan(res.statistic) and math.isnan(res.pvalue)
+        assert res.reason
+        return
+    assert res.statistic == pytest.approx(expected_r, abs=1e-12)
+    assert res.reason is None
+    if method != "kendall" and abs(expected_r) > 1 - 1e-9:
+        # At |r| → 1 the t-test p-value is ill-conditioned (n = 3: p ≈ (4/π)·sqrt((1−|r|)/2)):
+        # one ulp in r moves it from 0 to 1e-8. Both must say "essentially 0".
+        assert res.pvalue < 1e-6 and expected_p < 1e-6
+    else:
+        assert res.pvalue == pytest.approx(expected_p, rel=1e-9, abs=1e-300)
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_matches_scipy_with_heavy_ties_at_large_n(method: str) -> None:
+    # Three distinct values on each side at n = 1000: tie corrections dominate.
+    rng = np.random.default_rng(42)
+    x = rng.integers(0, 3, 1000).astype(float)
+    y = np.where(rng.random(1000) < 0.7, x, rng.integers(0, 3, 1000)).astype(float)
+    expected_r, expected_p = _scipy(method, x, y)
+    res = METHODS[method][0](x, y)
+    assert res.statistic == pytest.approx(expected_r, abs=1e-12)
+    assert res.pvalue == pytest.approx(expected_p, rel=1e-9, abs=1e-300)
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_perfect_agreement_is_one(method: str) -> None:
+    # A positive linear relation has r = 1, and then every rank correlation is 1 too.
+    x = np.array([0.0, 1.0, 2.5, 3.0, 4.5])
+    res = METHODS[method][0](x, 2 * x + 1)
+    assert res.statistic == pytest.approx(1.0, abs=1e-12)
+    assert res.statistic <= 1.0
+
+
+# -- Fisher-z confidence intervals ------------------------------------------------------------
+def _r_cor_test_ci(r: float, n: int, z: float = Z975) -> tuple[float, float]:
+    # R cor.test: tanh(atanh(r) ± qnorm(0.975)/sqrt(n − 3)), written out.
+    half = z / math.sqrt(n - 3)
+    return math.tanh(math.atanh(r) - half), math.tanh(math.atanh(r) + half)
+
+
+@pytest.mark.parametrize("name", ["I", "II", "III", "IV"])
+def test_pearson_ci_matches_r_cor_test_formula_and_scipy(name: str) -> None:
+    x, y = ANSCOMBE[name]
+    res = se.pearson(x, y)
+    ci = res.confidence_interval()
+    low, high = _r_cor_test_ci(res.statistic, 11)
+    assert (ci.low, ci.high) == pytest.approx((low, high), abs=1e-12)
+    assert ci.confidence_level == 0.95
+    sci = stats.pearsonr(x, y).confidence_interval(confidence_level=0.95)
+    assert (ci.low, ci.high) == pytest.approx((sci.low, sci.high), abs=1e-12)
+
+
+def test_ci_other_level_matches_scipy() -> None:
+    x, y = ANSCOMBE["I"]
+    ci = se.pearson(x, y).confidence_interval(confidence_level=0.90)
+    sci = stats.pearsonr(x, y).confidence_interval(confidence_level=0.90)
+    # qnorm(0.95) = 1.6448536269514722
+    low, high = _r_cor_test_ci(se.pearson(x, y).statistic, 11, z=1.6448536269514722)
+    assert (ci.low, ci.high) == pytest.approx((low, high), abs=1e-12)
+    assert (ci.low, ci.high) == pytest.approx((sci.low, sci.high), abs=1e-12)
+
+
+def test_fisher_interval_hand_value() -> None:
+    # r = 0.5, n = 30: tanh(0.5493061443340549 ± 1.959963984540054/sqrt(27))
+    low, high = se.fisher_interval(0.5, 30)
+    assert (low, high) == pytest.approx(_r_cor_test_ci(0.5, 30), abs=1e-12)
+    # by hand: 1.959963984540054/sqrt(27) = 0.3771877; tanh(0.1721184) = 0.170431,
+    # tanh(0.9264938) = 0.728959
+    assert low == pytest.approx(0.170431, abs=1e-6) and high == pytest.approx(0.728959, abs=1e-6)
+
+
+@pytest.mark.parametrize("method", ["spearman", "kendall"])
+def test_rank_ci_uses_the_same_fisher_formula(method: str) -> None:
+    x, y = ANSCOMBE["III"]
+    res = METHODS[method][0](x, y)
+    ci = res.confidence_interval()
+    assert (ci.low, ci.high) == pytest.approx(_r_cor_test_ci(res.statistic, 11), abs=1e-12)
+
+
+def test_fisher_interval_undefined_cases() -> None:
+    # n − 3 ≤ 0: no interval; NaN r: no interval.
+    assert all(math.isnan(v) for v in se.fisher_interval(0.5, 3))
+    assert all(math.isnan(v) for v in se.fisher_interval(math.nan, 30))
+    with pytest.raises(se.InputError):
+        se.fisher_interval(0.5, 30, 1.5)
+
+
+# -- undefined cases and NaN handling -----------------------------------------------------------
+@pytest.mark.parametrize("method", sorted(METHODS))
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [
+        ([1.0, 2.0], [2.0, 1.0]),  # n < 3
+        ([], []),  # n = 0
+        ([2.0, 2.0, 2.0, 2.0], [1.0, 2.0, 3.0, 4.0]),  # constant gold
+        ([1.0, 2.0, 3.0, 4.0], [0.5, 0.5, 0.5, 0.5]),  # constant system
+    ],
+)
+def test_undefined_gives_nan_with_reason(method: str, x: list, y: list) -> None:
+    res = METHODS[method][0](x, y)
+    assert math.isnan(res.statistic)
+    assert math.isnan(res.pvalue)
+    assert isinstance(res.reason, str) and res.reason
+    ci = res.confidence_interval()
+    assert math.isnan(ci.low) and math.isnan(ci.high)
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_nan_input_raises_by_default(method: str) -> None:
+    with pytest.raises(se.InputError, match="NaN"):
+        METHODS[method][0]([1.0, 2.0, math.nan, 4.0], [1.0, 3.0, 2.0, 4.0])
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_nan_policy_omit_drops_pairs(method: str) -> None:
+    x = np.array([1.0, 2.0, math.nan, 4.0, 5.0, 6.0, 2.5])
+    y = np.array([1.0, 3.0, 2.0, math.nan, 4.0, 6.5, 2.0])
+    keep = ~(np.isnan(x) | np.isnan(y))
+    res = METHODS[method][0](x, y, nan_policy="omit")
+    expected_r, expected_p = _scipy(method, x[keep], y[keep])
+    assert res.n == 5
+    assert res.statistic == pytest.approx(expected_r, abs=1e-12)
+    assert res.pvalue == pytest.approx(expected_p, rel=1e-9)
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [
+        ([1.0, 2.0, 3.0], [1.0, 2.0]),  # length mismatch
+        ([1.0, math.inf, 3.0], [1.0, 2.0, 3.0]),  # infinite
+        ([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]]),  # 2-D
+        (["a", "b", "c"], [1.0, 2.0, 3.0]),  # not numbers
+    ],
+)
+def test_bad_input_raises_input_error(method: str, x: list, y: list) -> None:
+    with pytest.raises(se.InputError):
+        METHODS[method][0](x, y)
+
+
+def test_bad_nan_policy_raises() -> None:
+    with pytest.raises(se.InputError, match="nan_policy"):
+        se.pearson([1, 2, 3], [1, 2, 3], nan_policy="ignore")  # type: ignore[arg-type]
+
+
+# -- Fisher-z mean ------------------------------------------------------------------------------
+def test_fisher_z_mean_hand_value() -> None:
+    # Atoum 2019 eq. 4–5: tanh((atanh 0.5 + atanh 0.7)/2)
+    # atanh(0.5) = 0.5493061443340549, atanh(0.7) = 0.8673005276940531
+    expected = math.tanh((0.5493061443340549 + 0.8673005276940531) / 2)
+    assert se.fisher_z_mean([0.5, 0.7]) == pytest.approx(expected, abs=1e-14)
+    assert expected == pytest.approx(0.609612, abs=1e-6)  # tanh(0.7083033) by hand
+
+
+def test_fisher_z_mean_weights() -> None:
+    # Weighted by n − 3, e.g. n = 13 and n = 33: tanh((10·atanh 0.2 + 30·atanh 0.6)/40)
+    expected = math.tanh((10 * math.atanh(0.2) + 30 * math.atanh(0.6)) / 40)
+    assert se.fisher_z_mean([0.2, 0.6], weights=[10, 30]) == pytest.approx(expected, abs=1e-14)
+    # Equal weights are the unweighted mean.
+    assert se.fisher_z_mean([0.2, 0.6], weights=[1, 1]) == pytest.approx(
+        se.fisher_z_mean([0.2, 0.6]), abs=1e-15
+    )
+
+
+def test_fisher_z_mean_clips_perfect_correlations() -> None:
+    # SPEC §2: |r| clipped to 1 − 1e-15 before atanh, so r = ±1 gives a finite value.
+    value = se.fisher_z_mean([1.0, 0.5])
+    expected = math.tanh((math.atanh(1 - 1e-15) + math.atanh(0.5)) / 2)
+    assert math.isfinite(value)
+    assert value == pytest.approx(expected, abs=1e-12)
+    assert se.fisher_z_mean([1.0, 1.0]) == pytest.approx(1.0, abs=1e-12)
+    assert se.fisher_z_mean([-1.0, 1.0]) == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("rs", "weights"),
+    [
+        ([], None),
+        ([0.5, math.nan], None),
+        ([0.5, 1.2], None),
+        ([0.5, 0.6], [1.0]),
+        ([0.5, 0.6], [-1.0, 2.0]),
+        ([0.5, 0.6], [0.0, 0.0]),
+    ],
+)
+def test_fisher_z_mean_rejects_bad_input(rs: list, weights: list | None) -> None:
+    with pytest.raises(se.InputError):
+        se.fisher_z_mean(rs, weights=weights)
+
+
+def test_result_is_frozen_and_serializable() -> None:
+    res = se.pearson([1, 2], [2, 1])
+    d = res.as_dict()
+    assert d["statistic"] is None and d["n"] == 2 and d["reason"]
+    with pytest.raises(AttributeError):
+        res.statistic = 0.0  # type: ignore[misc]
+
+
+def _propagate(call):
+    """Run a nan_policy="propagate" call. Either answer is acceptable: the option is
+    refused with InputError, or the metric returns NaN with a reason; a number computed
+    from NaN scores, or a NaN without a reason, is not."""
+    try:
+        return call()
+    except se.InputError:
+        return None
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+@pytest.mark.parametrize("where", ["gold", "system"])
+def test_nan_policy_propagate_gives_nan_with_reason(method: str, where: str) -> None:
+    # scipy: pearsonr, spearmanr(nan_policy="propagate"), kendalltau(nan_policy="propagate")
+    # all return NaN here; _validate.paired_scores documents "propagate keeps them (metrics
+    # then return NaN)"; DESIGN: never a silent NaN, so a reason is given.
+    clean = [1.0, 2.0, 3.0, 4.0, 5.0]
+    holed = [1.0, math.nan, 3.0, 4.0, 5.0]
+    x, y = (holed, clean) if where == "gold" else (clean, holed)
+    res = _propagate(lambda: METHODS[method][0](x, y, nan_policy="propagate"))
+    if res is None:  # the option was withdrawn: fine too
+        return
+    assert math.isnan(res.statistic), res
+    assert math.isnan(getattr(res, "pvalue", math.nan))
+    assert res.reason, res
+
+
+@pytest.mark.parametrize("scale", [1e-170, 1e160])
+def test_pearson_extreme_magnitudes_match_scipy(scale: float) -> None:
+    # scipy.stats.pearsonr scales the centred vectors by their max |value| before the dot
+    # products, so squares neither underflow to 0 nor overflow; SPEC §1: never a crash.
+    x = np.array([1.0, 2.0, 3.0, 4.0, 5.0]) * scale
+    y = np.array([2.0, 1.0, 4.0, 3.0, 5.0])
+    expected = stats.pearsonr(x, y)
+    res = se.pearson(x, y)
+    assert res.statistic == pytest.approx(expected.statistic, abs=1e-12)
+    assert res.pvalue == pytest.approx(expected.pvalue, rel=1e-9)

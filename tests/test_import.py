@@ -1,0 +1,36 @@
+"""``import simeval`` stays light (issue 2 §1; DESIGN: heavy imports happen lazily)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("pandas", "matplotlib", "torch", "sklearn", "sentence_transformers", "pyarrow")
+
+
+def _loaded_after(code: str) -> list[str]:
+    script = (
+        "import json, sys\n"
+        f"{code}\n"
+        f"print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_import_simeval_is_light() -> None:
+    assert _loaded_after("import simeval") == []
+
+
+def test_metrics_and_evaluate_need_no_heavy_module() -> None:
+    code = (
+        "import simeval as se\n"
+        "g = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]; s = [0.5, 1.0, 2.5, 2.0, 4.5, 4.0]\n"
+        "se.evaluate(g, {'a': s}, metrics=list(se.TABLE2_MEASURES) + ['scaled_pearson'],"
+        " scale=(0, 5)).to_dict()\n"
+        "se.ndcg(g, s); se.nmsse(g, s); se.f1_low(g, s)"
+    )
+    assert _loaded_after(code) == []

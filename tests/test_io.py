@@ -1,0 +1,173 @@
+"""Score-file readers: CSV, TSV, JSONL, Parquet and SemEval-style files (issue 2 §4, §6).
+
+Each test writes a small file to ``tmp_path``; the expected values are the numbers written.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simeval.errors import DataError
+from simeval.io import parse_system_spec, read_scores, read_table
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_csv_with_header(tmp_path: Path) -> None:
+    p = _write(tmp_path / "gold.csv", "id,score,label\na,1.5,x\nb,3,y\nc,4.25,x\n")
+    values, table = read_scores(p)
+    assert values.tolist() == [1.5, 3.0, 4.25]
+    assert table.kind == "table"
+    assert table.lines == [2, 3, 4]
+    assert table.column("label") == ["x", "y", "x"]
+
+
+def test_csv_quoted_field(tmp_path: Path) -> None:
+    p = _write(tmp_path / "gold.csv", 'sent,score\n"a, b",2\n"c ""d""",3\n')
+    values, table = read_scores(p)
+    assert values.tolist() == [2.0, 3.0]
+    assert table.column("sent") == ["a, b", 'c "d"']
+
+
+def test_tsv_with_header_and_stray_quotes(tmp_path: Path) -> None:
+    # STS files hold unbalanced quotes inside tab-separated text (QUOTE_NONE).
+    p = _write(tmp_path / "gold.tsv", 'sent1\tsent2\tsim\nHe said "hi\tok\t0.5\nx\ty\t5\n')
+    values, table = read_scores(p, "sim")
+    assert values.tolist() == [0.5, 5.0]
+    assert table.column("sent1") == ['He said "hi', "x"]
+
+
+def test_jsonl(tmp_path: Path) -> None:
+    lines = [{"id": 1, "score": 0.25}, {"id": 2, "score": 4}, {"id": 3, "score": None}]
+    p = _write(tmp_path / "sys.jsonl", "\n".join(json.dumps(x) for x in lines) + "\n\n")
+    values, table = read_scores(p)
+    assert values[:2].tolist() == [0.25, 4.0]
+    assert math.isnan(values[2])  # null is a missing value, left to nan_policy
+    assert table.lines == [1, 2, 3]
+
+
+def test_parquet(tmp_path: Path) -> None:
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    p = tmp_path / "sys.parquet"
+    pd.DataFrame({"id": ["a", "b", "c"], "cosine": [0.1, -0.5, 0.9]}).to_parquet(p)
+    values, table = read_scores(p, "cosine")
+    assert values.tolist() == [0.1, -0.5, 0.9]
+    assert table.where == "row"
+
+
+def test_one_number_per_line_with_blank_lines(tmp_path: Path) -> None:
+    # SemEval style: a blank line inside the file is a missing score; trailing blank lines
+    # are the end of the file.
+    p = _write(tmp_path / "STS.output.txt", "1.5\n\n3.25\n  4 \n0\n\n\n")
+    values, table = read_scores(p)
+    assert table.kind == "numbers"
+    assert len(values) == 5
+    assert values[[0, 2, 3, 4]].tolist() == [1.5, 3.25, 4.0, 0.0]
+    assert math.isnan(values[1])
+
+
+def test_one_number_per_line_nan_text_is_missing(tmp_path: Path) -> None:
+    p = _write(tmp_path / "sys.txt", "1\nNaN\n2\n")
+    values, _ = read_scores(p)
+    assert np.isnan(values).tolist() == [False, True, False]
+
+
+def test_two_values_on_a_line_is_an_error(tmp_path: Path) -> None:
+    p = _write(tmp_path / "sys.txt", "1\n2 3\n")
+    with pytest.raises(DataError, match="line 2"):
+        read_scores(p)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "column", "pattern"),
+    [
+        ("sys.txt", "1\nabc\n3\n", None, r"line 2.*'abc'"),
+        ("sys.txt", "1\n2\ninf\n", None, r"line 3.*infinite"),
+        ("sys.csv", "id,score\na,1\nb,x2\n", None, r"line 3, column 'score'"),
+        ("sys.csv", "id,score\na,1\nb,-inf\n", None, r"line 3, column 'score'"),
+        ("sys.csv", "id,score\na,1\n", "sim", r"no column 'sim'.*id, score"),
+        ("sys.csv", "id,score\na,1,2\n", None, r"line 2: 3 fields"),
+        ("sys.csv", "score,score\n1,2\n", None, r"duplicate column"),
+        ("sys.csv", "id,score\n", None, r"no rows"),
+        ("sys.jsonl", '{"score": 1}\n{"score": \n', None, r"line 2.*JSON"),
+        ("sys.jsonl", '{"score": 1}\n[1, 2]\n', None, r"line 2"),
+    ],
+)
+def test_bad_files_name_the_place(
+    tmp_path: Path, name: str, text: str, column: str | None, pattern: str
+) -> None:
+    p = _write(tmp_path / name, text)
+    with pytest.raises(DataError, match=pattern) as info:
+        read_scores(p, column)
+    assert name in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="no such file"):
+        read_table(tmp_path / "nope.txt")
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    p = _write(tmp_path / "empty.txt", "\n  \n")
+    with pytest.raises(DataError, match="empty"):
+        read_table(p)
+
+
+def test_directory_is_not_a_file(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="directory"):
+        read_table(tmp_path)
+
+
+def test_default_column_rules(tmp_path: Path) -> None:
+    # No column named: 'score' if present, else the only column.
+    p = _write(tmp_path / "one.csv", "cosine\n0.1\n0.2\n")
+    assert read_scores(p)[0].tolist() == [0.1, 0.2]
+    p = _write(tmp_path / "two.csv", "a,b\n0.1,0.3\n0.2,0.4\n")
+    with pytest.raises(DataError, match="which column"):
+        read_scores(p)
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("minilm=runs/minilm.txt", ("minilm", "runs/minilm.txt", None)),
+        ("minilm=runs/minilm.tsv:cosine", ("minilm", "runs/minilm.tsv", "cosine")),
+    ],
+)
+def test_parse_system_spec(spec: str, expected: tuple) -> None:
+    assert parse_system_spec(spec) == expected
+
+
+def test_parse_system_spec_existing_path_with_colon(tmp_path: Path) -> None:
+    p = _write(tmp_path / "a:b.txt", "1\n")
+    assert parse_system_spec(f"x={p}") == ("x", str(p), None)
+
+
+@pytest.mark.parametrize("spec", ["noequals", "=file.txt", "name="])
+def test_parse_system_spec_rejects(spec: str) -> None:
+    with pytest.raises(DataError):
+        parse_system_spec(spec)
+
+
+@pytest.mark.parametrize("name", ["scores.csv", "scores.tsv"])
+def test_headerless_numbers_in_csv_are_not_a_header(tmp_path: Path, name: str) -> None:
+    # One number per line saved as .csv/.tsv: the first line is a score, not a column
+    # name. Reading it as a header silently drops the first pair (issue 2 §4: a table
+    # *with a header*, or one number per line). Either read all three values or refuse.
+    p = _write(tmp_path / name, "0.5\n1\n2\n")
+    try:
+        values, _ = read_scores(p)
+    except DataError as exc:
+        assert name in str(exc)
+        return
+    assert values.tolist() == [0.5, 1.0, 2.0]
