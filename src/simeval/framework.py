@@ -7,10 +7,11 @@ one other, ``1:n`` one text with a set), **set of interest** (``all`` results, t
 or a ``classification``). Of the 18 combinations the paper finds nine plausible and
 proposes a measure for each; the others are refused with the paper's reason.
 
-Measures are metric expressions: ``ncg_k`` / ``ndcg_k`` stand for nCG / nDCG at the task's
-k, and ``hmean(hmean(f1_low,f1_high),pearson)`` is how simeval reads "harmonic mean of
-F1 for low and high similarity pairs and Pearson correlation" (the F1 pair combined
-first, as in the (1:1, All, Classification) row).
+Measures are metric expressions of :func:`simeval.metrics.registry.get_metric`:
+``ndcg@k`` / ``ncg@k`` are nDCG / nCG at the task's k (pass ``k`` to fill it in), and
+"harmonic mean of F1-score for low and high similarity pairs and Pearson correlation" is
+the three-way ``hmean(pearson,f1_low,f1_high)``, the reading the registry gives the same
+measure of Table 2.
 """
 
 from __future__ import annotations
@@ -71,26 +72,26 @@ _TABLE: dict[tuple[str, str, str], tuple[str, tuple[str, ...], str]] = {
         "Pearson's r.",
     ),
     ("1:n", "k-best", "value"): (
-        "hmean(ncg_k,pearson)",
+        "hmean(ncg@k,pearson)",
         (),
         "The values of the k most similar results are used: nCG_k checks that the right "
         "results reach the top, Pearson's r that their values are right; their harmonic "
         "mean asks for both.",
     ),
     ("1:n", "k-best", "rank"): (
-        "ndcg_k",
+        "ndcg@k",
         (),
         "Only the order of the top k results matters, best first: nDCG_k weights the top "
         "positions most.",
     ),
     ("1:n", "threshold", "value"): (
-        f"hmean({_F1},pearson)",
+        "hmean(pearson,f1_low,f1_high)",
         (),
         "Results over a threshold are kept and their values used: F1 low/high checks the "
         "cut, Pearson's r the values; the harmonic mean asks for both.",
     ),
     ("1:n", "threshold", "rank"): (
-        f"hmean({_F1},spearman)",
+        "hmean(spearman,f1_low,f1_high)",
         (),
         "Results over a threshold are kept and ordered: F1 low/high checks the cut, "
         "Spearman's ρ the order; the harmonic mean asks for both.",
@@ -151,12 +152,19 @@ def _normalise(kind: str, value: str) -> str:
     return table[key]
 
 
-def recommend(cardinality: str, set_of_interest: str, information: str) -> Recommendation:
+def recommend(
+    cardinality: str, set_of_interest: str, information: str, *, k: int | None = None
+) -> Recommendation:
     """The intrinsic measure for a task profile (seed 002, Table 3), or InputError with the
     paper's reason when the profile is not plausible.
 
+    ``k`` (the number of best results the task uses) replaces the ``k`` of ``ndcg@k`` /
+    ``ncg@k``; without it the measure keeps the placeholder.
+
     >>> recommend("1:n", "k-best", "rank").measure
-    'ndcg_k'
+    'ndcg@k'
+    >>> recommend("1:n", "k-best", "value", k=10).measure
+    'hmean(ncg@10,pearson)'
     >>> recommend("1:1", "k-best", "value")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -183,22 +191,26 @@ def recommend(cardinality: str, set_of_interest: str, information: str) -> Recom
             "(1:n,all,classification) or keep the ranking (rank)"
         )
     measure, alternatives, explanation = _TABLE[(c, s, i)]
+    if k is not None:
+        if isinstance(k, bool) or int(k) != k or k < 1:
+            raise InputError(f"`k` must be a positive integer; got {k!r}")
+        measure = measure.replace("@k", f"@{int(k)}")
     return Recommendation(c, s, i, measure, alternatives, explanation)
 
 
-def parse_task(task: str) -> Recommendation:
+def parse_task(task: str, *, k: int | None = None) -> Recommendation:
     """Recommendation for a profile written ``cardinality,set_of_interest,information``.
 
     >>> parse_task("1:n,all,rank").alternatives
     ('spearman',)
     """
-    parts = [p for p in str(task).split(",")]
+    parts = str(task).split(",")
     if len(parts) != 3:
         raise InputError(
             f"a task is 'cardinality,set_of_interest,information' (e.g. 1:n,k-best,rank); "
             f"got {task!r}"
         )
-    return recommend(*parts)
+    return recommend(*parts, k=k)
 
 
 def plausible_combinations() -> tuple[Recommendation, ...]:

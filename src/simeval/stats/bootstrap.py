@@ -99,6 +99,12 @@ def higher_is_better(metric: str) -> bool:
     (False, True)
     """
     name = metric.replace(" ", "").lower()
+    try:
+        from ..metrics.registry import get_metric
+
+        return bool(get_metric(metric).higher_is_better)
+    except (ImportError, InputError):
+        pass
     if name in _LOWER_IS_BETTER:
         return False
     if name.startswith(_HIGHER_IS_BETTER_PREFIXES):
@@ -194,8 +200,8 @@ def _split_args(inner: str, text: str) -> list[str]:
             parts.append(inner[start:i])
             start = i + 1
     parts.append(inner[start:])
-    if depth != 0 or len(parts) != 2:
-        raise InputError(f"metric {text!r}: a combination takes exactly two metrics, a,b")
+    if depth != 0 or len(parts) < 2:
+        raise InputError(f"metric {text!r}: a combination takes two or more metrics, a,b")
     return parts
 
 
@@ -207,41 +213,42 @@ def _parse(metric: Metric) -> _Expr:
     text = metric.replace(" ", "").lower()
     for op in _COMBINATIONS:
         if text.startswith(op + "(") and text.endswith(")"):
-            a, b = _split_args(text[len(op) + 1 : -1], metric)
-            return _Expr(text, op=op, args=(_parse(a), _parse(b)))
+            parts = _split_args(text[len(op) + 1 : -1], metric)
+            args = tuple(_parse(a) for a in parts)
+            return _Expr(f"{op}({','.join(a.label for a in args)})", op=op, args=args)
     if not _NAME.match(text):
         raise InputError(f"metric {metric!r} is not a metric name or hmean(a,b)/macro_avg(a,b)")
-    return _Expr(text)
+    return _Expr(_canonical_name(text))
 
 
-def _registry_function(name: str) -> MetricFunction:
-    """Find ``name`` in simeval's metric registry (generic, unbatched metrics such as nDCG)."""
+def _canonical_name(name: str) -> str:
+    """The registry's spelling of a metric name (``F1_low`` → ``f1_low``, ``r`` → ``pearson``)."""
     try:
-        from ..metrics import registry
-    except ImportError:
-        registry = None
-    entry = None
-    if registry is not None:
-        for getter in ("get_metric", "get", "lookup"):
-            fn = getattr(registry, getter, None)
-            if callable(fn):
-                try:
-                    entry = fn(name)
-                except (KeyError, LookupError, ValueError):
-                    entry = None
-                break
-        if entry is None:
-            table = getattr(registry, "METRICS", None) or getattr(registry, "REGISTRY", None)
-            if isinstance(table, Mapping):
-                entry = table.get(name)
-    if entry is None:
+        from ..metrics.registry import get_metric
+    except ImportError:  # pragma: no cover - the registry ships with simeval
+        return name
+    try:
+        return get_metric(name).name
+    except InputError:
+        return name
+
+
+def _registry_function(name: str, low_border: float, high_border: float) -> MetricFunction:
+    """A generic ``f(gold, system)`` for a metric of simeval's registry (nDCG, Kendall …)."""
+    from ..metrics.registry import Context, MetricOptions, get_metric
+
+    try:
+        metric = get_metric(name)
+    except InputError as exc:
         raise InputError(
-            f"unknown metric {name!r}; batched metrics are {', '.join(BATCHED_METRICS)}, "
-            "others must be in the metric registry or passed as a callable f(gold, system)"
-        )
-    fn = getattr(entry, "fn", None) or getattr(entry, "function", None) or entry
-    if not callable(fn):
-        raise InputError(f"registry entry for {name!r} is not callable")
+            f"{exc}; batched metrics are {', '.join(BATCHED_METRICS)}, any other must be in "
+            "the metric registry or passed as a callable f(gold, system)"
+        ) from None
+    options = MetricOptions(low_border=low_border, high_border=high_border)
+
+    def fn(gold: NDArray[np.float64], system: NDArray[np.float64]) -> Any:
+        return metric.compute(Context(SortedScores(gold), SortedScores(system), options))
+
     return fn
 
 
@@ -250,19 +257,21 @@ def _as_float(value: Any) -> float:
     return float(stat)
 
 
-def _hmean(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+def _hmean(parts: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Harmonic mean over axis 0: ``m / Σ 1/x`` (2ab/(a+b) for two), 0 when a part is ≤ 0,
+    NaN when a part is NaN (seed 002 §2; the registry's ``hmean``)."""
     with np.errstate(invalid="ignore", divide="ignore"):
-        out = np.where((a > 0) & (b > 0), 2.0 * a * b / (a + b), 0.0)
-    return np.where(np.isnan(a) | np.isnan(b), np.nan, out)
+        out = np.where((parts > 0).all(axis=0), parts.shape[0] / (1.0 / parts).sum(axis=0), 0.0)
+    return np.where(np.isnan(parts).any(axis=0), np.nan, out)
 
 
 def _combine(expr: _Expr, leaf_values: Mapping[str, NDArray[np.float64]]) -> NDArray[np.float64]:
     if expr.op is None:
         return leaf_values[expr.label]
-    a, b = (_combine(x, leaf_values) for x in expr.args)
+    parts = np.stack([_combine(x, leaf_values) for x in expr.args])
     if expr.op == "hmean":
-        return _hmean(a, b)
-    return (a + b) / 2.0
+        return _hmean(parts)
+    return parts.mean(axis=0)
 
 
 # --------------------------------------------------------------------- batched engine
@@ -301,7 +310,7 @@ class _Engine:
             if leaf.func is not None:
                 self.generic[leaf.label] = leaf.func
             elif leaf.label not in BATCHED_METRICS:
-                self.generic[leaf.label] = _registry_function(leaf.label)
+                self.generic[leaf.label] = _registry_function(leaf.label, low_border, high_border)
         self.need_spearman = "spearman" in names
         self.need_dev = bool(names & {"mase", "msse", "nmsse", "nmase"})
         self._features(low_border, high_border)
@@ -473,9 +482,8 @@ class _Engine:
         out = np.empty((W.shape[1], self.k))
         for j, ss in enumerate(self.system_sorted):
             C = np.take(Wi, ss.order, axis=0)
-            x = C * np.take(
-                two_rg, self.gold_group_by_system[j], axis=0
-            )  # w · 2r_g in the system's order
+            # x = w · 2r_g, in the system's sorted order
+            x = C * np.take(two_rg, self.gold_group_by_system[j], axis=0)
             np.add.accumulate(C, axis=0, out=C)  # running weight in sorted order
             # as if every score were distinct: 2r_s = 2C − w + 1
             cross = 2.0 * np.einsum("ij,ij->j", x, C, dtype=np.float64) - xw + N * (N + 1.0)
@@ -487,7 +495,8 @@ class _Engine:
                 w = c_pos - _before(C, pos)
                 two_rs = np.take(C, last, axis=0) + _before(C, first) + 1.0
                 x_pos = np.take(x, pos, axis=0)
-                cross = cross + np.einsum("ij,ij->j", x_pos, two_rs - (2.0 * c_pos - w + 1.0))
+                distinct = 2.0 * c_pos - w + 1.0
+                cross = cross + np.einsum("ij,ij->j", x_pos, two_rs - distinct)
                 t_group = np.take(C, g_last, axis=0) - _before(C, g_first)
                 s2 = s2 + ((w**3 - w).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
             var_s = s2 - centre
@@ -753,8 +762,9 @@ def bootstrap_distribution(
     acceleration: the pairs are shuffled with ``rng.permutation(n)`` and cut into G
     contiguous blocks; block g deleted gives θ₍g₎. With G = n (or ``None``) this is the
     exact leave-one-out jackknife of scipy (O(n²) time); ``0`` skips it (percentile only).
-    Metric names: those in :data:`BATCHED_METRICS`, ``hmean(a,b)``, ``macro_avg(a,b)``
-    (nestable), any name in the metric registry, or a callable ``f(gold, system)``
+    Metric names: those in :data:`BATCHED_METRICS`, ``hmean(a,b,…)``, ``macro_avg(a,b,…)``
+    (nestable), any name in the metric registry (``kendall``, ``ndcg@10`` …: computed
+    through the registry per resample), or a callable ``f(gold, system)``
     returning a float or a result with ``.statistic`` (generic fallback, one call per
     resample and system). System scores must already be on the gold scale.
     ``progress(done, total)`` is called after each chunk of resamples.
