@@ -18,7 +18,17 @@ from ..errors import SimevalError
 from ._common import CommandLineError
 
 #: Subcommand modules, in the order ``simeval --help`` lists them.
-COMMANDS: tuple[str, ...] = ("demo", "evaluate", "paraphrase", "wordsim", "datasets")
+COMMANDS: tuple[str, ...] = (
+    "demo",
+    "evaluate",
+    "compare",
+    "meta",
+    "extrinsic",
+    "recommend",
+    "wordsim",
+    "datasets",
+    "paraphrase",
+)
 
 __all__ = ["build_parser", "main"]
 

@@ -13,6 +13,7 @@ from ..report import FORMATS
 
 __all__ = [
     "CommandLineError",
+    "ProgressBar",
     "add_output_options",
     "emit",
     "progress_enabled",
@@ -76,3 +77,31 @@ def note(args: argparse.Namespace, message: str) -> None:
 def progress_enabled(args: argparse.Namespace) -> bool:
     """Progress bars only on an interactive terminal and without ``--quiet``."""
     return not getattr(args, "quiet", False) and sys.stderr.isatty()
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr, called as ``bar(done, total)``; draws nothing
+    when disabled (piped output, ``--quiet``). Use as a context manager to end the line."""
+
+    def __init__(self, label: str, enabled: bool, width: int = 30):
+        self.label = label
+        self.enabled = enabled
+        self.width = width
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        filled = int(self.width * done / total)
+        bar = "#" * filled + " " * (self.width - filled)
+        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total}")
+        sys.stderr.flush()
+        self._drawn = True
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._drawn:
+            sys.stderr.write("\n")
+            sys.stderr.flush()

@@ -20,15 +20,12 @@ from ._common import add_output_options, emit, note
 __all__ = ["register", "run"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "evaluate",
-        help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
-        description="Score one or more systems against gold similarity ratings.",
-    )
+def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False) -> None:
+    """Gold and system files, alignment, scales, borders, missing values: shared by
+    ``evaluate`` and ``compare``."""
     p.add_argument(
         "gold",
-        nargs="?",
+        nargs="?" if gold_optional else None,
         help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
         "per line (SemEval style)",
     )
@@ -41,19 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--system",
         action="append",
+        required=not gold_optional,
         metavar="NAME=FILE[:COLUMN]",
         help="a system's scores (repeat for several systems)",
-    )
-    p.add_argument(
-        "--semeval-dir",
-        metavar="DIR",
-        help="evaluate every set of a SemEval STS folder (STS.gs.<set>.txt files); "
-        "needs --runs-dir, replaces GOLD and --system",
-    )
-    p.add_argument(
-        "--runs-dir",
-        metavar="DIR",
-        help="system runs for --semeval-dir: one sub-folder per system, or run files",
     )
     p.add_argument(
         "--id-column",
@@ -76,18 +63,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         "before threshold and error measures (e.g. -1 1 for cosine)",
     )
     p.add_argument(
-        "--bins",
-        default="thirds",
-        help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
-        "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
-    )
-    p.add_argument(
-        "--metric",
-        action="append",
-        metavar="NAME",
-        help="metric name or expression, repeatable (default: " + ", ".join(DEFAULT_METRICS) + ")",
-    )
-    p.add_argument(
         "--low-border",
         type=float,
         metavar="X",
@@ -100,6 +75,53 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="high-similarity border (default 70%% of the scale: 3.5 on 0–5)",
     )
     p.add_argument(
+        "--nan-policy",
+        choices=("raise", "omit"),
+        default="raise",
+        help="missing or NaN scores: raise (default) or omit those pairs",
+    )
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "evaluate",
+        help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
+        description="Score one or more systems against gold similarity ratings.",
+    )
+    add_input_options(p, gold_optional=True)
+    p.add_argument(
+        "--semeval-dir",
+        metavar="DIR",
+        help="evaluate every set of a SemEval STS folder (STS.gs.<set>.txt files); "
+        "needs --runs-dir, replaces GOLD and --system",
+    )
+    p.add_argument(
+        "--runs-dir",
+        metavar="DIR",
+        help="system runs for --semeval-dir: one sub-folder per system, or run files",
+    )
+    p.add_argument(
+        "--bins",
+        default="thirds",
+        help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
+        "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
+    )
+    p.add_argument(
+        "--metric",
+        action="append",
+        metavar="NAME",
+        help="metric name or expression, repeatable (default: " + ", ".join(DEFAULT_METRICS) + ")",
+    )
+    p.add_argument(
+        "--task",
+        metavar="CARD,SET,INFO",
+        help="your task's requirements, e.g. 1:n,k-best,rank (Reimers et al. 2016, Table 3): "
+        "the recommended measure becomes the first, headline column; see simeval recommend",
+    )
+    p.add_argument(
+        "--k", type=int, default=10, help="k of the task's k-best (default 10), for --task"
+    )
+    p.add_argument(
         "--normalize",
         choices=("scale", "minmax"),
         help="bring gold and system to [0, 1] before error measures (seed 001)",
@@ -108,12 +130,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--skip-undefined-bins",
         action="store_true",
         help="average the defined bins when some bin has no defined r",
-    )
-    p.add_argument(
-        "--nan-policy",
-        choices=("raise", "omit"),
-        default="raise",
-        help="missing or NaN scores: raise (default) or omit those pairs",
     )
     add_output_options(p)
     p.set_defaults(func=run)
@@ -154,8 +170,9 @@ def load_inputs(
     gold_rows = np.arange(len(gold_table))
     _check_range(gold, gold_table, gold_col, gold_rows, args.scale, "--scale")
     labels = None
-    if args.bins.startswith("labels:"):
-        labels = [str(v) for v in gold_table.column(args.bins[7:], option="--bins labels:")]
+    bins = getattr(args, "bins", "thirds")
+    if bins.startswith("labels:"):
+        labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
 
     systems: dict[str, NDArray[np.float64]] = {}
@@ -211,10 +228,11 @@ def run(args: argparse.Namespace) -> int:
             "(or --semeval-dir DIR --runs-dir DIR)"
         )
     gold, systems, labels = load_inputs(args)
+    metrics = task_metrics(args)
     ev = evaluate(
         gold,
         systems,
-        metrics=args.metric,
+        metrics=metrics,
         scale=args.scale,
         system_scale=args.system_scale,
         bins=parse_bins(args.bins, labels),
@@ -230,12 +248,16 @@ def run(args: argparse.Namespace) -> int:
     if ev.scale_source == "observed":
         lo, hi = ev.options.scale or (math.nan, math.nan)
         note(args, f"no --scale given: using the observed gold range {lo:g}–{hi:g}")
-    emit(format_evaluation(ev, args.format, args.digits), args.output)
+    headline = ev.metrics[0].name if args.task else None
+    emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
     return 0
 
 
-def format_evaluation(ev: Evaluation, fmt: str, digits: int = 4) -> str:
-    """Render an evaluation in one of the output formats."""
+def format_evaluation(
+    ev: Evaluation, fmt: str, digits: int = 4, headline: str | None = None
+) -> str:
+    """Render an evaluation in one of the output formats; ``headline`` (the measure a
+    ``--task`` recommends) is marked with ★ in the table header."""
     if fmt == "json":
         return to_json(ev.to_dict())
     if fmt == "csv":
@@ -243,6 +265,8 @@ def format_evaluation(ev: Evaluation, fmt: str, digits: int = 4) -> str:
         rows = [[getattr(r, h) for h in header] for r in ev.records]
         return render_table(header, rows, "csv")
     header, rows = ev.table()
+    if headline is not None:
+        header = [f"★ {h}" if h == headline else h for h in header]
     text = render_table(header, rows, fmt, digits=digits)
     if fmt != "table":
         return text
@@ -258,6 +282,20 @@ def format_evaluation(ev: Evaluation, fmt: str, digits: int = 4) -> str:
         lines.append(f"— {r.system} / {r.metric}: {r.reason}")
     lines.append(f"signature: {ev.signature}")
     return "\n".join(lines) + "\n"
+
+
+def task_metrics(args: argparse.Namespace) -> list[str] | None:
+    """``--metric`` as given; with ``--task``, the recommended measure first (headline)."""
+    if not args.task:
+        return args.metric
+    from ..framework import parse_task
+    from ..metrics.registry import get_metric
+
+    rec = parse_task(args.task, k=args.k)
+    note(args, f"task ({rec.task}): headline measure {rec.measure} — {rec.explanation}")
+    head = get_metric(rec.measure).name
+    rest = [m for m in (args.metric or DEFAULT_METRICS) if get_metric(m).name != head]
+    return [head, *rest]
 
 
 def run_semeval(args: argparse.Namespace) -> int:
@@ -278,7 +316,7 @@ def run_semeval(args: argparse.Namespace) -> int:
     ev = evaluate_semeval(
         gold,
         runs,
-        metrics=args.metric,
+        metrics=task_metrics(args),
         scale=scale,
         system_scale=args.system_scale,
         bins=parse_bins(args.bins),

@@ -1,0 +1,193 @@
+"""``simeval compare``: which system is better, and is the difference significant?"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..compare import COMPARE_METRICS, Comparison, compare
+from ..report import format_number, render_table, to_json
+from ._common import ProgressBar, add_output_options, emit, progress_enabled
+from .evaluate import add_input_options, load_inputs
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "compare",
+        help="bootstrap intervals, paired significance tests and clusters of systems",
+        description="Compare systems: bootstrap CIs, paired bootstrap tests (Holm-corrected) "
+        "and significance clusters for every metric; Williams, Steiger and Zou for "
+        "correlations; rank agreement between metrics (Reimers et al. 2016, Table 1).",
+    )
+    add_input_options(p)
+    p.add_argument(
+        "--metric",
+        action="append",
+        metavar="NAME",
+        help="metric, repeatable (default: " + ", ".join(COMPARE_METRICS) + ")",
+    )
+    p.add_argument(
+        "--bootstrap", type=int, default=1000, metavar="B", help="bootstrap resamples (1000)"
+    )
+    p.add_argument("--seed", type=int, default=None, help="random seed (0 is a seed)")
+    p.add_argument(
+        "--ci", choices=("bca", "percentile"), default="bca", help="interval method (bca)"
+    )
+    p.add_argument(
+        "--confidence", type=float, default=0.95, help="confidence level of intervals (0.95)"
+    )
+    p.add_argument(
+        "--alpha", type=float, default=0.05, help="significance level of the clusters (0.05)"
+    )
+    p.add_argument(
+        "--permutations",
+        type=int,
+        default=0,
+        metavar="R",
+        help="also run a paired approximate-randomization test with R trials per pair",
+    )
+    add_output_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    gold, systems, _ = load_inputs(args)
+    with ProgressBar("bootstrap", progress_enabled(args)) as bar:
+        cmp = compare(
+            gold,
+            systems,
+            metrics=args.metric,
+            scale=args.scale,
+            system_scale=args.system_scale,
+            low_border=args.low_border,
+            high_border=args.high_border,
+            n_resamples=args.bootstrap,
+            seed=args.seed,
+            ci=args.ci,
+            confidence_level=args.confidence,
+            alpha=args.alpha,
+            permutations=args.permutations,
+            progress=bar,
+        )
+    emit(format_comparison(cmp, args.format, args.digits), args.output)
+    return 0
+
+
+def _cell(value: float, low: float, high: float, digits: int) -> str:
+    return (
+        f"{format_number(value, digits)} "
+        f"[{format_number(low, digits)}, {format_number(high, digits)}]"
+    )
+
+
+def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[Any]]]:
+    """Systems in rows (ranked by the first metric), ``value [low, high]`` per metric;
+    † marks the system significantly better than every other under that metric."""
+    first = cmp.metrics[0]
+    order = cmp.clusters[first].systems
+    header = ["system", *cmp.metrics]
+    rows = []
+    for s in order:
+        row: list[Any] = [s]
+        for m in cmp.metrics:
+            iv = cmp.intervals[(s, m)]
+            mark = " †" if cmp.significantly_best(m) == s else ""
+            row.append(_cell(cmp.evaluation.value(s, m), iv.low, iv.high, digits) + mark)
+        rows.append(row)
+    return header, rows
+
+
+def cluster_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    order = cmp.clusters[cmp.metrics[0]].systems
+    return ["system", *cmp.metrics], [
+        [s, *(cmp.cluster_of(s, m) for m in cmp.metrics)] for s in order
+    ]
+
+
+def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    header = ["metric", "a", "b", "a − b", "p boot", "p Holm"]
+    with_corr = any(p.williams_t is not None for p in cmp.pairwise)
+    with_perm = any(p.permutation_p is not None for p in cmp.pairwise)
+    if with_corr:
+        header += ["Williams t", "Williams p", "Steiger p", "Zou low", "Zou high"]
+    if with_perm:
+        header += ["p perm"]
+    rows = []
+    for p in cmp.pairwise:
+        row: list[Any] = [
+            p.metric,
+            p.system_a,
+            p.system_b,
+            p.difference,
+            p.bootstrap_p,
+            p.bootstrap_p_holm,
+        ]
+        if with_corr:
+            row += [p.williams_t, p.williams_p, p.steiger_p, p.zou_low, p.zou_high]
+        if with_perm:
+            row += [p.permutation_p]
+        rows.append(row)
+    return header, rows
+
+
+def agreement_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    header = ["metric a", "metric b", "mean |Δrank|", "max |Δrank|", "Kendall τ"]
+    rows = [
+        [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau]
+        for a in cmp.agreement
+    ]
+    return header, rows
+
+
+def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
+    if fmt == "json":
+        return to_json(cmp.to_dict())
+    if fmt == "csv":
+        header = [
+            "system",
+            "metric",
+            "value",
+            "ci_low",
+            "ci_high",
+            "ci_method",
+            "cluster",
+            "pvalue",
+            "n",
+        ]
+        rows = [[r.get(h) for h in header] for r in cmp.records()]
+        return render_table(header, rows, "csv")
+    level = f"{cmp.confidence_level:.0%}"
+    method = "BCa" if cmp.ci_method == "bca" else "percentile"
+    blocks = [
+        render_table(
+            *summary_table(cmp, min(digits, 3)),
+            fmt,
+            title=f"value [{level} {method} bootstrap interval]; † significantly "
+            f"better than every other system (paired bootstrap, Holm, α = {cmp.alpha:g})",
+        ),
+        render_table(
+            *cluster_table(cmp),
+            fmt,
+            title="significance clusters (1 = not significantly worse than the best)",
+        ),
+        render_table(
+            *pairwise_table(cmp),
+            fmt,
+            digits=digits,
+            title="pairs (a ranked above b); p boot: one-sided paired bootstrap",
+        ),
+    ]
+    if cmp.agreement:
+        blocks.append(
+            render_table(
+                *agreement_table(cmp),
+                fmt,
+                digits=digits,
+                title="rank agreement between metrics (Reimers et al. 2016, Table 1)",
+            )
+        )
+    if fmt == "table":
+        blocks.append(f"signature: {cmp.signature}\n")
+    return "\n".join(blocks)

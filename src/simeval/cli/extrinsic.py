@@ -1,0 +1,161 @@
+"""``simeval extrinsic``: task performance of similarity scores (Reimers et al. 2016, §3.1).
+
+- ``classify``: k-fold cross-validated accuracy of a classifier that sees one similarity
+  score per item (OneR with optimized buckets, or logistic regression), per system;
+- ``detect``: top-1 related-item detection accuracy over candidate sets, per system.
+
+Both print one result per system, the per-system task results ``simeval meta`` takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from typing import Any
+
+import numpy as np
+
+from ..errors import DataError
+from ..extrinsic import cross_validated_accuracy, top1_accuracy
+from ..io import ScoreTable, read_table
+from ..report import render_table, to_json
+from ._common import add_output_options, emit
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "extrinsic",
+        help="task accuracy from similarity scores: classification (OneR / logistic) or "
+        "top-1 related-item detection",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    tasks = p.add_subparsers(dest="task", metavar="TASK", parser_class=type(p))
+    tasks.required = True
+
+    c = tasks.add_parser("classify", help="cross-validated accuracy of a classifier on scores")
+    c.add_argument("scores", help="table: one label column and one score column per system")
+    c.add_argument("--label-column", default="label", help="the class column (default label)")
+    c.add_argument(
+        "--score-column",
+        action="append",
+        metavar="COL",
+        help="a system's score column, repeatable (default: every other column except --id-column)",
+    )
+    c.add_argument("--id-column", help="an id column to ignore")
+    c.add_argument(
+        "--method",
+        choices=("oner", "logistic"),
+        default="oner",
+        help="OneR with optimized buckets (default) or logistic regression "
+        "(needs simeval[sklearn])",
+    )
+    c.add_argument("--folds", type=int, default=10, help="cross-validation folds (10)")
+    c.add_argument("--seed", type=int, default=None, help="fold assignment seed (0 is a seed)")
+    c.add_argument(
+        "--min-bucket",
+        type=int,
+        default=6,
+        help="OneR: at least this many of a bucket's majority class (6, Holte 1993)",
+    )
+    add_output_options(c)
+    c.set_defaults(func=run_classify)
+
+    d = tasks.add_parser("detect", help="top-1 accuracy of related-item detection")
+    d.add_argument(
+        "scores",
+        help="table: query, candidate relevance (0/1) and one score "
+        "column per system; one row per (query, candidate)",
+    )
+    d.add_argument("--query-column", default="query", help="the query id column (query)")
+    d.add_argument(
+        "--relevant-column",
+        default="relevant",
+        help="1 when the candidate is related to the query (relevant)",
+    )
+    d.add_argument(
+        "--score-column",
+        action="append",
+        metavar="COL",
+        help="a system's score column, repeatable (default: every other column except --id-column)",
+    )
+    d.add_argument("--id-column", help="a candidate id column to ignore")
+    add_output_options(d)
+    d.set_defaults(func=run_detect)
+
+
+def _score_columns(table: ScoreTable, given: list[str] | None, exclude: set[str]) -> list[str]:
+    cols = given or [c for c in table.columns if c not in exclude]
+    for c in cols:
+        table.column(c, option="--score-column")
+    if not cols:
+        raise DataError(f"{table.path}: no score column; name one with --score-column")
+    return cols
+
+
+def _emit(args: argparse.Namespace, header: list[str], rows: list[list[Any]]) -> None:
+    if args.format == "json":
+        emit(to_json({"results": [dict(zip(header, r)) for r in rows]}), args.output)
+    else:
+        emit(render_table(header, rows, args.format, digits=args.digits), args.output)
+
+
+def run_classify(args: argparse.Namespace) -> int:
+    table = read_table(args.scores)
+    labels = [str(v).strip() for v in table.column(args.label_column, option="--label-column")]
+    if any(not v for v in labels):
+        i = next(i for i, v in enumerate(labels) if not v)
+        raise DataError(f"{table.location(i, args.label_column)}: empty label")
+    exclude = {args.label_column, *([args.id_column] if args.id_column else [])}
+    _, counts = np.unique(labels, return_counts=True)
+    majority = counts.max() / counts.sum()
+    rows = []
+    for col in _score_columns(table, args.score_column, exclude):
+        scores = table.numbers(col, option="--score-column")
+        if np.isnan(scores).any():
+            i = int(np.argmax(np.isnan(scores)))
+            raise DataError(f"{table.location(i, col)}: missing score")
+        res = cross_validated_accuracy(
+            scores,
+            labels,
+            method=args.method,
+            folds=args.folds,
+            seed=args.seed,
+            min_bucket=args.min_bucket,
+        )
+        rows.append([col, res.accuracy, majority, res.method, res.folds, res.n])
+    _emit(args, ["system", "accuracy", "majority baseline", "method", "folds", "n"], rows)
+    return 0
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    table = read_table(args.scores)
+    queries = [str(v) for v in table.column(args.query_column, option="--query-column")]
+    rel = table.numbers(args.relevant_column, option="--relevant-column")
+    if not np.isin(rel, (0.0, 1.0)).all():
+        i = int(np.argmax(~np.isin(rel, (0.0, 1.0))))
+        raise DataError(f"{table.location(i, args.relevant_column)}: relevance must be 0 or 1")
+    exclude = {
+        args.query_column,
+        args.relevant_column,
+        *([args.id_column] if args.id_column else []),
+    }
+    _, group = np.unique(queries, return_inverse=True)
+    order = np.argsort(group, kind="stable")
+    bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0, True])
+    slices = [order[a:b] for a, b in itertools.pairwise(bounds)]
+    rows = []
+    for col in _score_columns(table, args.score_column, exclude):
+        scores = table.numbers(col, option="--score-column")
+        if np.isnan(scores).any():
+            i = int(np.argmax(np.isnan(scores)))
+            raise DataError(f"{table.location(i, col)}: missing score")
+        acc = top1_accuracy([scores[s] for s in slices], [rel[s] for s in slices])
+        rows.append([col, acc, len(slices)])
+    _emit(args, ["system", "top1_accuracy", "queries"], rows)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:  # pragma: no cover - subcommands set their own
+    return args.func(args)

@@ -1,0 +1,199 @@
+"""``simeval meta``: how well does each intrinsic measure predict task performance?"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+from ..errors import DataError, InputError
+from ..io import ScoreTable, read_table
+from ..meta import predictiveness, rank_agreement
+from ..metrics.registry import get_metric
+from ..report import render_table, to_json
+from ._common import add_output_options, emit
+
+__all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "meta",
+        help="predictiveness of intrinsic measures for an extrinsic task (ρ, MAD, MSD)",
+        description="Rank systems by each intrinsic measure and by an extrinsic task result; "
+        "report ρ(IR, ER), MAD and MSD per measure, sorted as Reimers et al. (2016) Table 2, "
+        "with a bootstrap over systems for the stability of ρ, and the rank agreement "
+        "between the intrinsic measures (their Table 1).",
+    )
+    p.add_argument(
+        "--intrinsic",
+        required=True,
+        metavar="FILE",
+        help="per-system measures: a table with a 'system' column and one column per "
+        "measure, tidy records (system, metric, value; e.g. simeval evaluate --format csv), "
+        "or the JSON of simeval evaluate/compare",
+    )
+    p.add_argument(
+        "--extrinsic",
+        required=True,
+        metavar="FILE",
+        help="per-system task results: a table with 'system' and a score column",
+    )
+    p.add_argument("--extrinsic-column", metavar="COL", help="the task-result column")
+    p.add_argument(
+        "--extrinsic-lower-is-better",
+        action="store_true",
+        help="the task result is an error (lower is better)",
+    )
+    p.add_argument("--bootstrap", type=int, default=1000, help="resamples of systems (1000)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (0 is a seed)")
+    add_output_options(p)
+    p.set_defaults(func=run)
+
+
+def _number(table: ScoreTable, column: str, i: int) -> float:
+    value = table.columns[column][i]
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise DataError(f"{table.location(i, column)}: {value!r} is not a number") from None
+    if not math.isfinite(x):
+        raise DataError(f"{table.location(i, column)}: {value!r} is not a finite number")
+    return x
+
+
+def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
+    """``{measure: {system: value}}`` from a wide table, tidy records, or simeval JSON.
+
+    Tidy records keep whole-dataset rows only (empty ``bin``) and, when a ``dataset``
+    column is present, the ``weighted_mean`` rows (SemEval's official aggregate)."""
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        try:
+            doc = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise DataError(f"{p}: cannot read as JSON ({exc})") from None
+        records = doc.get("results") if isinstance(doc, dict) else None
+        if not isinstance(records, list):
+            raise DataError(f"{p}: expected simeval JSON with a 'results' list")
+        return _from_records(p, records)
+    table = read_table(p)
+    if "system" not in table.columns:
+        raise DataError(f"{p}: no 'system' column; columns are {', '.join(table.columns)}")
+    if {"metric", "value"} <= set(table.columns):
+        records = [{k: table.columns[k][i] for k in table.columns} for i in range(len(table))]
+        return _from_records(p, records)
+    out: dict[str, dict[str, float]] = {}
+    for column in table.columns:
+        if column == "system":
+            continue
+        out[column] = {
+            str(table.columns["system"][i]): _number(table, column, i) for i in range(len(table))
+        }
+    if not out:
+        raise DataError(f"{p}: no measure columns besides 'system'")
+    return out
+
+
+def _from_records(p: Path, records: list) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for r in records:
+        if r.get("bin") not in (None, "") or r.get("dataset") not in (None, "", "weighted_mean"):
+            continue
+        value = r.get("value")
+        if value in (None, ""):
+            continue
+        out.setdefault(str(r["metric"]), {})[str(r["system"])] = float(value)
+    if not out:
+        raise DataError(f"{p}: no whole-dataset records (system, metric, value) found")
+    return out
+
+
+def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
+    """``{system: task result}`` from a table with a ``system`` column."""
+    table = read_table(path)
+    if "system" not in table.columns:
+        raise DataError(f"{path}: no 'system' column; columns are {', '.join(table.columns)}")
+    candidates = [c for c in table.columns if c != "system"]
+    col = column or ("score" if "score" in candidates else None)
+    if col is None:
+        if len(candidates) != 1:
+            raise DataError(
+                f"{path}: which column is the task result? give --extrinsic-column "
+                f"(one of {', '.join(candidates)})"
+            )
+        col = candidates[0]
+    if col not in table.columns:
+        raise DataError(f"{path}: no column {col!r}; columns are {', '.join(table.columns)}")
+    return {str(table.columns["system"][i]): _number(table, col, i) for i in range(len(table))}
+
+
+def _direction(measure: str) -> bool:
+    try:
+        return get_metric(measure).higher_is_better
+    except InputError:  # a measure simeval does not know: a user's own column
+        return True
+
+
+def run(args: argparse.Namespace) -> int:
+    intrinsic = read_intrinsic(args.intrinsic)
+    extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
+    missing = sorted({s for t in intrinsic.values() for s in t} ^ set(extrinsic))
+    if missing:
+        raise DataError(
+            f"systems must match between {args.intrinsic} and {args.extrinsic}; "
+            f"only in one of them: {', '.join(missing[:5])}"
+        )
+    directions = {m: _direction(m) for m in intrinsic}
+    pred = predictiveness(
+        intrinsic,
+        extrinsic,
+        higher_is_better=directions,
+        extrinsic_higher_is_better=not args.extrinsic_lower_is_better,
+        n_resamples=args.bootstrap,
+        seed=args.seed,
+    )
+    agreement = rank_agreement(intrinsic, higher_is_better=directions) if len(intrinsic) > 1 else []
+    if args.format == "json":
+        emit(
+            to_json(
+                {
+                    "predictiveness": [p.as_dict() for p in pred],
+                    "rank_agreement": [a.as_dict() for a in agreement],
+                }
+            ),
+            args.output,
+        )
+        return 0
+    header = ["measure", "rho", "rank", "MAD", "MSD", "rho low", "rho high"]
+    rows = [[p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred]
+    if args.format == "csv":
+        emit(render_table(header, rows, "csv"), args.output)
+        return 0
+    n = pred[0].n_systems if pred else 0
+    blocks = [
+        render_table(
+            header,
+            rows,
+            args.format,
+            digits=args.digits,
+            title=f"predictiveness over {n} systems: ρ(IR, ER), sorted as "
+            "Reimers et al. (2016) Table 2; ρ interval: bootstrap over systems",
+        )
+    ]
+    if agreement:
+        blocks.append(
+            render_table(
+                ["metric a", "metric b", "mean |Δrank|", "max |Δrank|", "Kendall τ"],
+                [
+                    [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau]
+                    for a in agreement
+                ],
+                args.format,
+                digits=args.digits,
+                title="rank agreement between intrinsic measures",
+            )
+        )
+    emit("\n".join(blocks), args.output)
+    return 0

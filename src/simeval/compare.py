@@ -1,0 +1,319 @@
+"""Is system A better than system B? Everything ``simeval compare`` reports, as data.
+
+:func:`compare` evaluates the systems (:func:`~simeval.evaluate.evaluate`), bootstraps
+every metric on shared resamples (:mod:`simeval.stats.bootstrap`), and from those
+resamples derives, per metric,
+
+- a bootstrap confidence interval for each system (BCa by default, or percentile);
+- paired bootstrap p-values for every ordered pair of systems, Holm-corrected, and the
+  significance clusters they imply (WMT style: rank 1 = not significantly worse than the
+  best);
+- for Pearson and Spearman, the tests for two dependent correlations that share the gold
+  scores: Williams' t, Steiger's z and Zou's (2007) interval of the difference;
+- optionally a paired approximate-randomization test (``permutations > 0``);
+
+and across metrics the rank agreement of seed 002 Table 1 (mean and max absolute rank
+difference, Kendall τ between rankings).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .evaluate import Evaluation, evaluate
+from .meta import RankAgreement, rank_agreement
+from .metrics._scales import map_linear
+from .metrics.correlation import pearson, spearman
+from .metrics.registry import MetricOptions, get_metric
+from .results import _clean
+from .stats.bootstrap import (
+    JACKKNIFE_GROUPS,
+    BootstrapDistribution,
+    BootstrapInterval,
+    bootstrap_distribution,
+)
+from .stats.clusters import SignificanceClusters, significance_clusters
+from .stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
+from .stats.paired import paired_permutation_test, pairwise_bootstrap_pvalues
+
+__all__ = ["COMPARE_METRICS", "Comparison", "PairwiseComparison", "compare"]
+
+#: Default metrics of ``simeval compare``: the ones the bootstrap computes in batch.
+COMPARE_METRICS: tuple[str, ...] = (
+    "pearson",
+    "spearman",
+    "nmsse",
+    "f1_low",
+    "f1_high",
+    "hmean(f1_low,f1_high)",
+)
+
+_CORRELATIONS = ("pearson", "spearman")
+
+
+@dataclass(frozen=True)
+class PairwiseComparison:
+    """System A against system B under one metric (A is ranked at or above B)."""
+
+    metric: str
+    system_a: str
+    system_b: str
+    value_a: float
+    value_b: float
+    difference: float
+    bootstrap_p: float  # one-sided: a better than b
+    bootstrap_p_holm: float
+    permutation_p: float | None = None
+    williams_t: float | None = None
+    williams_p: float | None = None
+    steiger_z: float | None = None
+    steiger_p: float | None = None
+    zou_low: float | None = None
+    zou_high: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare`."""
+
+    evaluation: Evaluation
+    distribution: BootstrapDistribution
+    intervals: Mapping[tuple[str, str], BootstrapInterval]
+    clusters: Mapping[str, SignificanceClusters]
+    pairwise: tuple[PairwiseComparison, ...]
+    agreement: tuple[RankAgreement, ...]
+    ci_method: str
+    confidence_level: float
+    alpha: float
+    permutations: int
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        return self.distribution.metrics
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        return self.distribution.systems
+
+    @property
+    def signature(self) -> str:
+        return (
+            f"{self.evaluation.signature}|bootstrap:{self.distribution.resamples.shape[2]}"
+            f"|ci:{self.ci_method}:{self.confidence_level:g}|seed:{self.distribution.seed}"
+            f"|test:paired_bootstrap+holm|alpha:{self.alpha:g}"
+            + (f"|permutations:{self.permutations}" if self.permutations else "")
+        )
+
+    def cluster_of(self, system: str, metric: str) -> int:
+        c = self.clusters[metric]
+        return c.clusters[c.systems.index(system)]
+
+    def significantly_best(self, metric: str) -> str | None:
+        """The top system when it alone forms cluster 1 (better than every other), else None."""
+        c = self.clusters[metric]
+        return c.systems[0] if len(c.clusters) > 1 and c.clusters[1] > 1 else None
+
+    def records(self) -> list[dict[str, Any]]:
+        """One record per system and metric: value, bootstrap CI, cluster."""
+        out = []
+        for s in self.systems:
+            for m in self.metrics:
+                iv = self.intervals[(s, m)]
+                res = self.evaluation.results[s][m]
+                out.append(
+                    _clean(
+                        {
+                            "system": s,
+                            "metric": m,
+                            "value": res.statistic,
+                            "bin": None,
+                            "n": res.n,
+                            "pvalue": getattr(res, "pvalue", None),
+                            "ci_low": iv.low,
+                            "ci_high": iv.high,
+                            "ci_method": iv.method,
+                            "cluster": self.cluster_of(s, m),
+                            "reason": res.reason or iv.reason,
+                        }
+                    )
+                )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "signature": self.signature,
+            "results": self.records(),
+            "clusters": [self.clusters[m].as_dict() for m in self.metrics],
+            "pairwise": [p.as_dict() for p in self.pairwise],
+            "rank_agreement": [a.as_dict() for a in self.agreement],
+        }
+
+
+def compare(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike],
+    *,
+    metrics: Sequence[str] | None = None,
+    scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | None = None,
+    low_border: float | None = None,
+    high_border: float | None = None,
+    n_resamples: int = 1000,
+    seed: int | None = None,
+    ci: str = "bca",
+    confidence_level: float = 0.95,
+    alpha: float = 0.05,
+    permutations: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Comparison:
+    """Compare systems under several metrics with intervals and significance tests.
+
+    Options as :func:`~simeval.evaluate.evaluate`; ``n_resamples`` bootstrap resamples of
+    the pairs (shared by all systems and metrics, so tests are paired), ``seed`` (0 is a
+    seed), ``ci`` ``"bca"`` or ``"percentile"``, ``alpha`` for the clusters, and
+    ``permutations`` approximate-randomization trials per pair of systems (0: skip).
+
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
+    ...                      "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]},
+    ...               metrics=["pearson"], n_resamples=200, seed=0)
+    >>> cmp.clusters["pearson"].systems, cmp.clusters["pearson"].clusters
+    (('good', 'noisy'), (1, 2))
+    """
+    names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
+    ev = evaluate(
+        gold,
+        systems,
+        metrics=names,
+        scale=scale,
+        system_scale=system_scale,
+        low_border=low_border,
+        high_border=high_border,
+    )
+    g = np.asarray(gold, dtype=np.float64)
+    opts = ev.options
+    mapped = {
+        k: map_linear(np.asarray(v, dtype=np.float64), opts.system_scale, opts.scale)
+        for k, v in systems.items()
+    }
+    dist = bootstrap_distribution(
+        g,
+        mapped,
+        names,
+        n_resamples=n_resamples,
+        seed=seed,
+        jackknife_groups=JACKKNIFE_GROUPS if ci == "bca" else 0,
+        low_border=opts.low_border,
+        high_border=opts.high_border,
+        progress=progress,
+    )
+    intervals = {
+        (s, m): dist.interval(m, s, method=ci, confidence_level=confidence_level)  # type: ignore[arg-type]
+        for s in dist.systems
+        for m in dist.metrics
+    }
+    clusters: dict[str, SignificanceClusters] = {}
+    pairwise: list[PairwiseComparison] = []
+    for m in dist.metrics:
+        hib = get_metric(m).higher_is_better
+        p = pairwise_bootstrap_pvalues(dist, m, higher_is_better=hib)
+        raw = {
+            (a, b): float(p[i, j])
+            for i, a in enumerate(dist.systems)
+            for j, b in enumerate(dist.systems)
+        }
+        # An undefined value (constant system …) ranks last rather than stopping the report.
+        worst = -math.inf if hib else math.inf
+        values = {s: worst if math.isnan(v := ev.value(s, m)) else v for s in dist.systems}
+        cl = significance_clusters(values, p, higher_is_better=hib, alpha=alpha, metric=m)
+        clusters[m] = cl
+        pairwise.extend(_pairs(m, cl, raw, g, mapped, ev, permutations, seed, opts, hib))
+    table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}
+    defined = {m: t for m, t in table.items() if not any(math.isnan(v) for v in t.values())}
+    agreement = tuple(rank_agreement(defined)) if len(defined) > 1 and len(systems) > 1 else ()
+    return Comparison(
+        ev,
+        dist,
+        intervals,
+        clusters,
+        tuple(pairwise),
+        agreement,
+        ci,
+        confidence_level,
+        alpha,
+        permutations,
+    )
+
+
+def _pairs(
+    metric: str,
+    cl: SignificanceClusters,
+    raw: Mapping[tuple[str, str], float],
+    g: NDArray[np.float64],
+    mapped: Mapping[str, NDArray[np.float64]],
+    ev: Evaluation,
+    permutations: int,
+    seed: int | None,
+    opts: MetricOptions,
+    hib: bool,
+) -> Iterator[PairwiseComparison]:
+    """Every pair (a ranked above b) under ``metric``, with the tests that apply to it."""
+    order = cl.systems
+    for i, a in enumerate(order):
+        for j in range(i + 1, len(order)):
+            b = order[j]
+            va, vb = ev.value(a, metric), ev.value(b, metric)
+            extra: dict[str, Any] = {}
+            if metric in _CORRELATIONS:
+                r23 = _correlation(metric, mapped[a], mapped[b])
+                if not any(math.isnan(x) for x in (va, vb, r23)):
+                    n = g.size
+                    w = williams_test_from_r(va, vb, r23, n)
+                    st = steiger_z_from_r(va, vb, r23, n)
+                    z = zou_ci_from_r(va, vb, r23, n)
+                    extra = dict(
+                        williams_t=w.statistic,
+                        williams_p=w.pvalue,
+                        steiger_z=st.statistic,
+                        steiger_p=st.pvalue,
+                        zou_low=z.low,
+                        zou_high=z.high,
+                    )
+            if permutations:
+                extra["permutation_p"] = paired_permutation_test(
+                    g,
+                    mapped[a],
+                    mapped[b],
+                    metric,
+                    n_resamples=permutations,
+                    seed=seed,
+                    alternative="two-sided",
+                    higher_is_better=hib,
+                    low_border=opts.low_border,
+                    high_border=opts.high_border,
+                ).pvalue
+            yield PairwiseComparison(
+                metric=metric,
+                system_a=a,
+                system_b=b,
+                value_a=va,
+                value_b=vb,
+                difference=va - vb,
+                bootstrap_p=raw[(a, b)],
+                bootstrap_p_holm=float(cl.adjusted[i, j]),
+                **extra,
+            )
+
+
+def _correlation(name: str, a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
+    """r(a, b) between two systems: the r23 of the dependent-correlation tests."""
+    return (pearson if name == "pearson" else spearman)(a, b).statistic
