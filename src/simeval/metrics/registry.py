@@ -125,6 +125,10 @@ class Metric:
     source: str
     description: str = ""
     family: str = "other"
+    #: For combinations: ``"hmean"`` or ``"macro_avg"`` and the combined metrics, so that
+    #: other engines (the bootstrap) can evaluate the parts their own way.
+    op: str | None = None
+    parts: tuple[Metric, ...] = ()
 
 
 # -- kernels ---------------------------------------------------------------------------------
@@ -424,7 +428,7 @@ def _split_args(text: str) -> list[str]:
 
 def _combination(op: str, parts: list[Metric]) -> Metric:
     if len(parts) < 2:
-        raise InputError(f"{op}(…) needs at least two measures")
+        raise InputError(f"{op}(…) takes two or more measures, e.g. {op}(f1_low,f1_high)")
     if not all(p.higher_is_better for p in parts):
         lower = [p.name for p in parts if not p.higher_is_better]
         raise InputError(
@@ -452,7 +456,17 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
         + " of "
         + ", ".join(p.name for p in parts)
     )
-    return Metric(name, compute, True, (lo, hi), _S002 + " (combinations)", desc, "combination")
+    return Metric(
+        name,
+        compute,
+        True,
+        (lo, hi),
+        _S002 + " (combinations)",
+        desc,
+        "combination",
+        op,
+        tuple(parts),
+    )
 
 
 def get_metric(name: str) -> Metric:

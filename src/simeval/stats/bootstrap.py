@@ -33,6 +33,8 @@ from scipy import special
 from .._validate import as_float_array, paired_scores
 from ..errors import InputError
 from ..metrics._sorted import SortedScores
+from ..metrics.registry import Context, MetricOptions, get_metric
+from ..metrics.registry import Metric as RegistryMetric
 from ..results import ConfidenceInterval, _clean
 
 __all__ = [
@@ -88,30 +90,33 @@ MetricFunction = Callable[[NDArray[np.float64], NDArray[np.float64]], Any]
 Metric = str | MetricFunction
 Method = Literal["bca", "percentile"]
 
+#: Elements of the multiplicity/feature matrices per chunk; resamples per chunk is
+#: ``max(1, CHUNK_ELEMENTS // n)``. Memory only: the numbers do not depend on it.
+CHUNK_ELEMENTS = 1 << 22
+#: Default number of jackknife groups for the BCa acceleration.
+JACKKNIFE_GROUPS = 100
+
+MetricFunction = Callable[[NDArray[np.float64], NDArray[np.float64]], Any]
+Metric = str | MetricFunction
+Method = Literal["bca", "percentile"]
+
 _COMBINATIONS = ("hmean", "macro_avg")
 _NAME = re.compile(r"^[a-z][a-z0-9_@.]*$")
 
 
 def higher_is_better(metric: str) -> bool:
-    """Whether larger values of ``metric`` are better (errors: no; correlations, nDCG, F1: yes).
+    """Whether larger values of ``metric`` are better, from the metric registry.
 
     >>> higher_is_better("nmsse"), higher_is_better("hmean(f1_low,f1_high)")
     (False, True)
     """
-    name = metric.replace(" ", "").lower()
     try:
-        from ..metrics.registry import get_metric
-
         return bool(get_metric(metric).higher_is_better)
-    except (ImportError, InputError):
-        pass
-    if name in _LOWER_IS_BETTER:
-        return False
-    if name.startswith(_HIGHER_IS_BETTER_PREFIXES):
-        return True
-    raise InputError(
-        f"unknown direction for metric {metric!r}; pass higher_is_better=True or False"
-    )
+    except InputError as exc:
+        raise InputError(
+            f"unknown direction for metric {metric!r} ({exc}); pass higher_is_better=True or "
+            "False"
+        ) from None
 
 
 # --------------------------------------------------------------------------- resampling
@@ -189,61 +194,25 @@ class _Expr:
                 yield from a.leaves()
 
 
-def _split_args(inner: str, text: str) -> list[str]:
-    depth, start, parts = 0, 0, []
-    for i, ch in enumerate(inner):
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(inner[start:i])
-            start = i + 1
-    parts.append(inner[start:])
-    if depth != 0 or len(parts) < 2:
-        raise InputError(f"metric {text!r}: a combination takes two or more metrics, a,b")
-    return parts
+def _from_registry(metric: RegistryMetric) -> _Expr:
+    if metric.op is None:
+        return _Expr(metric.name)
+    return _Expr(metric.name, op=metric.op, args=tuple(_from_registry(p) for p in metric.parts))
 
 
 def _parse(metric: Metric) -> _Expr:
+    """A metric name or expression, parsed by the registry (one grammar for all of simeval),
+    or a callable ``f(gold, system)``."""
     if callable(metric):
         return _Expr(getattr(metric, "__name__", "metric"), func=metric)
     if not isinstance(metric, str):
         raise InputError(f"a metric must be a name or a callable; got {metric!r}")
-    text = metric.replace(" ", "").lower()
-    for op in _COMBINATIONS:
-        if text.startswith(op + "(") and text.endswith(")"):
-            parts = _split_args(text[len(op) + 1 : -1], metric)
-            args = tuple(_parse(a) for a in parts)
-            return _Expr(f"{op}({','.join(a.label for a in args)})", op=op, args=args)
-    if not _NAME.match(text):
-        raise InputError(f"metric {metric!r} is not a metric name or hmean(a,b)/macro_avg(a,b)")
-    return _Expr(_canonical_name(text))
-
-
-def _canonical_name(name: str) -> str:
-    """The registry's spelling of a metric name (``F1_low`` → ``f1_low``, ``r`` → ``pearson``)."""
-    try:
-        from ..metrics.registry import get_metric
-    except ImportError:  # pragma: no cover - the registry ships with simeval
-        return name
-    try:
-        return get_metric(name).name
-    except InputError:
-        return name
+    return _from_registry(get_metric(metric))
 
 
 def _registry_function(name: str, low_border: float, high_border: float) -> MetricFunction:
     """A generic ``f(gold, system)`` for a metric of simeval's registry (nDCG, Kendall …)."""
-    from ..metrics.registry import Context, MetricOptions, get_metric
-
-    try:
-        metric = get_metric(name)
-    except InputError as exc:
-        raise InputError(
-            f"{exc}; batched metrics are {', '.join(BATCHED_METRICS)}, any other must be in "
-            "the metric registry or passed as a callable f(gold, system)"
-        ) from None
+    metric = get_metric(name)
     options = MetricOptions(low_border=low_border, high_border=high_border)
 
     def fn(gold: NDArray[np.float64], system: NDArray[np.float64]) -> Any:
