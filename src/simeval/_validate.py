@@ -49,12 +49,15 @@ def paired_scores(
         )
     if nan_policy not in NAN_POLICIES:
         raise InputError(f"nan_policy must be one of {NAN_POLICIES}; got {nan_policy!r}")
+    finite_g, finite_s = np.isfinite(g), np.isfinite(s)
+    if finite_g.all() and finite_s.all():  # the common case: one pass per vector
+        return g, s
     for arr, name in ((g, names[0]), (s, names[1])):
         inf = np.isinf(arr)
         if inf.any():
             i = int(np.argmax(inf))
             raise InputError(f"`{name}` has an infinite value at index {i}; remove or fix it")
-    bad = np.isnan(g) | np.isnan(s)
+    bad = ~(finite_g & finite_s)
     if bad.any():
         if nan_policy == "raise":
             i = int(np.argmax(bad))

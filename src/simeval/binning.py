@@ -56,7 +56,9 @@ class Binning:
     @cached_property
     def members(self) -> tuple[NDArray[np.intp], ...]:
         """The pair indices of each bin, computed once and shared by every system."""
-        order = np.argsort(self.index, kind="stable")
+        # Few bins: small integer keys let numpy use its O(n) radix sort.
+        keys = self.index.astype(np.int16) if self.k < 2**15 - 1 else self.index
+        order = np.argsort(keys, kind="stable")
         bounds = np.searchsorted(self.index[order], np.arange(self.k + 1))
         return tuple(order[bounds[j] : bounds[j + 1]] for j in range(self.k))
 

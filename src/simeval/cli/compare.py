@@ -93,7 +93,7 @@ def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[An
         row: list[Any] = [s]
         for m in cmp.metrics:
             iv = cmp.intervals[(s, m)]
-            mark = " †" if cmp.significantly_best(m) == s else ""
+            mark = " †" if cmp.significantly_best(m) == s else "  "  # keeps columns aligned
             row.append(_cell(cmp.evaluation.value(s, m), iv.low, iv.high, digits) + mark)
         rows.append(row)
     return header, rows

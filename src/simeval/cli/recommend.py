@@ -56,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
         emit(
             f"task: {r.task}\nmeasure: {r.measure}{alt}\nwhy: {r.explanation}\n"
             f"source: {r.source}\n"
-            f"use it: simeval evaluate GOLD --system NAME=FILE --task {r.task}\n",
+            f"use it: simeval evaluate GOLD --system NAME=FILE --task {r.task}"
+            + (f" --k {args.k}" if args.k is not None else "")
+            + "\n",
             args.output,
         )
         return 0

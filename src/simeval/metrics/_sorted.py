@@ -40,7 +40,10 @@ class SortedScores:
         s = self.sorted
         if s.size == 0:
             return np.zeros(0, dtype=np.intp)
-        return np.flatnonzero(np.r_[True, s[1:] != s[:-1]])
+        new = np.empty(s.size, dtype=bool)
+        new[0] = True
+        np.not_equal(s[1:], s[:-1], out=new[1:])
+        return np.flatnonzero(new)
 
     @cached_property
     def group_sizes(self) -> NDArray[np.intp]:
@@ -61,17 +64,52 @@ class SortedScores:
         return out
 
     @cached_property
-    def ranks(self) -> NDArray[np.float64]:
-        """Average ranks (1-based; tied values get the mean of their positions)."""
-        starts = self.group_starts
-        avg = starts + (self.group_sizes + 1) / 2.0
-        out = np.empty(self.values.size, dtype=np.float64)
-        out[self.order] = np.repeat(avg, self.group_sizes)
+    def _tied(self) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
+        """Starts and sizes of the groups of two or more equal values, and the sorted
+        positions they cover (group after group)."""
+        multi = self.group_sizes > 1
+        starts, sizes = self.group_starts[multi], self.group_sizes[multi]
+        first = np.cumsum(sizes) - sizes
+        positions = np.repeat(starts - first, sizes) + np.arange(int(sizes.sum()))
+        return starts, sizes, positions
+
+    def tie_mean(
+        self, x_sorted: NDArray[np.float64], *, inplace: bool = False
+    ) -> NDArray[np.float64]:
+        """``x`` (given in this vector's sorted order) with the entries of every tied group
+        replaced by their mean. Only tied groups are touched, so a vector with few ties
+        costs little; ``inplace=True`` overwrites ``x_sorted`` instead of copying it."""
+        _, sizes, positions = self._tied
+        if sizes.size == 0:
+            return x_sorted
+        out = x_sorted if inplace else x_sorted.copy()
+        sums = np.add.reduceat(x_sorted[positions], np.cumsum(sizes) - sizes)
+        out[positions] = np.repeat(sums / sizes, sizes)
         return out
 
     @cached_property
+    def ranks(self) -> NDArray[np.float64]:
+        """Average ranks (1-based; tied values get the mean of their positions)."""
+        out = np.empty(self.values.size, dtype=np.float64)
+        out[self.order] = self.tie_mean(np.arange(1.0, self.values.size + 1), inplace=True)
+        return out
+
+    @cached_property
+    def rank_sum_of_squares(self) -> float:
+        r""":math:`\sum_i (R_i - \bar R)^2` of the average ranks, from the tie sizes alone:
+        :math:`(n^3 - n)/12 - \sum_t (t^3 - t)/12` (Kendall & Gibbons 1990, §3.8)."""
+        n = float(self.values.size)
+        t = self._tied[1].astype(np.float64)
+        return float((n**3 - n) / 12.0 - (t**3 - t).sum() / 12.0)
+
+    @cached_property
     def is_constant(self) -> bool:
-        return self.values.size > 0 and self.group_starts.size == 1
+        """All values equal (from the sort when it was done, else from min and max)."""
+        if self.values.size == 0:
+            return False
+        if "group_starts" in self.__dict__:
+            return self.group_starts.size == 1
+        return bool(self.values.min() == self.values.max())
 
     @cached_property
     def centered(self) -> tuple[NDArray[np.float64], float]:

@@ -30,12 +30,23 @@ __all__ = [
 FISHER_CLIP = 1.0 - 1e-15
 
 
-def _undefined_reason(n: int, x: NDArray[np.float64], y: NDArray[np.float64]) -> str | None:
+def _is_constant(x: NDArray[np.float64]) -> bool:
+    return bool(x.min() == x.max())
+
+
+def _undefined_reason(
+    n: int,
+    x: NDArray[np.float64],
+    y: NDArray[np.float64],
+    x_constant: bool | None = None,
+    y_constant: bool | None = None,
+) -> str | None:
+    """Why r is undefined, or None. Constancy flags known from a sort can be passed in."""
     if n < 3:
         return f"undefined for fewer than 3 pairs (got {n})"
-    if np.all(x == x[0]):
+    if _is_constant(x) if x_constant is None else x_constant:
         return "undefined: the gold scores are constant"
-    if np.all(y == y[0]):
+    if _is_constant(y) if y_constant is None else y_constant:
         return "undefined: the system scores are constant"
     return None
 
@@ -68,10 +79,12 @@ def _correlation_centered(
     centered: tuple[NDArray[np.float64], float],
     y: NDArray[np.float64],
     method: str,
+    x_constant: bool | None = None,
+    y_constant: bool | None = None,
 ) -> CorrelationResult:
     """As :func:`_correlation_from_arrays` with the gold side's centring precomputed."""
     n = x.size
-    reason = _undefined_reason(n, x, y)
+    reason = _undefined_reason(n, x, y, x_constant, y_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, method)
     r = _pearson_centered(*centered, y)
@@ -138,10 +151,15 @@ def spearman(
 
 def _spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     n = g.values.size
-    reason = _undefined_reason(n, g.values, s.values)
+    reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "spearman")
-    return _correlation_centered(g.ranks, g.centered_ranks, s.ranks, "spearman")
+    # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
+    # and the system side's sum of squares follows from its ties: no centring pass needed.
+    gm, sxx = g.centered_ranks
+    r = float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares)
+    r = max(min(r, 1.0), -1.0)
+    return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 
 def kendall(
@@ -200,7 +218,7 @@ def _count_inversions(a: NDArray[np.int64]) -> int:
 
 def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     n = g.values.size
-    reason = _undefined_reason(n, g.values, s.values)
+    reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "kendall")
     # Order by gold, ties in gold broken by system ascending: then every discordant pair is

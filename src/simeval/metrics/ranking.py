@@ -49,33 +49,39 @@ def ranked_gains(
 
     ``reverse`` orders lowest first and uses ``top − g`` as the gain.
     """
-    gold_by_system = g.values[s.order]
-    if gold_by_system.size == 0:
-        return gold_by_system, g.sorted
-    sums = np.add.reduceat(gold_by_system, s.group_starts)
-    mean_gold = np.repeat(sums / s.group_sizes, s.group_sizes)  # ascending system order
-    ideal = g.sorted
-    if reverse:
-        if top is None:
-            raise InputError("reversed nCG/nDCG need the top of the gold scale")
-        return top - mean_gold, top - ideal
-    return mean_gold[::-1], ideal[::-1]
+    # ascending system order, ties averaged (the gathered copy is fresh: average in place)
+    mean_gold = s.tie_mean(g.values[s.order], inplace=True)
+    if reverse and top is None:
+        raise InputError("reversed nCG/nDCG need the top of the gold scale")
+    key = ("ideal gains", top if reverse else None)
+    if key not in g.cache:  # the ideal order depends on the gold scores only: build it once
+        g.cache[key] = top - g.sorted if reverse else g.sorted[::-1]
+    ideal = g.cache[key]
+    return (top - mean_gold if reverse else mean_gold[::-1]), ideal  # type: ignore[return-value]
 
 
 def _normalized(
-    gains: NDArray[np.float64], ideal: NDArray[np.float64], k: int | None, discounted: bool
+    gains: NDArray[np.float64],
+    ideal: NDArray[np.float64],
+    k: int | None,
+    discounted: bool,
+    ideal_cache: dict[object, object] | None = None,
 ) -> MetricResult:
+    """CG_k / iCG_k (or the discounted pair). ``ideal_cache`` (a gold vector's cache) keeps
+    iCG_k / iDCG_k, which depend on the gold scores only, for the next system."""
     n = gains.size
     if n == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
     kk = n if k is None else min(k, n)
-    if discounted:
-        w = discounts(kk)
-        got = float(np.dot(gains[:kk], w))
-        best = float(np.dot(ideal[:kk], w))
+    w = discounts(kk) if discounted else None
+    got = float(np.dot(gains[:kk], w)) if w is not None else float(gains[:kk].sum())
+    key = ("ideal", id(ideal), kk, discounted)
+    if ideal_cache is not None and key in ideal_cache:
+        best = float(ideal_cache[key][1])  # type: ignore[index]
     else:
-        got = float(gains[:kk].sum())
-        best = float(ideal[:kk].sum())
+        best = float(np.dot(ideal[:kk], w)) if w is not None else float(ideal[:kk].sum())
+        if ideal_cache is not None:
+            ideal_cache[key] = (ideal, best)  # keep ``ideal`` alive so its id stays unique
     if best <= 0:
         return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")
     # CG_k ≤ iCG_k exactly; summing tie-group means in another order than the ideal gains

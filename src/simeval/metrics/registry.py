@@ -133,7 +133,14 @@ class Metric:
 
 # -- kernels ---------------------------------------------------------------------------------
 def _pearson(c: Context) -> MetricResult:
-    return _correlation_centered(c.gold.values, c.gold.centered, c.system.values, "pearson")
+    return _correlation_centered(
+        c.gold.values,
+        c.gold.centered,
+        c.system.values,
+        "pearson",
+        c.gold.is_constant,
+        c.system.is_constant,
+    )
 
 
 def _scaled(c: Context) -> MetricResult:
@@ -160,7 +167,7 @@ def _error_stat(c: Context, squared: bool, exponential: bool) -> MetricResult:
 def _ranking(k: int | None, discounted: bool, reverse: bool) -> Callable[[Context], MetricResult]:
     def compute(c: Context) -> MetricResult:
         gains, ideal = c.gains_reversed if reverse else c.gains
-        return ranking._normalized(gains, ideal, k, discounted)
+        return ranking._normalized(gains, ideal, k, discounted, c.gold.cache)
 
     return compute
 

@@ -13,8 +13,8 @@ from .._validate import NanPolicy, paired_scores
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult
-from ._sorted import SortedScores
-from .correlation import FISHER_CLIP, _correlation_centered, fisher_interval
+from ._sorted import SortedScores, _centered
+from .correlation import FISHER_CLIP, _correlation_centered, _is_constant, fisher_interval
 
 __all__ = ["scaled_pearson", "scaled_pearson_binned"]
 
@@ -59,14 +59,14 @@ def scaled_pearson(
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
-    """Per bin: the gold subset and its centring, computed once per gold vector."""
+    """Per bin: the gold subset, its centring and whether it is constant — computed once
+    per gold vector and shared by every system."""
     key = ("bins", id(binning))
     if key not in gold.cache:
         parts = []
         for members in binning.members:
             sub = gold.values[members]
-            xm = sub - sub.mean() if sub.size else sub
-            parts.append((sub, (xm, float(np.dot(xm, xm)))))
+            parts.append((sub, _centered(sub), bool(sub.size) and _is_constant(sub)))
         gold.cache[key] = (binning, parts)  # keep binning alive so its id stays unique
     return gold.cache[key][1]
 
@@ -88,8 +88,8 @@ def scaled_pearson_binned(
     n_total = s.size
     results = []
     parts = _gold_parts(gold, binning)
-    for spec, members, (g_sub, centered) in zip(binning.specs, binning.members, parts):
-        res = _correlation_centered(g_sub, centered, s[members], "pearson")
+    for spec, members, (g_sub, centered, constant) in zip(binning.specs, binning.members, parts):
+        res = _correlation_centered(g_sub, centered, s[members], "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
         if members.size == 0:

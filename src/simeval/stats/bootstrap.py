@@ -114,8 +114,7 @@ def higher_is_better(metric: str) -> bool:
         return bool(get_metric(metric).higher_is_better)
     except InputError as exc:
         raise InputError(
-            f"unknown direction for metric {metric!r} ({exc}); pass higher_is_better=True or "
-            "False"
+            f"unknown direction for metric {metric!r} ({exc}); pass higher_is_better=True or False"
         ) from None
 
 

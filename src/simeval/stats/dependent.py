@@ -133,11 +133,16 @@ def steiger_z_from_r(
     """
     _check_r(r12, r13, r23, n)
     _check_alternative(alternative)
-    if abs(r12) >= 1 or abs(r13) >= 1:
+    rbar2 = ((r12 + r13) / 2.0) ** 2
+    c = (
+        (r23 * (1 - 2 * rbar2) - 0.5 * rbar2 * (1 - 2 * rbar2 - r23**2)) / (1 - rbar2) ** 2
+        if rbar2 < 1
+        else 1.0
+    )
+    if abs(r12) >= 1 or abs(r13) >= 1 or 2.0 - 2.0 * c <= 0:
+        # |r| = 1, or the two systems are identical (r23 = 1 → c = 1): z is 0/0.
         z = p = math.nan
     else:
-        rbar2 = ((r12 + r13) / 2.0) ** 2
-        c = (r23 * (1 - 2 * rbar2) - 0.5 * rbar2 * (1 - 2 * rbar2 - r23**2)) / (1 - rbar2) ** 2
         z = (math.atanh(r12) - math.atanh(r13)) * math.sqrt(n - 3.0) / math.sqrt(2.0 - 2.0 * c)
         p = _pvalue(
             0.5 * float(special.erfc(abs(z) / math.sqrt(2))),

@@ -1,0 +1,282 @@
+"""``simeval compare`` through ``simeval.cli.main(argv)`` (issue 4 §1, §2, §8).
+
+Small files in ``tmp_path``: a near-perfect, a noisy and a random system, so the expected
+ranking and the significance of the winner are known by construction. Numbers are checked
+against scipy.stats; bad input must give exit 2 and exactly one stderr line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from simeval.cli import main
+
+N = 60
+
+
+def _numbers(path: Path, values) -> Path:
+    path.write_text("".join(f"{float(v)!r}\n" for v in values), encoding="utf-8")
+    return path
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def assert_error(rc: int, out: str, err: str, *needles: str) -> str:
+    assert rc == 2, (rc, out, err)
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("simeval: error:"), err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    assert out == ""
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def scores() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(7)
+    gold = rng.uniform(0, 5, N)
+    return {
+        "gold": gold,
+        "good": np.clip(gold + rng.normal(0, 0.3, N), 0, 5),
+        "noisy": np.clip(gold + rng.normal(0, 1.5, N), 0, 5),
+        "random": rng.uniform(0, 5, N),
+    }
+
+
+@pytest.fixture
+def files(tmp_path: Path, scores) -> dict[str, Path]:
+    return {k: _numbers(tmp_path / f"{k}.txt", v) for k, v in scores.items()}
+
+
+def _argv(files: dict[str, Path], *extra: str) -> list[str]:
+    return [
+        "compare",
+        str(files["gold"]),
+        "--system",
+        f"random={files['random']}",
+        "--system",
+        f"noisy={files['noisy']}",
+        "--system",
+        f"good={files['good']}",
+        "--scale",
+        "0",
+        "5",
+        "--bootstrap",
+        "200",
+        "--quiet",
+        *extra,
+    ]
+
+
+# -- table ---------------------------------------------------------------------------------
+def test_table_ranks_systems_and_marks_the_significant_winner(capsys, files) -> None:
+    rc, out, err = run(capsys, *_argv(files, "--seed", "1"))
+    assert rc == 0, err
+    lines = out.splitlines()
+    # summary table: systems ranked by the first metric (Pearson), best first
+    rows = [ln for ln in lines if ln.split(" ")[0] in ("good", "noisy", "random")]
+    assert [r.split()[0] for r in rows[:3]] == ["good", "noisy", "random"]
+    # good (r ≈ 0.99) is significantly better than noisy (≈ 0.7) and random (≈ 0): † on
+    # its row, nowhere else in the summary
+    assert "†" in rows[0]
+    assert "†" not in rows[1] and "†" not in rows[2]
+    assert "significance clusters" in out
+    assert "Williams" in out  # the pairwise table carries the dependent-correlation tests
+    assert "rank agreement" in out
+    assert "signature:" in out and "seed:1" in out
+
+
+def test_no_dagger_when_the_best_is_not_alone(capsys, tmp_path, scores) -> None:
+    # two statistically indistinguishable systems on top: a second copy of noisy with one
+    # score nudged, so neither is significantly better than the other
+    twin = scores["noisy"].copy()
+    twin[0] = min(twin[0] + 0.01, 5.0)
+    gold = _numbers(tmp_path / "g.txt", scores["gold"])
+    a = _numbers(tmp_path / "a.txt", scores["noisy"])
+    b = _numbers(tmp_path / "b.txt", twin)
+    rc, out, err = run(
+        capsys,
+        "compare",
+        gold,
+        "--system",
+        f"a={a}",
+        "--system",
+        f"b={b}",
+        "--metric",
+        "pearson",
+        "--bootstrap",
+        "200",
+        "--seed",
+        "0",
+        "--quiet",
+    )
+    assert rc == 0, err
+    assert "†" not in out.split("significance clusters")[0].split("\n", 1)[1]
+
+
+# -- JSON ----------------------------------------------------------------------------------
+def test_json_parses_and_matches_scipy(capsys, files, scores) -> None:
+    rc, out, err = run(capsys, *_argv(files, "--format", "json", "--seed", "2"))
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert set(doc) == {"signature", "results", "clusters", "pairwise", "rank_agreement"}
+    by = {(r["system"], r["metric"]): r for r in doc["results"]}
+    for name in ("good", "noisy", "random"):
+        expected = stats.pearsonr(scores["gold"], scores[name]).statistic
+        # the file holds repr(float): exact round trip
+        assert by[(name, "pearson")]["value"] == pytest.approx(expected, abs=1e-12)
+        r = by[(name, "pearson")]
+        assert r["ci_low"] <= r["value"] <= r["ci_high"]
+    pearson_clusters = next(c for c in doc["clusters"] if c["metric"] == "pearson")
+    assert [(s["system"], s["cluster"]) for s in pearson_clusters["systems"]] == [
+        ("good", 1),
+        ("noisy", 2),
+        ("random", 3),
+    ]
+
+
+def test_seed_zero_twice_gives_identical_json(capsys, files) -> None:
+    argv = _argv(files, "--format", "json", "--seed", "0", "--permutations", "30")
+    rc1, out1, _ = run(capsys, *argv)
+    rc2, out2, _ = run(capsys, *argv)
+    assert rc1 == rc2 == 0
+    assert out1 == out2
+    assert "seed:0" in json.loads(out1)["signature"]
+
+
+def test_different_seeds_give_different_intervals(capsys, files) -> None:
+    _, out1, _ = run(capsys, *_argv(files, "--format", "json", "--seed", "0"))
+    _, out2, _ = run(capsys, *_argv(files, "--format", "json", "--seed", "1"))
+    lows1 = [r["ci_low"] for r in json.loads(out1)["results"]]
+    lows2 = [r["ci_low"] for r in json.loads(out2)["results"]]
+    assert lows1 != lows2
+
+
+def test_permutations_fill_the_pairwise_records(capsys, files) -> None:
+    rc, out, err = run(
+        capsys,
+        *_argv(
+            files, "--format", "json", "--seed", "0", "--permutations", "49", "--metric", "pearson"
+        ),
+    )
+    assert rc == 0, err
+    pairs = json.loads(out)["pairwise"]
+    assert len(pairs) == 3  # 3 systems → 3 pairs under one metric
+    for p in pairs:
+        # (count + 1) / (R + 1) with R = 49: in [1/50, 1]
+        assert 1 / 50 - 1e-12 <= p["permutation_p"] <= 1.0
+
+
+# -- CSV -----------------------------------------------------------------------------------
+def test_csv_header_and_rows(capsys, files) -> None:
+    argv = _argv(files, "--format", "csv", "--seed", "0", "--ci", "percentile")
+    rc, out, err = run(capsys, *argv, "--metric", "pearson", "--metric", "nmsse")
+    assert rc == 0, err
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == [
+        "system",
+        "metric",
+        "value",
+        "ci_low",
+        "ci_high",
+        "ci_method",
+        "cluster",
+        "pvalue",
+        "n",
+    ]
+    body = rows[1:]
+    assert len(body) == 3 * 2  # systems × metrics
+    assert {r[5] for r in body} == {"percentile"}
+    assert {r[8] for r in body} == {str(N)}
+    for r in body:
+        assert float(r[3]) <= float(r[2]) <= float(r[4])
+
+
+def test_markdown_output_to_file(capsys, files, tmp_path) -> None:
+    target = tmp_path / "cmp.md"
+    rc, out, err = run(capsys, *_argv(files, "--format", "markdown", "--seed", "0", "-o", target))
+    assert rc == 0, err
+    assert out == ""
+    text = target.read_text(encoding="utf-8")
+    assert "| good" in text and "†" in text
+
+
+# -- bad input -----------------------------------------------------------------------------
+def test_length_mismatch(capsys, files, tmp_path, scores) -> None:
+    short = _numbers(tmp_path / "short.txt", scores["good"][:-1])
+    rc, out, err = run(
+        capsys,
+        "compare",
+        files["gold"],
+        "--system",
+        f"a={files['good']}",
+        "--system",
+        f"b={short}",
+        "--bootstrap",
+        "50",
+    )
+    assert_error(rc, out, err, "short.txt", str(N - 1), str(N))
+
+
+def test_missing_file(capsys, files, tmp_path) -> None:
+    gone = tmp_path / "nope.txt"
+    rc, out, err = run(
+        capsys,
+        "compare",
+        files["gold"],
+        "--system",
+        f"a={files['good']}",
+        "--system",
+        f"b={gone}",
+        "--bootstrap",
+        "50",
+    )
+    assert_error(rc, out, err, "nope.txt")
+
+
+def test_unknown_metric(capsys, files) -> None:
+    rc, out, err = run(capsys, *_argv(files, "--metric", "no_such_metric"))
+    assert_error(rc, out, err, "no_such_metric")
+
+
+def test_bad_ci_choice(capsys, files) -> None:
+    rc, out, err = run(capsys, *_argv(files, "--ci", "studentized"))
+    assert_error(rc, out, err, "--ci")
+
+
+def test_identical_system_files_do_not_crash(capsys, files) -> None:
+    # two systems with the same scores: r23 = 1, the dependent-correlation tests are
+    # undefined; the command must still report (exit 0), not raise
+    rc, out, err = run(
+        capsys,
+        "compare",
+        files["gold"],
+        "--system",
+        f"a={files['noisy']}",
+        "--system",
+        f"b={files['noisy']}",
+        "--metric",
+        "pearson",
+        "--bootstrap",
+        "100",
+        "--seed",
+        "0",
+        "--format",
+        "json",
+    )
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert [s["cluster"] for s in doc["clusters"][0]["systems"]] == [1, 1]
