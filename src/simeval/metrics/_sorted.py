@@ -35,15 +35,23 @@ class SortedScores:
         return self.values[self.order]
 
     @cached_property
+    def _new_value(self) -> NDArray[np.bool_]:
+        """``True`` at each sorted position whose value differs from the previous one."""
+        # A temporary gather unless the sorted values are kept anyway (the gold side's):
+        # a system's sorted copy is needed for nothing else, so it is not cached.
+        s = self.__dict__.get("sorted")
+        if s is None:
+            s = self.values[self.order]
+        new = np.empty(s.size, dtype=bool)
+        if s.size:
+            new[0] = True
+            np.not_equal(s[1:], s[:-1], out=new[1:])
+        return new
+
+    @cached_property
     def group_starts(self) -> NDArray[np.intp]:
         """Start positions (in sorted order) of each run of equal values."""
-        s = self.sorted
-        if s.size == 0:
-            return np.zeros(0, dtype=np.intp)
-        new = np.empty(s.size, dtype=bool)
-        new[0] = True
-        np.not_equal(s[1:], s[:-1], out=new[1:])
-        return np.flatnonzero(new)
+        return np.flatnonzero(self._new_value)
 
     @cached_property
     def group_sizes(self) -> NDArray[np.intp]:
@@ -64,26 +72,39 @@ class SortedScores:
         return out
 
     @cached_property
-    def _tied(self) -> tuple[NDArray[np.intp], NDArray[np.intp], NDArray[np.intp]]:
-        """Starts and sizes of the groups of two or more equal values, and the sorted
-        positions they cover (group after group)."""
-        multi = self.group_sizes > 1
-        starts, sizes = self.group_starts[multi], self.group_sizes[multi]
-        first = np.cumsum(sizes) - sizes
-        positions = np.repeat(starts - first, sizes) + np.arange(int(sizes.sum()))
-        return starts, sizes, positions
+    def _tied(self) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """Starts and sizes of the groups of two or more equal values, found from the
+        sparse run boundaries (continuous scores have few ties: no n-long group arrays)."""
+        new = self._new_value
+        if new.size < 2:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+        # a tied run starts where a new value is followed by a repeat, and ends at a
+        # repeat followed by a new value (or the end)
+        starts = np.flatnonzero(new[:-1] & ~new[1:])
+        last = np.flatnonzero(~new[1:] & np.append(new[2:], True)) + 1
+        return starts, last - starts + 1
 
     def tie_mean(
         self, x_sorted: NDArray[np.float64], *, inplace: bool = False
     ) -> NDArray[np.float64]:
         """``x`` (given in this vector's sorted order) with the entries of every tied group
-        replaced by their mean. Only tied groups are touched, so a vector with few ties
-        costs little; ``inplace=True`` overwrites ``x_sorted`` instead of copying it."""
-        _, sizes, positions = self._tied
+        replaced by their mean; ``inplace=True`` may overwrite ``x_sorted``.
+
+        With few ties only the tied groups are touched; when ties cover most pairs (gold
+        ratings on a 0–5 scale) every group is averaged in one ``reduceat``, which needs
+        no index arrays.
+        """
+        starts, sizes = self._tied
         if sizes.size == 0:
             return x_sorted
+        covered = int(sizes.sum())
+        if 2 * covered > x_sorted.size:  # heavy ties (gold ratings): average every group
+            sums = np.add.reduceat(x_sorted, self.group_starts)
+            return np.repeat(sums / self.group_sizes, self.group_sizes)
+        first = np.cumsum(sizes) - sizes
+        positions = np.repeat(starts - first, sizes) + np.arange(covered)
         out = x_sorted if inplace else x_sorted.copy()
-        sums = np.add.reduceat(x_sorted[positions], np.cumsum(sizes) - sizes)
+        sums = np.add.reduceat(x_sorted[positions], first)
         out[positions] = np.repeat(sums / sizes, sizes)
         return out
 
@@ -107,8 +128,8 @@ class SortedScores:
         """All values equal (from the sort when it was done, else from min and max)."""
         if self.values.size == 0:
             return False
-        if "group_starts" in self.__dict__:
-            return self.group_starts.size == 1
+        if "_new_value" in self.__dict__:
+            return int(np.count_nonzero(self._new_value)) == 1
         return bool(self.values.min() == self.values.max())
 
     @cached_property
@@ -118,8 +139,15 @@ class SortedScores:
 
     @cached_property
     def centered_ranks(self) -> tuple[NDArray[np.float64], float]:
-        """Average ranks minus their mean, and its sum of squares (Spearman's terms)."""
-        return _centered(self.ranks)
+        """Average ranks minus their mean (n + 1)/2, and its sum of squares (Spearman's
+        gold-side terms), built directly so the uncentred ranks need not be kept too."""
+        if "ranks" in self.__dict__:
+            return _centered(self.ranks)
+        n = self.values.size
+        out = np.empty(n, dtype=np.float64)
+        out[self.order] = self.tie_mean(np.arange(1.0, n + 1), inplace=True)
+        out -= (n + 1) / 2.0
+        return out, self.rank_sum_of_squares
 
 
 def _centered(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -21,7 +22,7 @@ from .._validate import NanPolicy, paired_scores
 from ..results import MetricResult
 from ._scales import Normalize, normalize_pair
 
-__all__ = ["mae", "mase", "msse", "nmase", "nmsse", "scaled_errors"]
+__all__ = ["ErrorMoments", "mae", "mase", "msse", "nmase", "nmsse", "scaled_errors"]
 
 _CONSTANT = "the system scores are constant, so the scaled error is +inf (seed 001, eq. 3)"
 
@@ -33,6 +34,9 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
 
     The denominator is the mean absolute deviation of the *system* scores. Constant system
     scores give +inf (NaN where the error itself is 0 is also reported as +inf).
+
+    >>> scaled_errors(np.array([0.0, 1, 2]), np.array([0.0, 2, 4])).tolist()  # MAD(s) = 4/3
+    [0.0, 0.75, 1.5]
     """
     ae = np.abs(s - g)
     mad = np.abs(s - s.mean()).mean() if s.size else math.nan
@@ -41,20 +45,57 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
     return ae / mad
 
 
-def _prepare(
+@dataclass(frozen=True)
+class ErrorMoments:
+    """The three numbers every error measure of seed 001 is made of: MAE, the mean squared
+    error and the mean absolute deviation of the system scores (eq. 3's denominator)."""
+
+    mae: float
+    mse: float
+    mad: float
+    n: int
+
+    @classmethod
+    def of(cls, g: NDArray[np.float64], s: NDArray[np.float64]) -> ErrorMoments:
+        """Two passes over the pairs and one scratch array."""
+        if g.size == 0:
+            return cls(math.nan, math.nan, math.nan, 0)
+        d = s - g
+        mse = float(np.dot(d, d)) / d.size
+        np.abs(d, out=d)
+        mae = float(d.mean())
+        np.subtract(s, s.mean(), out=d)
+        np.abs(d, out=d)
+        return cls(mae, mse, float(d.mean()), int(g.size))
+
+    def result(self, measure: str) -> MetricResult:
+        r"""``mae``, ``mase`` = MAE/MAD, ``msse`` = MSE/MAD² (= mean of :math:`S_{E_j}^2`),
+        ``nmsse`` = 1 − exp(−MSSE) or ``nmase`` = 1 − exp(−MASE)."""
+        if self.n == 0:
+            return MetricResult(math.nan, 0, "undefined for 0 pairs")
+        if measure == "mae":
+            return MetricResult(self.mae, self.n)
+        constant = self.mad == 0
+        if measure in ("mase", "nmase"):
+            value = math.inf if constant else self.mae / self.mad
+        else:
+            value = math.inf if constant else self.mse / self.mad**2
+        if measure.startswith("n"):
+            return MetricResult(-math.expm1(-value), self.n)
+        return MetricResult(value, self.n, _CONSTANT if constant else None)
+
+
+def _measure(
+    measure: str,
     gold: ArrayLike,
     system: ArrayLike,
     nan_policy: NanPolicy,
     normalize: Normalize,
     scale: Sequence[float] | None,
     system_scale: Sequence[float] | None,
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+) -> MetricResult:
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return normalize_pair(g, s, normalize, scale, system_scale)
-
-
-def _empty(n: int) -> MetricResult | None:
-    return MetricResult(math.nan, 0, "undefined for 0 pairs") if n == 0 else None
+    return ErrorMoments.of(*normalize_pair(g, s, normalize, scale, system_scale)).result(measure)
 
 
 def mae(
@@ -71,8 +112,7 @@ def mae(
     >>> mae([0, 1, 2], [0, 2, 4]).statistic
     1.0
     """
-    g, s = _prepare(gold, system, nan_policy, normalize, scale, system_scale)
-    return _empty(g.size) or MetricResult(float(np.abs(s - g).mean()), g.size)
+    return _measure("mae", gold, system, nan_policy, normalize, scale, system_scale)
 
 
 def mase(
@@ -90,11 +130,7 @@ def mase(
     >>> round(mase([0, 1, 2], [0, 2, 4]).statistic, 6)  # AE 0,1,2; MAD(s) 4/3
     0.75
     """
-    g, s = _prepare(gold, system, nan_policy, normalize, scale, system_scale)
-    if (empty := _empty(g.size)) is not None:
-        return empty
-    se = scaled_errors(g, s)
-    return MetricResult(float(se.mean()), g.size, _CONSTANT if np.isinf(se).any() else None)
+    return _measure("mase", gold, system, nan_policy, normalize, scale, system_scale)
 
 
 def msse(
@@ -112,11 +148,7 @@ def msse(
     >>> round(msse([0, 1, 2], [0, 2, 4]).statistic, 6)  # (0 + 0.75² + 1.5²)/3
     0.9375
     """
-    g, s = _prepare(gold, system, nan_policy, normalize, scale, system_scale)
-    if (empty := _empty(g.size)) is not None:
-        return empty
-    se = scaled_errors(g, s)
-    return MetricResult(float((se**2).mean()), g.size, _CONSTANT if np.isinf(se).any() else None)
+    return _measure("msse", gold, system, nan_policy, normalize, scale, system_scale)
 
 
 def nmsse(
@@ -136,15 +168,7 @@ def nmsse(
     >>> round(nmsse([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.9375)
     0.608394
     """
-    res = msse(
-        gold,
-        system,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-    return MetricResult(-math.expm1(-res.statistic), res.n, res.reason if res.n == 0 else None)
+    return _measure("nmsse", gold, system, nan_policy, normalize, scale, system_scale)
 
 
 def nmase(
@@ -162,12 +186,4 @@ def nmase(
     >>> round(nmase([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.75)
     0.527633
     """
-    res = mase(
-        gold,
-        system,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-    return MetricResult(-math.expm1(-res.statistic), res.n, res.reason if res.n == 0 else None)
+    return _measure("nmase", gold, system, nan_policy, normalize, scale, system_scale)

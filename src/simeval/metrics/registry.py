@@ -29,7 +29,7 @@ from . import ranking
 from ._scales import Normalize, normalize_pair
 from ._sorted import SortedScores
 from .correlation import _correlation_centered, _kendall_sorted, _spearman_sorted
-from .errors import _CONSTANT, scaled_errors
+from .errors import ErrorMoments
 from .scaled import scaled_pearson_binned
 from .threshold import DEFAULT_HIGH, DEFAULT_LOW, _accuracy, _f1
 
@@ -101,8 +101,8 @@ class Context:
         return map_linear(self.system.values, self.options.system_scale, self.options.scale)
 
     @cached_property
-    def scaled_errors(self) -> NDArray[np.float64]:
-        return scaled_errors(*self.on_gold_scale)
+    def error_moments(self) -> ErrorMoments:
+        return ErrorMoments.of(*self.on_gold_scale)
 
     @cached_property
     def gains(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -151,17 +151,11 @@ def _scaled(c: Context) -> MetricResult:
     )
 
 
-def _mae(c: Context) -> MetricResult:
-    g, s = c.on_gold_scale
-    return MetricResult(float(np.abs(s - g).mean()), c.n)
+def _error(measure: str) -> Callable[[Context], MetricResult]:
+    def compute(c: Context) -> MetricResult:
+        return c.error_moments.result(measure)
 
-
-def _error_stat(c: Context, squared: bool, exponential: bool) -> MetricResult:
-    se = c.scaled_errors
-    value = float((se**2).mean() if squared else se.mean())
-    if exponential:
-        return MetricResult(-math.expm1(-value), c.n)
-    return MetricResult(value, c.n, _CONSTANT if math.isinf(value) else None)
+    return compute
 
 
 def _ranking(k: int | None, discounted: bool, reverse: bool) -> Callable[[Context], MetricResult]:
@@ -229,11 +223,17 @@ _BASE: dict[str, Metric] = {
             "scaled",
         ),
         Metric(
-            "mae", _mae, False, (0, math.inf), f"{_S001}, eq. 2", "mean absolute error", "error"
+            "mae",
+            _error("mae"),
+            False,
+            (0, math.inf),
+            f"{_S001}, eq. 2",
+            "mean absolute error",
+            "error",
         ),
         Metric(
             "mase",
-            lambda c: _error_stat(c, False, False),
+            _error("mase"),
             False,
             (0, math.inf),
             f"{_S001}, eq. 3, Table 4",
@@ -242,7 +242,7 @@ _BASE: dict[str, Metric] = {
         ),
         Metric(
             "msse",
-            lambda c: _error_stat(c, True, False),
+            _error("msse"),
             False,
             (0, math.inf),
             f"{_S001}, eq. 4",
@@ -251,7 +251,7 @@ _BASE: dict[str, Metric] = {
         ),
         Metric(
             "nmsse",
-            lambda c: _error_stat(c, True, True),
+            _error("nmsse"),
             False,
             (0, 1),
             f"{_S001}, eq. 5",
@@ -260,7 +260,7 @@ _BASE: dict[str, Metric] = {
         ),
         Metric(
             "nmase",
-            lambda c: _error_stat(c, False, True),
+            _error("nmase"),
             False,
             (0, 1),
             f"{_S001}, Table 4 as printed (SPEC §3)",
