@@ -37,11 +37,29 @@ _LAZY_SUBMODULES = frozenset(
 )
 
 
-def __getattr__(name: str):
-    if name in _LAZY_SUBMODULES:
-        import importlib
+#: Functions re-exported lazily from those submodules: ``se.williams_test(gold, a, b)``.
+_LAZY_FUNCTIONS = {
+    "williams_test": "stats",
+    "williams_test_from_r": "stats",
+    "steiger_z": "stats",
+    "zou_ci": "stats",
+    "bootstrap_ci": "stats",
+    "paired_bootstrap_test": "stats",
+    "paired_permutation_test": "stats",
+    "cluster_systems": "stats",
+    "rank_agreement": "meta",
+    "predictiveness": "meta",
+    "recommend": "framework",
+}
 
+
+def __getattr__(name: str):
+    import importlib
+
+    if name in _LAZY_SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
+    if name in _LAZY_FUNCTIONS:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY_FUNCTIONS[name]}"), name)
     raise AttributeError(f"module 'simeval' has no attribute {name!r}")
 
 
