@@ -64,9 +64,10 @@ def test_observed_range_when_no_scale() -> None:
     assert binning.index.tolist() == [0, 0, 1, 1]
 
 
-def test_values_outside_scale_are_in_no_bin() -> None:
-    binning = Bins.equal_width(2).assign([-0.5, 0.25, 1.5], scale=(0, 1))
-    assert binning.index.tolist() == [-1, 0, -1]
+def test_values_outside_a_declared_scale_are_an_error() -> None:
+    # Dropping them silently would shrink the bins' coverage without a word.
+    with pytest.raises(InputError, match=r"-0.5 at index 0 is outside the scale \[0, 1\]"):
+        Bins.equal_width(2).assign([-0.5, 0.25, 1.5], scale=(0, 1))
 
 
 def test_labels_sorted_or_ordered() -> None:

@@ -236,3 +236,54 @@ def test_undefined_values_carry_reasons() -> None:
     rec = ev.records[0]
     assert math.isnan(rec.value) and rec.reason
     assert rec.as_dict()["value"] is None
+
+
+def test_a_system_named_all_with_dropped_pairs() -> None:
+    """The per-system gold subset must not collide with the shared full-data one."""
+    ev = se.evaluate(
+        [0, 1, 2, 3, 4, 5],
+        {"all": [0, 1, np.nan, 3, 4, 5], "b": [0, 1, 2, 3, 5, 4]},
+        metrics=["pearson"],
+        nan_policy="omit",
+    )
+    # scipy.stats.pearsonr([0, 1, 3, 4, 5], [0, 1, 3, 4, 5]) = 1
+    assert ev.value("all", "pearson") == pytest.approx(1.0)
+    assert ev.dropped == {"all": 1, "b": 0}
+
+
+def test_bins_come_from_all_gold_scores_when_pairs_are_dropped() -> None:
+    """quantiles:3 on gold 0..8 cut at 8/3 and 16/3 for every system, also for a system
+    with a dropped pair, so the per-bin columns mean the same thing for all."""
+    gold = np.arange(9.0)
+    a = gold + np.array([0.1, -0.1, 0.2, 0.0, 0.1, -0.2, 0.0, 0.1, 0.3])
+    b = a.copy()
+    b[4] = np.nan
+    ev = se.evaluate(
+        gold,
+        {"a": a, "b": b},
+        metrics=["scaled_pearson"],
+        bins=se.Bins.quantiles(3),
+        nan_policy="omit",
+    )
+    bins_a = ev.results["a"]["scaled_pearson"].bins
+    bins_b = ev.results["b"]["scaled_pearson"].bins
+    assert [x.label for x in bins_a] == [x.label for x in bins_b]
+    assert [x.n for x in bins_a] == [3, 3, 3]
+    assert [x.n for x in bins_b] == [3, 2, 3]  # pair 4 (gold 4) left the middle bin
+    header, rows = ev.table()
+    assert len(rows[1]) == len(header)
+
+
+def test_nearly_constant_system_has_infinite_msse() -> None:
+    # 0.1 three times: its mean is not exactly 0.1 in floating point, but the scores are
+    # constant, so MSSE = +inf and NMSSE = 1 (seed 001, eq. 3–5; SPEC §3).
+    res = se.msse([0, 1, 2], [0.1, 0.1, 0.1])
+    assert math.isinf(res.statistic) and res.reason
+    assert se.nmsse([0, 1, 2], [0.1, 0.1, 0.1]).statistic == 1.0
+
+
+def test_borders_are_checked() -> None:
+    with pytest.raises(se.InputError, match="swap them"):
+        se.evaluate([0, 1, 2, 3], {"a": [0, 1, 2, 3]}, low_border=3.5, high_border=1.5)
+    with pytest.raises(se.InputError, match="finite"):
+        se.evaluate([0, 1, 2, 3], {"a": [0, 1, 2, 3]}, low_border=float("nan"))

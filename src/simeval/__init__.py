@@ -12,7 +12,6 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from . import paraphrase
 from .binning import Bins
 from .errors import DataError, InputError, MissingExtraError, SimevalError, UndefinedMetricWarning
 from .evaluate import Evaluation, Record, evaluate
@@ -33,7 +32,19 @@ from .results import (
 #: Submodules loaded on first attribute access (``se.wordsim``), so that ``import simeval``
 #: stays light: they pull in scipy.spatial, pandas or matplotlib only when used.
 _LAZY_SUBMODULES = frozenset(
-    {"wordsim", "vectors", "semeval", "stats", "meta", "framework", "extrinsic", "io", "datasets"}
+    {
+        "wordsim",
+        "vectors",
+        "semeval",
+        "stats",
+        "meta",
+        "framework",
+        "extrinsic",
+        "io",
+        "datasets",
+        "paraphrase",
+        "compare",
+    }
 )
 
 

@@ -53,6 +53,13 @@ class Binning:
     def k(self) -> int:
         return len(self.specs)
 
+    def subset(self, keep: NDArray[np.bool_]) -> Binning:
+        """The same bins restricted to the pairs where ``keep`` is true (a system whose
+        missing scores were dropped); segment leftovers are recounted."""
+        index = self.index[keep]
+        remainder = int((index < 0).sum()) if self.remainder else 0
+        return Binning(index, self.specs, remainder)
+
     @cached_property
     def members(self) -> tuple[NDArray[np.intp], ...]:
         """The pair indices of each bin, computed once and shared by every system."""
@@ -116,7 +123,7 @@ class Bins:
     def segments(cls, n: int) -> Bins:
         """Consecutive segments of ``n`` pairs after sorting by gold (K = N // n); the
         ``N mod n`` pairs with the highest gold scores are left over and reported."""
-        return cls("segments", size=_positive_int(n, "n", minimum=2))
+        return cls("segments", size=_positive_int(n, "n", minimum=3))
 
     @classmethod
     def quantiles(cls, k: int) -> Bins:
@@ -147,7 +154,16 @@ class Bins:
         g = as_float_array(gold, "gold")
         if self.kind == "segments":
             return self._assign_segments(g)
-        lo, hi = check_scale(scale) or _observed(g)
+        declared = check_scale(scale)
+        lo, hi = declared or _observed(g)
+        if declared is not None:
+            off = (g < lo) | (g > hi)
+            if off.any():
+                i = int(np.argmax(off))
+                raise InputError(
+                    f"gold value {g[i]:g} at index {i} is outside the scale [{lo:g}, {hi:g}] "
+                    f"({int(off.sum())} values in all); fix the scale or the data"
+                )
         if self.kind == "equal_width":
             k = self.k or 3
             edges = np.array([lo + (hi - lo) * j / k for j in range(k + 1)])

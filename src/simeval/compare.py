@@ -113,9 +113,16 @@ class Comparison:
             + (f"|permutations:{self.permutations}" if self.permutations else "")
         )
 
-    def cluster_of(self, system: str, metric: str) -> int:
+    def cluster_of(self, system: str, metric: str) -> int | None:
+        """The system's significance cluster under ``metric`` (1 = top); None when its
+        value is undefined."""
         c = self.clusters[metric]
-        return c.clusters[c.systems.index(system)]
+        return c.clusters[c.systems.index(system)] if system in c.systems else None
+
+    def ranked(self, metric: str) -> tuple[str, ...]:
+        """Systems best first under ``metric``; those with an undefined value last."""
+        ranked = self.clusters[metric].systems
+        return ranked + tuple(s for s in self.systems if s not in ranked)
 
     def significantly_best(self, metric: str) -> str | None:
         """The top system when it alone forms cluster 1 (better than every other), else None."""
@@ -231,10 +238,13 @@ def compare(
             for i, a in enumerate(dist.systems)
             for j, b in enumerate(dist.systems)
         }
-        # An undefined value (constant system …) ranks last rather than stopping the report.
-        worst = -math.inf if hib else math.inf
-        values = {s: worst if math.isnan(v := ev.value(s, m)) else v for s in dist.systems}
-        cl = significance_clusters(values, p, higher_is_better=hib, alpha=alpha, metric=m)
+        # Systems whose value is undefined (a constant system …) are left out of the
+        # clusters (their cluster is None) rather than stopping the report.
+        keep = [i for i, s in enumerate(dist.systems) if not math.isnan(ev.value(s, m))]
+        values = {dist.systems[i]: ev.value(dist.systems[i], m) for i in keep}
+        cl = significance_clusters(
+            values, p[np.ix_(keep, keep)], higher_is_better=hib, alpha=alpha, metric=m
+        )
         clusters[m] = cl
         pairwise.extend(_pairs(m, cl, raw, g, mapped, ev, permutations, seed, opts, hib))
     table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}

@@ -123,8 +123,8 @@ class Evaluation:
                 if label is None:
                     row.append(res.statistic)
                 else:
-                    assert isinstance(res, ScaledPearsonResult)
-                    row.append(next(b.statistic for b in res.bins if b.label == label))
+                    bins = res.bins if isinstance(res, ScaledPearsonResult) else ()
+                    row.append(next((b.statistic for b in bins if b.label == label), math.nan))
             rows.append(row)
         return header, rows
 
@@ -239,13 +239,24 @@ def evaluate(
         normalize=normalize,  # type: ignore[arg-type]
         skip_undefined_bins=skip_undefined_bins,
     )
+    if not (math.isfinite(options.low_border) and math.isfinite(options.high_border)):
+        raise InputError("the low/high borders must be finite numbers")
+    if options.low_border > options.high_border:
+        raise InputError(
+            f"the low border {options.low_border:g} is above the high border "
+            f"{options.high_border:g}; swap them"
+        )
     metric_objs = tuple(get_metric(m) for m in (metrics or DEFAULT_METRICS))
     if len({m.name for m in metric_objs}) != len(metric_objs):
         raise InputError("a metric is listed twice")
     bins = bins or Bins.equal_width(3)
     needs_bins = any(m.name == "scaled_pearson" or "scaled_pearson" in m.name for m in metric_objs)
 
-    shared: dict[str, Any] = {}
+    # Bins come from the whole gold vector, once: every system is binned the same way,
+    # also when nan_policy="omit" drops some of its pairs (they just leave their bin).
+    gold_nan = np.isnan(g_all)
+    full_binning = _bin_all(bins, g_all, gold_nan, the_scale) if needs_bins else None
+    full_gold = SortedScores(g_all) if not gold_nan.any() else None
     records: list[Record] = []
     results: dict[str, dict[str, MetricResult]] = {}
     dropped: dict[str, int] = {}
@@ -253,21 +264,14 @@ def evaluate(
         g, s = paired_scores(g_all, scores, nan_policy=nan_policy, names=("gold", name))
         if sys_scale is not None:
             _check_within(s, sys_scale, f"system {name!r}")
-        n_drop = g_all.size - g.size
         if nan_policy == "omit":
-            dropped[name] = n_drop
-        key = "all" if n_drop == 0 else name
-        if key not in shared:
-            binning: Binning | None = None
-            if needs_bins:
-                if bins.kind == "labels" and n_drop:
-                    raise InputError(
-                        "label bins cannot be combined with nan_policy='omit'; "
-                        "drop the rows with NaN from the input first"
-                    )
-                binning = bins.assign(g, scale=the_scale)
-            shared[key] = (SortedScores(g), binning)
-        gold_sorted, binning = shared[key]
+            dropped[name] = g_all.size - g.size
+        if g.size == g_all.size and full_gold is not None:
+            gold_sorted, binning = full_gold, full_binning
+        else:  # this system's own subset of the pairs
+            keep = ~(gold_nan | np.isnan(as_float_array(scores, name)))
+            gold_sorted = SortedScores(g)
+            binning = full_binning.subset(keep) if full_binning is not None else None
         ctx = Context(gold_sorted, SortedScores(s), options, binning)
         results[name] = {}
         for m in metric_objs:
@@ -285,3 +289,15 @@ def evaluate(
         dropped=dropped,
         n=int(g_all.size),
     )
+
+
+def _bin_all(
+    bins: Bins, g_all: NDArray[np.float64], gold_nan: NDArray[np.bool_], scale: tuple[float, float]
+) -> Binning:
+    """Bin every pair; pairs without a gold score get bin −1."""
+    if bins.kind == "labels" or not gold_nan.any():
+        return bins.assign(g_all, scale=scale)
+    part = bins.assign(g_all[~gold_nan], scale=scale)
+    index = np.full(g_all.size, -1, dtype=part.index.dtype)
+    index[~gold_nan] = part.index
+    return Binning(index, part.specs, part.remainder)

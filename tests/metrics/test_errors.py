@@ -154,8 +154,12 @@ def test_normalize_minmax() -> None:
 def test_normalize_errors() -> None:
     with pytest.raises(se.InputError, match="scale"):
         se.mae([0, 1, 2], [0, 1, 2], normalize="scale")
-    with pytest.raises(se.InputError):
-        se.mae([0, 1, 2], [1, 1, 1], normalize="minmax")
+    with pytest.raises(se.InputError, match="gold scores are constant"):
+        se.mae([1, 1, 1], [0, 1, 2], normalize="minmax")
+    # A constant *system* is not an input error: SPEC §3 says its MSSE is +inf and its
+    # NMSSE 1 (seed 001, eq. 3–5), whatever the normalization.
+    assert se.nmsse([0, 1, 2], [1, 1, 1], normalize="minmax").statistic == 1.0
+    assert se.msse([0, 1, 2], [1, 1, 1], normalize="minmax").reason is not None
     with pytest.raises(se.InputError):
         se.mae([0, 1, 2], [0, 1, 2], normalize="zscore")  # type: ignore[arg-type]
 

@@ -58,7 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        for message in getattr(args, "_notes", []):
+            print(f"simeval: {message}", file=sys.stderr)
+        return code
     except SimevalError as exc:
         msg = str(exc).replace("\n", " ")
         print(f"simeval: error: {msg}", file=sys.stderr)
@@ -68,6 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file the library could not read or write
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        print(f"simeval: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

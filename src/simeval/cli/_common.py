@@ -34,11 +34,22 @@ def add_output_options(parser: argparse.ArgumentParser, default: str = "table") 
         "--output", "-o", metavar="FILE", help="write to FILE instead of stdout (atomically)"
     )
     parser.add_argument(
-        "--digits", type=int, default=4, help="decimals shown in tables (default 4)"
+        "--digits", type=non_negative_int, default=4, help="decimals shown in tables (default 4)"
     )
     parser.add_argument(
         "--quiet", "-q", action="store_true", help="no progress bars or notes on stderr"
     )
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type for counts and seeds: an integer ≥ 0 (seed 0 is a seed)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative; give an integer ≥ 0")
+    return value
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -48,11 +59,19 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
         raise DataError(f"{target}: directory {directory} does not exist; create it first")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise DataError(
+            f"{target}: cannot write there ({exc.strerror}); choose another path"
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise DataError(f"{target}: cannot write ({exc.strerror})") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -68,10 +87,11 @@ def emit(text: str, output: str | None) -> None:
 
 
 def note(args: argparse.Namespace, message: str) -> None:
-    """A one-line note on stderr (how many rows were dropped, which scale was assumed …),
-    silenced by ``--quiet``."""
+    """Queue a one-line note for stderr (how many rows were dropped, which scale was
+    assumed …). :func:`simeval.cli.main` prints the notes once the command has succeeded,
+    so a failing command still says exactly one line; ``--quiet`` silences them."""
     if not getattr(args, "quiet", False):
-        print(f"simeval: {message}", file=sys.stderr)
+        args.__dict__.setdefault("_notes", []).append(message)
 
 
 def progress_enabled(args: argparse.Namespace) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..compare import COMPARE_METRICS, Comparison, compare
 from ..report import format_number, render_table, to_json
-from ._common import ProgressBar, add_output_options, emit, progress_enabled
+from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
 from .evaluate import add_input_options, load_inputs
 
 __all__ = ["register", "run"]
@@ -29,9 +29,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="metric, repeatable (default: " + ", ".join(COMPARE_METRICS) + ")",
     )
     p.add_argument(
-        "--bootstrap", type=int, default=1000, metavar="B", help="bootstrap resamples (1000)"
+        "--bootstrap",
+        type=non_negative_int,
+        default=1000,
+        metavar="B",
+        help="bootstrap resamples (1000)",
     )
-    p.add_argument("--seed", type=int, default=None, help="random seed (0 is a seed)")
+    p.add_argument(
+        "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
+    )
     p.add_argument(
         "--ci", choices=("bca", "percentile"), default="bca", help="interval method (bca)"
     )
@@ -43,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--permutations",
-        type=int,
+        type=non_negative_int,
         default=0,
         metavar="R",
         help="also run a paired approximate-randomization test with R trials per pair",
@@ -85,8 +91,7 @@ def _cell(value: float, low: float, high: float, digits: int) -> str:
 def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[Any]]]:
     """Systems in rows (ranked by the first metric), ``value [low, high]`` per metric;
     † marks the system significantly better than every other under that metric."""
-    first = cmp.metrics[0]
-    order = cmp.clusters[first].systems
+    order = cmp.ranked(cmp.metrics[0])
     header = ["system", *cmp.metrics]
     rows = []
     for s in order:
@@ -100,7 +105,7 @@ def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[An
 
 
 def cluster_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
-    order = cmp.clusters[cmp.metrics[0]].systems
+    order = cmp.ranked(cmp.metrics[0])
     return ["system", *cmp.metrics], [
         [s, *(cmp.cluster_of(s, m) for m in cmp.metrics)] for s in order
     ]

@@ -287,6 +287,8 @@ def format_evaluation(
 def task_metrics(args: argparse.Namespace) -> list[str] | None:
     """``--metric`` as given; with ``--task``, the recommended measure first (headline)."""
     if not args.task:
+        if args.k != 10:
+            note(args, "--k is used with --task only; ignored")
         return args.metric
     from ..framework import parse_task
     from ..metrics.registry import get_metric

@@ -19,7 +19,7 @@ from ..errors import DataError
 from ..extrinsic import cross_validated_accuracy, top1_accuracy
 from ..io import ScoreTable, read_table
 from ..report import render_table, to_json
-from ._common import add_output_options, emit
+from ._common import add_output_options, emit, non_negative_int
 
 __all__ = ["register", "run"]
 
@@ -51,8 +51,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="OneR with optimized buckets (default) or logistic regression "
         "(needs simeval[sklearn])",
     )
-    c.add_argument("--folds", type=int, default=10, help="cross-validation folds (10)")
-    c.add_argument("--seed", type=int, default=None, help="fold assignment seed (0 is a seed)")
+    c.add_argument("--folds", type=non_negative_int, default=10, help="cross-validation folds (10)")
+    c.add_argument(
+        "--seed", type=non_negative_int, default=0, help="fold assignment seed (default 0)"
+    )
     c.add_argument(
         "--min-bucket",
         type=int,

@@ -12,7 +12,7 @@ from ..io import ScoreTable, read_table
 from ..meta import predictiveness, rank_agreement
 from ..metrics.registry import get_metric
 from ..report import render_table, to_json
-from ._common import add_output_options, emit
+from ._common import add_output_options, emit, non_negative_int
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -46,8 +46,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="the task result is an error (lower is better)",
     )
-    p.add_argument("--bootstrap", type=int, default=1000, help="resamples of systems (1000)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (0 is a seed)")
+    p.add_argument(
+        "--bootstrap", type=non_negative_int, default=1000, help="resamples of systems (1000)"
+    )
+    p.add_argument(
+        "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
+    )
     add_output_options(p)
     p.set_defaults(func=run)
 
@@ -126,7 +130,11 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
         col = candidates[0]
     if col not in table.columns:
         raise DataError(f"{path}: no column {col!r}; columns are {', '.join(table.columns)}")
-    return {str(table.columns["system"][i]): _number(table, col, i) for i in range(len(table))}
+    systems = [str(v) for v in table.columns["system"]]
+    for i, name in enumerate(systems):
+        if name in systems[:i]:
+            raise DataError(f"{table.location(i, 'system')}: system {name!r} appears twice")
+    return {name: _number(table, col, i) for i, name in enumerate(systems)}
 
 
 def _direction(measure: str) -> bool:

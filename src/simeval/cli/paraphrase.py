@@ -13,7 +13,7 @@ import argparse
 from typing import Any
 
 from ..report import format_number, render_table, to_json
-from ._common import CommandLineError, add_output_options, emit, note
+from ._common import CommandLineError, add_output_options, emit, non_negative_int, note
 
 __all__ = ["register", "run"]
 
@@ -62,8 +62,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--extrinsic", metavar="FILE", help="per-set task scores: a set column + one per data set"
     )
-    parser.add_argument("--n-boot", type=int, default=1000, help="bootstrap resamples (1000)")
-    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    parser.add_argument(
+        "--n-boot", type=non_negative_int, default=1000, help="bootstrap resamples (1000)"
+    )
+    parser.add_argument(
+        "--seed", type=non_negative_int, default=0, help="bootstrap seed (default 0)"
+    )
     parser.add_argument(
         "--confidence", type=float, default=0.95, help="bootstrap interval level (0.95)"
     )

@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
         description=(
             "Correlate the distances of word vectors with human similarity ratings, "
             "exactly as R wordspace's eval.similarity.correlation: |rho|, its p-value, "
-            "missing pairs, |r| and its 95%% CI."
+            "missing pairs, |r| and its 95% CI."
         ),
     )
     parser.add_argument(

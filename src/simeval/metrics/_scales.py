@@ -61,11 +61,14 @@ def normalize_pair(
         ss = check_scale(system_scale, "system_scale") or gs
         return _unit(g, *gs), _unit(s, *ss)
     if normalize == "minmax":
-        out = []
-        for arr, name in ((g, "gold"), (s, "system")):
-            lo, hi = float(arr.min()), float(arr.max())
-            if lo == hi:
-                raise InputError(f"normalize='minmax': the {name} scores are constant")
-            out.append(_unit(arr, lo, hi))
-        return out[0], out[1]
+        glo, ghi = float(g.min()), float(g.max())
+        if glo == ghi:
+            raise InputError(
+                "normalize='minmax': the gold scores are constant; declare the "
+                "scales and use normalize='scale'"
+            )
+        slo, shi = float(s.min()), float(s.max())
+        # A constant system stays constant (all 0): its scaled errors are then +inf and
+        # NMSSE = 1, as seed 001 says, instead of a division by zero.
+        return _unit(g, glo, ghi), (_unit(s, slo, shi) if shi > slo else s - slo)
     raise InputError(f"normalize must be None, 'scale' or 'minmax'; got {normalize!r}")

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import NanPolicy, paired_scores
+from ..errors import InputError
 from ..results import MetricResult
 from ._scales import Normalize, normalize_pair
 
@@ -64,6 +65,8 @@ class ErrorMoments:
         mse = float(np.dot(d, d)) / d.size
         np.abs(d, out=d)
         mae = float(d.mean())
+        if s.min() == s.max():  # exactly constant: the mean of floats may not be exact
+            return cls(mae, mse, 0.0, int(g.size))
         np.subtract(s, s.mean(), out=d)
         np.abs(d, out=d)
         return cls(mae, mse, float(d.mean()), int(g.size))
@@ -71,6 +74,8 @@ class ErrorMoments:
     def result(self, measure: str) -> MetricResult:
         r"""``mae``, ``mase`` = MAE/MAD, ``msse`` = MSE/MAD² (= mean of :math:`S_{E_j}^2`),
         ``nmsse`` = 1 − exp(−MSSE) or ``nmase`` = 1 − exp(−MASE)."""
+        if measure not in ("mae", "mase", "msse", "nmsse", "nmase"):
+            raise InputError(f"unknown error measure {measure!r}")
         if self.n == 0:
             return MetricResult(math.nan, 0, "undefined for 0 pairs")
         if measure == "mae":

@@ -85,16 +85,8 @@ _HIGHER_IS_BETTER_PREFIXES = (
 CHUNK_ELEMENTS = 1 << 22
 #: Default number of jackknife groups for the BCa acceleration.
 JACKKNIFE_GROUPS = 100
-
-MetricFunction = Callable[[NDArray[np.float64], NDArray[np.float64]], Any]
-Metric = str | MetricFunction
-Method = Literal["bca", "percentile"]
-
-#: Elements of the multiplicity/feature matrices per chunk; resamples per chunk is
-#: ``max(1, CHUNK_ELEMENTS // n)``. Memory only: the numbers do not depend on it.
-CHUNK_ELEMENTS = 1 << 22
-#: Default number of jackknife groups for the BCa acceleration.
-JACKKNIFE_GROUPS = 100
+#: Rows of the grid on which running sums are taken (see :class:`_RunningSums`).
+SCAN_ROWS = 64
 
 MetricFunction = Callable[[NDArray[np.float64], NDArray[np.float64]], Any]
 Metric = str | MetricFunction
@@ -159,18 +151,22 @@ def resample_indices(
         done += c
 
 
-def resample_weights(indices: NDArray[np.int64], n: int) -> NDArray[np.float64]:
+def resample_weights(
+    indices: NDArray[np.int64], n: int, dtype: type[np.number] = np.float64
+) -> NDArray[Any]:
     """Multiplicities of bootstrap index rows, laid out pairs × resamples.
 
     ``w[i, r]`` is how often pair ``i`` was drawn in resample ``r`` (row r of ``indices``);
-    each column sums to n.
+    each column sums to n. ``dtype`` is the result's type (the bootstrap itself takes
+    ``int32``: exact, and half the memory).
 
     >>> resample_weights(np.array([[0, 0, 2], [1, 2, 2]]), 3).tolist()
     [[2.0, 0.0], [0.0, 1.0], [1.0, 2.0]]
     """
-    r = indices.shape[0]
-    flat = (indices * r + np.arange(r, dtype=np.int64)[:, None]).ravel()
-    return np.bincount(flat, minlength=r * n).reshape(n, r).astype(np.float64)
+    counts = np.empty((indices.shape[0], n), dtype=np.intp)
+    for r, row in enumerate(indices):  # one bincount per resample: its n counts stay in cache
+        counts[r] = np.bincount(row, minlength=n)
+    return counts.T.astype(dtype, order="C")
 
 
 # ------------------------------------------------------------------ metric expressions
@@ -245,11 +241,57 @@ def _combine(expr: _Expr, leaf_values: Mapping[str, NDArray[np.float64]]) -> NDA
 # --------------------------------------------------------------------- batched engine
 
 
-def _before(C: NDArray[np.integer], positions: NDArray[np.intp]) -> NDArray[np.float64]:
-    """Running weight just before each position (0 before the first)."""
-    prev = np.take(C, np.maximum(positions - 1, 0), axis=0).astype(np.float64)
-    prev[positions == 0] = 0.0
-    return prev
+class _RunningSums:
+    """Running sums along n ordered positions, for many weight columns at once.
+
+    ``np.add.accumulate`` along n positions is a scalar loop (about 2 ns an element, and
+    slower still down the rows of a pairs × resamples matrix). Here position q of the
+    order is stored in row ``(q mod m)·b + q // m`` of an ``(m·b) × c`` matrix: seen as an
+    ``m × b × c`` grid, grid column t holds positions ``t·m … t·m + m − 1`` down its m
+    rows. m − 1 vectorized additions of whole ``b × c`` rows give the running sums inside
+    every grid column at once; adding to each column the total of the columns before it
+    (a running sum over only b values) completes them. The ``m·b − n`` cells past the
+    last position lie at the bottom of the last grid column and hold weight 0.
+    """
+
+    def __init__(self, n: int, rows: int = SCAN_ROWS):
+        self.n = n
+        self.m = min(rows, n)
+        self.b = -(-n // self.m)
+        self.size = self.m * self.b
+        self.pad_from = n - (self.b - 1) * self.m  # first padding row of the last column
+
+    def cells(self, positions: NDArray[np.intp]) -> NDArray[np.intp]:
+        """Matrix rows of the given positions."""
+        return (positions % self.m) * self.b + positions // self.m
+
+    def arrange(self, values: NDArray[np.intp]) -> NDArray[np.intp]:
+        """``values`` (one per position) moved to their cells; 0 in the padding cells."""
+        out = np.zeros(self.size, dtype=values.dtype)
+        out[self.cells(np.arange(self.n))] = values
+        return out
+
+    def gather(
+        self, W: NDArray[np.integer], rows: NDArray[np.intp], out: NDArray[np.integer]
+    ) -> NDArray[np.integer]:
+        """``W``'s rows in the order given by ``arrange(order)``, into ``out``."""
+        # mode="clip" lets numpy write into ``out`` directly (with the default "raise" it
+        # buffers a copy); every index is valid anyway
+        np.take(W, rows, axis=0, out=out, mode="clip")
+        out.reshape(self.m, self.b, -1)[self.pad_from :, -1] = 0
+        return out
+
+    def accumulate(self, w: NDArray[np.integer], out: NDArray[np.integer]) -> NDArray[np.integer]:
+        """Running sums of the weights ``w`` (laid out as by :meth:`gather`), into ``out``."""
+        grid, acc = w.reshape(self.m, self.b, -1), out.reshape(self.m, self.b, -1)
+        acc[0] = grid[0]
+        for i in range(1, self.m):
+            np.add(acc[i - 1], grid[i], out=acc[i])
+        totals = acc[-1].copy()  # the weight in each grid column
+        offsets = np.add.accumulate(totals, axis=0, dtype=totals.dtype)
+        offsets -= totals
+        acc += offsets
+        return out
 
 
 class _Engine:
@@ -285,9 +327,14 @@ class _Engine:
         if self.need_spearman or self.need_dev:
             self.system_sorted = [SortedScores(s) for s in systems]
         if self.need_spearman:
-            self.gold_sorted = SortedScores(gold)
-            dense = self.gold_sorted.dense
-            self.gold_group_by_system = [dense[ss.order] for ss in self.system_sorted]
+            self.scan = _RunningSums(self.n)
+            self.gold_sorted = gs = SortedScores(gold)
+            self.gold_rows = self.scan.arrange(gs.order)
+            self.gold_ends = self.scan.cells(gs.group_starts + gs.group_sizes - 1)
+            self.system_rows = [self.scan.arrange(ss.order) for ss in self.system_sorted]
+            self.gold_group_by_system = [
+                self.scan.arrange(gs.dense[ss.order]) for ss in self.system_sorted
+            ]
             self.tied_by_system = [self._tied(ss) for ss in self.system_sorted]
 
     def _features(self, low: float, high: float) -> None:
@@ -312,11 +359,13 @@ class _Engine:
             (Sc < 0).astype(float),  # 10: s < s̄
         ]
         gold_cols = np.stack([gc, gc**2, tg_low, tg_high], axis=1)
-        self.F = np.concatenate([gold_cols, *(b.T for b in blocks)], axis=1)
+        # the last column is 1, so that ``Wᵀ F`` also gives each weight column's total N
+        ones = np.ones((g.size, 1))
+        self.F = np.concatenate([gold_cols, *(b.T for b in blocks), ones], axis=1)
 
-    @staticmethod
-    def _tied(ss: SortedScores) -> tuple[NDArray[np.intp], ...] | None:
-        """Sorted positions inside tie groups, with their group's first and last position."""
+    def _tied(self, ss: SortedScores) -> tuple[NDArray[np.intp], ...] | None:
+        """Cells (see :class:`_RunningSums`) of the sorted positions inside tie groups, of
+        their group's first and last position, and of each group's first and last."""
         big = ss.group_sizes > 1
         if not big.any():
             return None
@@ -324,13 +373,14 @@ class _Engine:
         first = np.repeat(starts, sizes)
         pos = first + np.arange(first.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)
         last = starts + sizes - 1
-        return pos, first, np.repeat(last, sizes), starts, last
+        cells = self.scan.cells
+        return cells(pos), cells(first), cells(np.repeat(last, sizes)), cells(starts), cells(last)
 
     def _col(self, L: NDArray[np.float64], block: int) -> NDArray[np.float64]:
         start = 4 + block * self.k
         return L[:, start : start + self.k]
 
-    def values(self, W: NDArray[np.float64]) -> dict[str, NDArray[np.float64]]:
+    def values(self, W: NDArray[np.integer] | NDArray[np.float64]) -> dict[str, NDArray[np.float64]]:
         out: dict[str, NDArray[np.float64]] = {}
         if self.batched:
             out.update(self._batched(W))
@@ -338,9 +388,12 @@ class _Engine:
             out[name] = self._generic(fn, W)
         return out
 
-    def _batched(self, W: NDArray[np.float64]) -> dict[str, NDArray[np.float64]]:
-        N = W.sum(axis=0)[:, None]
-        L = W.T @ self.F
+    def _batched(
+        self, W: NDArray[np.integer] | NDArray[np.float64]
+    ) -> dict[str, NDArray[np.float64]]:
+        Wf = W.astype(np.float64, copy=False)
+        L = Wf.T @ self.F
+        N = L[:, -1:]
         tiny = np.finfo(float).tiny
         with np.errstate(invalid="ignore", divide="ignore"):
             mg = L[:, 0:1] / N
@@ -362,7 +415,7 @@ class _Engine:
             mae = self._col(L, 3) / N
             out["mae"] = mae
             if self.need_dev:
-                dev = np.where(const_s, 0.0, self._mean_abs_dev(W, L, ms, N[:, 0]))
+                dev = np.where(const_s, 0.0, self._mean_abs_dev(Wf, L, ms, N[:, 0]))
                 with np.errstate(invalid="ignore", divide="ignore"):
                     mase = np.where(dev > 0, mae / dev, math.inf)
                     msse = np.where(dev > 0, (self._col(L, 4) / N) / dev**2, math.inf)
@@ -411,62 +464,74 @@ class _Engine:
             dev[:, j] = absdev[:, j] + (m - sbar) * (n_below - n_above) + corr
         return np.maximum(dev, 0.0) / N[:, None]
 
-    @staticmethod
     def _group_ranks(
-        sorted_: SortedScores, Wi: NDArray[np.integer]
+        self, w: NDArray[np.integer], C: NDArray[np.integer]
     ) -> tuple[NDArray[np.integer], NDArray[np.float64]]:
-        """Twice the average rank of each tie group in every resample, and ``Σ w (2r)²``.
+        """Twice the average rank of each gold tie group in every resample, and
+        ``Σ w (2r)²``, given ``w`` and ``C``, buffers of the scan's shape.
 
         A group's rank among the resampled pairs is the weight below it plus
-        (group weight + 1)/2, so ``2r = c_before + c_end + 1`` from cumulative weights in
-        sorted order (one running sum per resample, read at the groups' last positions).
+        (group weight + 1)/2, so ``2r = c_before + c_end + 1`` from running weights in
+        sorted order (read at the groups' last positions).
         """
-        C = np.take(Wi, sorted_.order, axis=0)
-        np.add.accumulate(C, axis=0, out=C)
-        c_end = np.take(C, sorted_.group_starts + sorted_.group_sizes - 1, axis=0)
+        self.scan.accumulate(w, out=C)
+        c_end = np.take(C, self.gold_ends, axis=0)
         grouped = np.diff(c_end, axis=0, prepend=np.zeros((1, C.shape[1]), dtype=C.dtype))
         two_r = 2 * c_end - grouped + 1
         return two_r, np.einsum("ij,ij,ij->j", grouped, two_r, two_r, dtype=np.float64)
 
-    def _spearman(self, W: NDArray[np.float64], N: NDArray[np.float64]) -> NDArray[np.float64]:
+    def _spearman(
+        self, W: NDArray[np.integer] | NDArray[np.float64], N: NDArray[np.float64]
+    ) -> NDArray[np.float64]:
         """Spearman's ρ from average ranks under multiplicities, in exact integer arithmetic.
 
         With doubled ranks ``R = 2r``, ``ρ = (Σ w R_g R_s − N(N+1)²) /
         sqrt((Σ w R_g² − N(N+1)²)(Σ w R_s² − N(N+1)²))``. A system without ties needs one
         running sum per resample (``R_s = 2C − w + 1``, and ``Σ w R_s²`` follows from the
         multiplicities alone); pairs inside tie groups are then corrected to their group's
-        rank ``c_before + c_end + 1``, visiting only those pairs.
+        rank ``c_before + c_end + 1``, visiting only those pairs. Every system reuses three
+        integer buffers: its weights in sorted order, their running sums (see
+        :class:`_RunningSums`) and ``x = w · 2r_g``.
         """
         wmax = int(W.max()) if W.size else 0
         dtype = np.int32 if (2 * self.n + 2) * max(wmax, 1) < 2**31 else np.int64
-        Wi = W.astype(dtype)
-        two_rg, sg = self._group_ranks(self.gold_sorted, Wi)
+        Wi = W.astype(dtype, copy=False)
+        w, C, x = (np.empty((self.scan.size, W.shape[1]), dtype=dtype) for _ in range(3))
+        two_rg, sg = self._group_ranks(self.scan.gather(Wi, self.gold_rows, out=w), C)
         centre = N * (N + 1.0) ** 2
         var_g = sg - centre
-        w3 = np.einsum("ij,ij,ij->j", W, W, W) - N
+        W2 = np.square(Wi)
+        w3 = np.einsum("ij,ij->j", W2, Wi, dtype=np.float64) - N
         two_rg_items = np.take(two_rg, self.gold_sorted.dense, axis=0)
-        xw = np.einsum("ij,ij,ij->j", W, W, two_rg_items, dtype=np.float64)
+        xw = np.einsum("ij,ij->j", W2, two_rg_items, dtype=np.float64)
         s2_distinct = 4.0 * (N * (N + 1.0) * (2.0 * N + 1.0) / 6.0 - w3 / 12.0)
         out = np.empty((W.shape[1], self.k))
-        for j, ss in enumerate(self.system_sorted):
-            C = np.take(Wi, ss.order, axis=0)
-            # x = w · 2r_g, in the system's sorted order
-            x = C * np.take(two_rg, self.gold_group_by_system[j], axis=0)
-            np.add.accumulate(C, axis=0, out=C)  # running weight in sorted order
+        for j in range(self.k):
+            self.scan.gather(Wi, self.system_rows[j], out=w)  # weights in sorted order
+            np.take(two_rg, self.gold_group_by_system[j], axis=0, out=x, mode="clip")
+            x *= w  # x = w · 2r_g
+            self.scan.accumulate(w, out=C)  # running weight in sorted order
             # as if every score were distinct: 2r_s = 2C − w + 1
             cross = 2.0 * np.einsum("ij,ij->j", x, C, dtype=np.float64) - xw + N * (N + 1.0)
             s2 = s2_distinct
             tied = self.tied_by_system[j]
             if tied is not None:  # correct the pairs inside tie groups
                 pos, first, last, g_first, g_last = tied
+                w_pos = np.take(w, pos, axis=0).astype(np.float64)
                 c_pos = np.take(C, pos, axis=0).astype(np.float64)
-                w = c_pos - _before(C, pos)
-                two_rs = np.take(C, last, axis=0) + _before(C, first) + 1.0
+                before_first = np.take(C, first, axis=0) - np.take(w, first, axis=0)
+                two_rs = np.take(C, last, axis=0) + before_first.astype(np.float64) + 1.0
                 x_pos = np.take(x, pos, axis=0)
-                distinct = 2.0 * c_pos - w + 1.0
+                distinct = 2.0 * c_pos - w_pos + 1.0
                 cross = cross + np.einsum("ij,ij->j", x_pos, two_rs - distinct)
-                t_group = np.take(C, g_last, axis=0) - _before(C, g_first)
-                s2 = s2 + ((w**3 - w).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
+                t_group = (
+                    np.take(C, g_last, axis=0)
+                    - np.take(C, g_first, axis=0)
+                    + np.take(w, g_first, axis=0)
+                ).astype(np.float64)
+                s2 = (
+                    s2 + ((w_pos**3 - w_pos).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
+                )
             var_s = s2 - centre
             with np.errstate(invalid="ignore", divide="ignore"):
                 rho = np.clip((cross - centre) / np.sqrt(var_g * var_s), -1.0, 1.0)
@@ -773,7 +838,9 @@ def bootstrap_distribution(
         return np.stack([_combine(e, leaf_values) for e in exprs])  # (m, k, rows)
 
     observed = run(iter([np.ones((n, 1))]), 1, False)[:, :, 0]
-    weights = (resample_weights(idx, n) for idx in resample_indices(n, B, rng, chunk_size=rows))
+    weights = (
+        resample_weights(idx, n, np.int32) for idx in resample_indices(n, B, rng, chunk_size=rows)
+    )
     resamples = run(weights, B, True)
     jack = None
     if jackknife_groups is None or jackknife_groups:

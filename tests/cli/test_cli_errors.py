@@ -1,0 +1,62 @@
+"""Command-line errors that once escaped as tracebacks: each must be one stderr line and
+exit code 2 (issue 2 §6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from simeval.cli import main
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[str, str]:
+    gold = tmp_path / "gold.txt"
+    system = tmp_path / "sys.txt"
+    gold.write_text("\n".join(str(x) for x in [0, 1, 2, 3, 4, 5, 1, 2]) + "\n")
+    system.write_text("\n".join(str(x) for x in [0, 1.5, 2, 2.5, 4, 5, 1, 3]) + "\n")
+    return str(gold), str(system)
+
+
+def _one_line_error(capsys) -> str:
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert "Traceback" not in err[0]
+    return err[0]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--digits", "-3"],
+        ["--output", "/proc/simeval-cannot-write-here.txt"],
+        ["--output", "/no/such/folder/out.txt"],
+    ],
+)
+def test_evaluate_bad_output_options(files, capsys, extra) -> None:
+    gold, system = files
+    assert main(["evaluate", gold, "--system", f"a={system}", *extra]) == 2
+    _one_line_error(capsys)
+
+
+def test_negative_seed_is_refused(files, capsys) -> None:
+    gold, system = files
+    code = main(["compare", gold, "--system", f"a={system}", "--seed", "-1", "--bootstrap", "20"])
+    assert code == 2
+    assert "negative" in _one_line_error(capsys)
+
+
+def test_segments_of_two_are_refused(files, capsys) -> None:
+    gold, system = files
+    assert main(["evaluate", gold, "--system", f"a={system}", "--bins", "segments:2"]) == 2
+    assert "≥ 3" in _one_line_error(capsys)
+
+
+def test_meta_duplicate_system(tmp_path: Path, capsys) -> None:
+    intrinsic = tmp_path / "i.csv"
+    intrinsic.write_text("system,pearson\na,0.9\nb,0.8\nc,0.7\n")
+    extrinsic = tmp_path / "e.csv"
+    extrinsic.write_text("system,score\na,1\nb,2\na,3\n")
+    assert main(["meta", "--intrinsic", str(intrinsic), "--extrinsic", str(extrinsic)]) == 2
+    assert "'a' appears twice" in _one_line_error(capsys)
