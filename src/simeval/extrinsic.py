@@ -217,7 +217,9 @@ def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[Arra
     ``candidate_scores[q]`` holds the scores of query q's candidates and ``relevant[q]`` a
     boolean mask (or 0/1) of the related ones. When several candidates share the top score,
     the query counts the share of them that are related — the expected accuracy of a
-    random tie break, never an arbitrary order.
+    random tie break, never an arbitrary order. A query without any related candidate
+    always counts 0 (no system can solve it), as in seed 002's task, where every target
+    article has related ones.
 
     >>> top1_accuracy([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])
     0.75
@@ -232,6 +234,8 @@ def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[Arra
     hits = np.empty(len(candidate_scores))
     for q, (s, r) in enumerate(zip(candidate_scores, relevant)):
         sc = as_float_array(s, f"candidate_scores[{q}]")
+        if np.isnan(sc).any():
+            raise InputError(f"query {q}: a candidate has no score (NaN); score or drop it")
         rel = np.asarray(r, dtype=bool)
         if rel.shape != sc.shape or sc.size == 0:
             raise InputError(

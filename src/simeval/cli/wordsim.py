@@ -170,6 +170,8 @@ def _read(args: argparse.Namespace, tasks: list[registry.WordPairs]) -> Vectors:
 
 
 def _report_unknown(args: argparse.Namespace, res: WordsimResult) -> None:
+    if res.reason:
+        note(args, f"{res.name}: correlations are NaN: {res.reason}")
     if res.missing:
         shown = ", ".join(res.unknown_words[:8])
         more = " …" if len(res.unknown_words) > 8 else ""
