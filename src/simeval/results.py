@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = [
     "BinResult",
@@ -29,6 +29,23 @@ def _clean(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_clean(v) for v in value]
     return value
+
+
+R = TypeVar("R", bound="MetricResult")
+
+
+def warn_if_undefined(result: R, stacklevel: int = 3) -> R:
+    """Emit :class:`~simeval.errors.UndefinedMetricWarning` with the reason when a public
+    metric function returns NaN (as scipy's ``ConstantInputWarning``); return the result.
+
+    ``evaluate`` does not warn: its reports carry the reasons instead."""
+    if result.reason is not None and math.isnan(result.statistic):
+        import warnings
+
+        from .errors import UndefinedMetricWarning
+
+        warnings.warn(result.reason, UndefinedMetricWarning, stacklevel=stacklevel)
+    return result
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import SimevalError
+from ..errors import SimevalError, UndefinedMetricWarning
 from ._common import CommandLineError
 
 #: Subcommand modules, in the order ``simeval --help`` lists them.
@@ -58,7 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        code = int(args.func(args) or 0)
+        with warnings.catch_warnings():
+            # The reports state why a value is undefined; no Python warning lines.
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            code = int(args.func(args) or 0)
         for message in getattr(args, "_notes", []):
             print(f"simeval: {message}", file=sys.stderr)
         return code

@@ -15,7 +15,7 @@ from scipy import special
 
 from .._validate import NanPolicy, as_float_array, paired_scores
 from ..errors import InputError
-from ..results import CorrelationResult
+from ..results import CorrelationResult, warn_if_undefined
 from ._sorted import SortedScores, _centered
 
 __all__ = [
@@ -131,7 +131,7 @@ def pearson(
     (0.8, 0.2)
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return _correlation_from_arrays(g, s, "pearson")
+    return warn_if_undefined(_correlation_from_arrays(g, s, "pearson"))
 
 
 def spearman(
@@ -146,7 +146,7 @@ def spearman(
     0.8
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return _spearman_sorted(SortedScores(g), SortedScores(s))
+    return warn_if_undefined(_spearman_sorted(SortedScores(g), SortedScores(s)))
 
 
 def _spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
@@ -177,7 +177,7 @@ def kendall(
     0.666667
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return _kendall_sorted(SortedScores(g), SortedScores(s))
+    return warn_if_undefined(_kendall_sorted(SortedScores(g), SortedScores(s)))
 
 
 def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:

@@ -21,7 +21,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import NanPolicy, check_scale, paired_scores
 from ..errors import InputError
-from ..results import MetricResult
+from ..results import MetricResult, warn_if_undefined
 from ._sorted import SortedScores
 
 __all__ = ["AVG_RANK_KS", "ncg", "ncg_avg_rank", "ndcg", "ndcg_avg_rank"]
@@ -125,7 +125,9 @@ def ncg(
     1.0
     """
     g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), False)
+    return warn_if_undefined(
+        _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), False)
+    )
 
 
 def ndcg(
@@ -150,7 +152,9 @@ def ndcg(
     0.868913
     """
     g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), True)
+    return warn_if_undefined(
+        _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), True)
+    )
 
 
 def _avg_rank(gains, ideal, discounted: bool) -> MetricResult:
@@ -175,7 +179,7 @@ def ncg_avg_rank(
     1.0
     """
     g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return _avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), False)
+    return warn_if_undefined(_avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), False))
 
 
 def ndcg_avg_rank(
@@ -192,4 +196,4 @@ def ndcg_avg_rank(
     1.0
     """
     g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return _avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), True)
+    return warn_if_undefined(_avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), True))

@@ -12,7 +12,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import NanPolicy, paired_scores
 from ..binning import Binning, Bins
 from ..errors import InputError
-from ..results import BinResult, ScaledPearsonResult
+from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
 from ._sorted import SortedScores, _centered
 from .correlation import FISHER_CLIP, _correlation_centered, _is_constant, fisher_interval
 
@@ -53,8 +53,10 @@ def scaled_pearson(
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
     binning = (bins or Bins.equal_width(3)).assign(g, scale=scale)
-    return scaled_pearson_binned(
-        SortedScores(g), s, binning, skip_undefined=skip_undefined, average=average
+    return warn_if_undefined(
+        scaled_pearson_binned(
+            SortedScores(g), s, binning, skip_undefined=skip_undefined, average=average
+        )
     )
 
 

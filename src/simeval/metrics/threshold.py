@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import NanPolicy, paired_scores
-from ..results import MetricResult
+from ..results import MetricResult, warn_if_undefined
 from ._scales import map_linear
 
 __all__ = [
@@ -108,7 +108,7 @@ def f1_low(
     0.666667
     """
     g, s = _pair(gold, system, nan_policy, scale, system_scale)
-    return _f1(g < border, s < border, "low")
+    return warn_if_undefined(_f1(g < border, s < border, "low"))
 
 
 def f1_high(
@@ -126,7 +126,7 @@ def f1_high(
     0.5
     """
     g, s = _pair(gold, system, nan_policy, scale, system_scale)
-    return _f1(g > border, s > border, "high")
+    return warn_if_undefined(_f1(g > border, s > border, "high"))
 
 
 def hmean(a: float, b: float) -> float:

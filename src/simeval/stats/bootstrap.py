@@ -380,7 +380,9 @@ class _Engine:
         start = 4 + block * self.k
         return L[:, start : start + self.k]
 
-    def values(self, W: NDArray[np.integer] | NDArray[np.float64]) -> dict[str, NDArray[np.float64]]:
+    def values(
+        self, W: NDArray[np.integer] | NDArray[np.float64]
+    ) -> dict[str, NDArray[np.float64]]:
         out: dict[str, NDArray[np.float64]] = {}
         if self.batched:
             out.update(self._batched(W))
