@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 from scipy import stats
 
 from .errors import InputError
-from .metrics.correlation import kendall
+from .metrics.correlation import kendall, pearson_rows
 from .results import _clean
 from .stats.bootstrap import higher_is_better as _default_direction
 
@@ -164,15 +164,6 @@ def rank_agreement(
     return out
 
 
-def _rowwise_pearson(x: NDArray[np.float64], y: NDArray[np.float64]) -> NDArray[np.float64]:
-    xc = x - x.mean(axis=-1, keepdims=True)
-    yc = y - y.mean(axis=-1, keepdims=True)
-    den = np.sqrt((xc**2).sum(axis=-1) * (yc**2).sum(axis=-1))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        r = (xc * yc).sum(axis=-1) / den
-    return np.where(den > 0, np.clip(r, -1.0, 1.0), np.nan)
-
-
 def predictiveness(
     intrinsic: Table,
     extrinsic: Mapping[str, float],
@@ -221,12 +212,12 @@ def predictiveness(
         hib = _direction(measure, higher_is_better)
         vals = _values(col, systems, measure)
         ir = _ranks(vals, hib)
-        rho = float(_rowwise_pearson(ir, er))
+        rho = float(pearson_rows(ir, er))
         diff = ir - er
         lo = hi = math.nan
         undefined = 0
         if n_resamples:
-            boot = _rowwise_pearson(_ranks(vals[idx], hib), er_boot)
+            boot = pearson_rows(_ranks(vals[idx], hib), er_boot)
             defined = boot[~np.isnan(boot)]
             undefined = int(boot.size - defined.size)
             if defined.size:

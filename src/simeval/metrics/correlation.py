@@ -23,6 +23,7 @@ __all__ = [
     "fisher_z_mean",
     "kendall",
     "pearson",
+    "pearson_rows",
     "spearman",
 ]
 
@@ -241,6 +242,25 @@ def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     z = con_minus_dis / math.sqrt(var)
     pvalue = float(special.erfc(abs(z) / math.sqrt(2)))
     return CorrelationResult(float(tau), n, None, pvalue, "kendall")
+
+
+def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
+    """Pearson's r along the last axis of ``x`` and ``y`` (broadcast against each other):
+    many correlations at once, e.g. one per bootstrap resample. A row where either side
+    is constant gives NaN, never 0.
+
+    >>> pearson_rows([[1.0, 2, 3, 5], [1, 1, 1, 1]], [1.0, 2, 3, 4]).round(4)
+    array([0.9827,    nan])
+    """
+    xa, ya = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    xc = xa - xa.mean(axis=-1, keepdims=True)
+    yc = ya - ya.mean(axis=-1, keepdims=True)
+    num = (xc * yc).sum(axis=-1)
+    den = np.sqrt((xc * xc).sum(axis=-1) * (yc * yc).sum(axis=-1))
+    constant = (np.ptp(xa, axis=-1) == 0) | (np.ptp(ya, axis=-1) == 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = np.clip(num / den, -1.0, 1.0)
+    return np.where(constant, np.nan, r)
 
 
 def fisher_interval(r: float, n: int, confidence_level: float = 0.95) -> tuple[float, float]:

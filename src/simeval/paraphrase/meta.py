@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..metrics.correlation import pearson
+from ..metrics.correlation import pearson, pearson_rows
 from ..results import _clean
 from .metrics import METRIC_LABELS, METRICS, PatternsLike, _as_patterns, score_patterns
 from .text import Analyzer
@@ -95,17 +95,7 @@ def bootstrap_pearson(
     >>> bootstrap_pearson(np.array([[1.0, 2, 3, 5]]), np.array([1.0, 2, 3, 4]), idx).round(4)
     array([[0.9827, 1.    ]])
     """
-    xb = x[:, index]  # (C, B, n)
-    yb = y[index]  # (B, n)
-    xc = xb - xb.mean(axis=-1, keepdims=True)
-    yc = yb - yb.mean(axis=-1, keepdims=True)
-    num = np.einsum("cbn,bn->cb", xc, yc)
-    den = np.sqrt(np.einsum("cbn,cbn->cb", xc, xc) * np.einsum("bn,bn->b", yc, yc))
-    constant = (np.ptp(xb, axis=-1) == 0) | (np.ptp(yb, axis=-1) == 0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        r = np.clip(num / den, -1.0, 1.0)
-    r[constant] = np.nan
-    return r
+    return pearson_rows(x[:, index], y[index])  # (C, B, n) against (B, n)
 
 
 def _aligned_scores(sets: Sequence[str], extrinsic: Mapping[str, Mapping[str, float]]):
