@@ -1,13 +1,17 @@
 """Bootstrap confidence intervals over pairs, vectorized over resamples.
 
-A resample is a vector of *multiplicities* ``w`` (how often each pair was drawn), so every
-statistic is computed from weighted sums: ``W @ F`` with ``W`` a chunk of multiplicity rows
-and ``F`` the per-pair features of all systems (Pearson's moments, absolute and squared
-errors, the low/high class indicators). Spearman sorts each system once and derives the
-average ranks of every resample from cumulative weights in sorted order. Statistics are
-shared across metrics: the moments that give Pearson also give MASE's centre, and the
-class counts give both accuracy and F1. Any other metric (Kendall, nDCG …) goes through a
-generic fallback that calls ``f(gold, system)`` once per resample.
+A resample is a vector of *multiplicities* ``w`` (how often each pair was drawn), and a
+chunk of resamples is an int32 matrix ``W`` (pairs × resamples), so every statistic is
+computed from weighted sums: ``Wᵀ F`` with ``F`` the per-pair features of all systems
+(Pearson's moments, absolute and squared errors, the low/high class indicators, and a
+column of ones for the total weight). Spearman sorts each system once and derives the
+average ranks of every resample from running weights in sorted order, in exact integer
+arithmetic: the rows of ``W`` are gathered in that order onto an m × b grid whose running
+sums take m vectorized row additions (:class:`_RunningSums`), several times faster than
+``np.add.accumulate`` down n rows. Statistics are shared across metrics: the moments that
+give Pearson also give MASE's centre, and the class counts give both accuracy and F1. Any
+other metric (Kendall, nDCG …) goes through a generic fallback that calls
+``f(gold, system)`` once per resample.
 
 **Resampling scheme** (the reproducibility contract): ``rng = numpy.random.default_rng(seed)``
 and resamples are drawn in chunks as ``rng.integers(0, n, size=(c, n))``. numpy draws
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike, DTypeLike, NDArray
 from scipy import special
 
 from .._validate import as_float_array, paired_scores
@@ -85,8 +89,12 @@ _HIGHER_IS_BETTER_PREFIXES = (
 CHUNK_ELEMENTS = 1 << 22
 #: Default number of jackknife groups for the BCa acceleration.
 JACKKNIFE_GROUPS = 100
-#: Rows of the grid on which running sums are taken (see :class:`_RunningSums`).
+#: Rows of the grid on which running sums are taken (see :class:`_RunningSums`), and the
+#: fewest weights in one grid row for which they are added row by row.
 SCAN_ROWS = 64
+SCAN_MIN_ROW = 1024
+#: Counts per ``np.bincount`` call when counting draws (they stay in the CPU cache).
+BINCOUNT_ELEMENTS = 1 << 16
 
 MetricFunction = Callable[[NDArray[np.float64], NDArray[np.float64]], Any]
 Metric = str | MetricFunction
@@ -152,7 +160,7 @@ def resample_indices(
 
 
 def resample_weights(
-    indices: NDArray[np.int64], n: int, dtype: type[np.number] = np.float64
+    indices: NDArray[np.int64], n: int, dtype: DTypeLike = np.float64
 ) -> NDArray[Any]:
     """Multiplicities of bootstrap index rows, laid out pairs × resamples.
 
@@ -163,9 +171,15 @@ def resample_weights(
     >>> resample_weights(np.array([[0, 0, 2], [1, 2, 2]]), 3).tolist()
     [[2.0, 0.0], [0.0, 1.0], [1.0, 2.0]]
     """
-    counts = np.empty((indices.shape[0], n), dtype=np.intp)
-    for r, row in enumerate(indices):  # one bincount per resample: its n counts stay in cache
-        counts[r] = np.bincount(row, minlength=n)
+    c = indices.shape[0]
+    counts = np.empty((c, n), dtype=np.intp)
+    step = max(1, BINCOUNT_ELEMENTS // n)  # resamples per bincount, whose counts stay in cache
+    for start in range(0, c, step):
+        block = indices[start : start + step]
+        flat = block + n * np.arange(block.shape[0])[:, None]
+        counts[start : start + step] = np.bincount(flat.ravel(), minlength=block.size).reshape(
+            -1, n
+        )
     return counts.T.astype(dtype, order="C")
 
 
@@ -250,16 +264,19 @@ class _RunningSums:
     ``m × b × c`` grid, grid column t holds positions ``t·m … t·m + m − 1`` down its m
     rows. m − 1 vectorized additions of whole ``b × c`` rows give the running sums inside
     every grid column at once; adding to each column the total of the columns before it
-    (a running sum over only b values) completes them. The ``m·b − n`` cells past the
-    last position lie at the bottom of the last grid column and hold weight 0.
+    (a running sum over only b values) completes them; when a grid row holds fewer than
+    ``SCAN_MIN_ROW`` weights (one weight column, say), a single ``np.add.accumulate`` down
+    the grid's m rows replaces the row loop. The ``m·b − n`` cells past the last position
+    lie at the bottom of the last grid column and hold weight 0.
     """
 
     def __init__(self, n: int, rows: int = SCAN_ROWS):
         self.n = n
-        self.m = min(rows, n)
+        self.m = max(1, min(rows, n))
         self.b = -(-n // self.m)
         self.size = self.m * self.b
         self.pad_from = n - (self.b - 1) * self.m  # first padding row of the last column
+        self._all_cells = self.cells(np.arange(n))
 
     def cells(self, positions: NDArray[np.intp]) -> NDArray[np.intp]:
         """Matrix rows of the given positions."""
@@ -268,7 +285,7 @@ class _RunningSums:
     def arrange(self, values: NDArray[np.intp]) -> NDArray[np.intp]:
         """``values`` (one per position) moved to their cells; 0 in the padding cells."""
         out = np.zeros(self.size, dtype=values.dtype)
-        out[self.cells(np.arange(self.n))] = values
+        out[self._all_cells] = values
         return out
 
     def gather(
@@ -278,15 +295,20 @@ class _RunningSums:
         # mode="clip" lets numpy write into ``out`` directly (with the default "raise" it
         # buffers a copy); every index is valid anyway
         np.take(W, rows, axis=0, out=out, mode="clip")
-        out.reshape(self.m, self.b, -1)[self.pad_from :, -1] = 0
+        if self.pad_from < self.m:  # padding cells: no pair, weight 0
+            out.reshape(self.m, self.b, out.shape[1])[self.pad_from :, -1] = 0
         return out
 
     def accumulate(self, w: NDArray[np.integer], out: NDArray[np.integer]) -> NDArray[np.integer]:
         """Running sums of the weights ``w`` (laid out as by :meth:`gather`), into ``out``."""
-        grid, acc = w.reshape(self.m, self.b, -1), out.reshape(self.m, self.b, -1)
-        acc[0] = grid[0]
-        for i in range(1, self.m):
-            np.add(acc[i - 1], grid[i], out=acc[i])
+        shape = (self.m, self.b, w.shape[1])
+        grid, acc = w.reshape(shape), out.reshape(shape)
+        if grid[0].size >= SCAN_MIN_ROW:  # m − 1 vectorized additions of grid rows
+            acc[0] = grid[0]
+            for i in range(1, self.m):
+                np.add(acc[i - 1], grid[i], out=acc[i])
+        else:  # rows too short for a Python-level loop to pay (few weight columns)
+            np.add.accumulate(grid, axis=0, dtype=acc.dtype, out=acc)
         totals = acc[-1].copy()  # the weight in each grid column
         offsets = np.add.accumulate(totals, axis=0, dtype=totals.dtype)
         offsets -= totals
@@ -298,8 +320,9 @@ class _Engine:
     """Weighted statistics of k systems against one gold vector, for many weight columns.
 
     ``values(W)`` takes ``W`` of shape ``(n, r)`` (pairs × resamples; column r weights pair
-    i by ``W[i, r]``: a bootstrap multiplicity, or 0/1 for the jackknife) and maps each
-    requested leaf metric to a ``(r, k)`` array.
+    i by ``W[i, r]``: a bootstrap multiplicity, or 0/1 for the jackknife; integers, int32
+    preferred, or whole-valued floats) and maps each requested leaf metric to a ``(r, k)``
+    array.
     """
 
     def __init__(
@@ -380,9 +403,7 @@ class _Engine:
         start = 4 + block * self.k
         return L[:, start : start + self.k]
 
-    def values(
-        self, W: NDArray[np.integer] | NDArray[np.float64]
-    ) -> dict[str, NDArray[np.float64]]:
+    def values(self, W: NDArray[Any]) -> dict[str, NDArray[np.float64]]:
         out: dict[str, NDArray[np.float64]] = {}
         if self.batched:
             out.update(self._batched(W))
@@ -390,9 +411,7 @@ class _Engine:
             out[name] = self._generic(fn, W)
         return out
 
-    def _batched(
-        self, W: NDArray[np.integer] | NDArray[np.float64]
-    ) -> dict[str, NDArray[np.float64]]:
+    def _batched(self, W: NDArray[Any]) -> dict[str, NDArray[np.float64]]:
         Wf = W.astype(np.float64, copy=False)
         L = Wf.T @ self.F
         N = L[:, -1:]
@@ -466,25 +485,39 @@ class _Engine:
             dev[:, j] = absdev[:, j] + (m - sbar) * (n_below - n_above) + corr
         return np.maximum(dev, 0.0) / N[:, None]
 
-    def _group_ranks(
-        self, w: NDArray[np.integer], C: NDArray[np.integer]
-    ) -> tuple[NDArray[np.integer], NDArray[np.float64]]:
-        """Twice the average rank of each gold tie group in every resample, and
-        ``Σ w (2r)²``, given ``w`` and ``C``, buffers of the scan's shape.
+    def _gold_sums(
+        self,
+        Wi: NDArray[np.integer],
+        N: NDArray[np.float64],
+        w: NDArray[np.integer],
+        C: NDArray[np.integer],
+        x: NDArray[np.integer],
+    ) -> tuple[NDArray[np.integer], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """What Spearman needs from the gold side and the multiplicities alone, for every
+        weight column: twice the average rank ``2r_g`` of each gold tie group,
+        ``Σ w (2r_g)²``, ``Σ w³ − N`` and ``Σ w² · 2r_g``. ``w``, ``C`` and ``x`` are work
+        buffers of the scan's shape.
 
         A group's rank among the resampled pairs is the weight below it plus
         (group weight + 1)/2, so ``2r = c_before + c_end + 1`` from running weights in
-        sorted order (read at the groups' last positions).
+        gold order, read at the groups' last positions; running sums of ``w²`` read there
+        give each group's ``Σ w²``.
         """
+        self.scan.gather(Wi, self.gold_rows, out=w)
         self.scan.accumulate(w, out=C)
         c_end = np.take(C, self.gold_ends, axis=0)
         grouped = np.diff(c_end, axis=0, prepend=np.zeros((1, C.shape[1]), dtype=C.dtype))
         two_r = 2 * c_end - grouped + 1
-        return two_r, np.einsum("ij,ij,ij->j", grouped, two_r, two_r, dtype=np.float64)
+        sg = np.einsum("ij,ij,ij->j", grouped, two_r, two_r, dtype=np.float64)
+        squares = np.square(w, out=x)
+        w3 = np.einsum("ij,ij->j", squares, w, dtype=np.float64) - N
+        self.scan.accumulate(squares, out=C)
+        sq_end = np.take(C, self.gold_ends, axis=0)
+        sq_grouped = np.diff(sq_end, axis=0, prepend=np.zeros((1, C.shape[1]), dtype=C.dtype))
+        xw = np.einsum("ij,ij->j", sq_grouped, two_r, dtype=np.float64)
+        return two_r, sg, w3, xw
 
-    def _spearman(
-        self, W: NDArray[np.integer] | NDArray[np.float64], N: NDArray[np.float64]
-    ) -> NDArray[np.float64]:
+    def _spearman(self, W: NDArray[Any], N: NDArray[np.float64]) -> NDArray[np.float64]:
         """Spearman's ρ from average ranks under multiplicities, in exact integer arithmetic.
 
         With doubled ranks ``R = 2r``, ``ρ = (Σ w R_g R_s − N(N+1)²) /
@@ -499,13 +532,9 @@ class _Engine:
         dtype = np.int32 if (2 * self.n + 2) * max(wmax, 1) < 2**31 else np.int64
         Wi = W.astype(dtype, copy=False)
         w, C, x = (np.empty((self.scan.size, W.shape[1]), dtype=dtype) for _ in range(3))
-        two_rg, sg = self._group_ranks(self.scan.gather(Wi, self.gold_rows, out=w), C)
+        two_rg, sg, w3, xw = self._gold_sums(Wi, N, w, C, x)
         centre = N * (N + 1.0) ** 2
         var_g = sg - centre
-        W2 = np.square(Wi)
-        w3 = np.einsum("ij,ij->j", W2, Wi, dtype=np.float64) - N
-        two_rg_items = np.take(two_rg, self.gold_sorted.dense, axis=0)
-        xw = np.einsum("ij,ij->j", W2, two_rg_items, dtype=np.float64)
         s2_distinct = 4.0 * (N * (N + 1.0) * (2.0 * N + 1.0) / 6.0 - w3 / 12.0)
         out = np.empty((W.shape[1], self.k))
         for j in range(self.k):
@@ -518,22 +547,8 @@ class _Engine:
             s2 = s2_distinct
             tied = self.tied_by_system[j]
             if tied is not None:  # correct the pairs inside tie groups
-                pos, first, last, g_first, g_last = tied
-                w_pos = np.take(w, pos, axis=0).astype(np.float64)
-                c_pos = np.take(C, pos, axis=0).astype(np.float64)
-                before_first = np.take(C, first, axis=0) - np.take(w, first, axis=0)
-                two_rs = np.take(C, last, axis=0) + before_first.astype(np.float64) + 1.0
-                x_pos = np.take(x, pos, axis=0)
-                distinct = 2.0 * c_pos - w_pos + 1.0
-                cross = cross + np.einsum("ij,ij->j", x_pos, two_rs - distinct)
-                t_group = (
-                    np.take(C, g_last, axis=0)
-                    - np.take(C, g_first, axis=0)
-                    + np.take(w, g_first, axis=0)
-                ).astype(np.float64)
-                s2 = (
-                    s2 + ((w_pos**3 - w_pos).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
-                )
+                d_cross, d_s2 = self._tie_corrections(tied, w, C, x)
+                cross, s2 = cross + d_cross, s2 + d_s2
             var_s = s2 - centre
             with np.errstate(invalid="ignore", divide="ignore"):
                 rho = np.clip((cross - centre) / np.sqrt(var_g * var_s), -1.0, 1.0)
@@ -541,7 +556,35 @@ class _Engine:
             out[:, j] = np.where(bad, np.nan, rho)
         return out
 
-    def _generic(self, fn: MetricFunction, W: NDArray[np.float64]) -> NDArray[np.float64]:
+    @staticmethod
+    def _tie_corrections(
+        tied: tuple[NDArray[np.intp], ...],
+        w: NDArray[np.integer],
+        C: NDArray[np.integer],
+        x: NDArray[np.integer],
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Changes to ``Σ w R_g R_s`` and ``Σ w R_s²`` when the pairs inside a system's tie
+        groups take their group's doubled rank ``c_before + c_end + 1`` instead of the
+        distinct-score ``2C − w + 1``. ``tied`` comes from :meth:`_tied`; ``w``, ``C`` and
+        ``x`` hold the system's weights, running weights and ``w · 2r_g`` in sorted order.
+        """
+        pos, first, last, g_first, g_last = tied
+
+        def at(a: NDArray[np.integer], cells: NDArray[np.intp]) -> NDArray[np.float64]:
+            return np.take(a, cells, axis=0).astype(np.float64)
+
+        def before(cells: NDArray[np.intp]) -> NDArray[np.float64]:
+            return at(C, cells) - at(w, cells)  # the running weight before the position
+
+        w_pos, c_pos = at(w, pos), at(C, pos)
+        two_rs = at(C, last) + before(first) + 1.0
+        distinct = 2.0 * c_pos - w_pos + 1.0
+        d_cross = np.einsum("ij,ij->j", np.take(x, pos, axis=0), two_rs - distinct)
+        t_group = at(C, g_last) - before(g_first)
+        d_s2 = ((w_pos**3 - w_pos).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
+        return d_cross, d_s2
+
+    def _generic(self, fn: MetricFunction, W: NDArray[Any]) -> NDArray[np.float64]:
         out = np.empty((W.shape[1], self.k))
         positions = np.arange(self.n)
         for r in range(W.shape[1]):
@@ -758,18 +801,18 @@ def _systems_matrix(
 
 def _jackknife_weights(
     n: int, groups: int, rng: np.random.Generator, rows: int
-) -> Iterator[NDArray[np.float64]]:
+) -> Iterator[NDArray[np.int32]]:
     """0/1 weights (pairs × groups), one column per deleted group: contiguous blocks of
-    ``rng.permutation(n)``."""
+    ``rng.permutation(n)``, the first ``n mod groups`` one pair longer (``np.array_split``)."""
     perm = rng.permutation(n)
-    sizes = np.array([len(b) for b in np.array_split(np.arange(n), groups)])
+    sizes = n // groups + (np.arange(groups) < n % groups)
     group_of = np.empty(n, dtype=np.int64)
     group_of[perm] = np.repeat(np.arange(groups), sizes)
     for start in range(0, groups, rows):
         stop = min(start + rows, groups)
-        W = np.ones((n, stop - start))
+        W = np.ones((n, stop - start), dtype=np.int32)
         inside = (group_of >= start) & (group_of < stop)
-        W[np.flatnonzero(inside), group_of[inside] - start] = 0.0
+        W[np.flatnonzero(inside), group_of[inside] - start] = 0
         yield W
 
 
@@ -790,7 +833,7 @@ def bootstrap_distribution(
 
     Resamples follow the module's documented scheme (``rng.integers(0, n, (c, n))`` chunk by
     chunk from ``numpy.random.default_rng(seed)``); each chunk becomes a multiplicity
-    matrix ``W`` and every batched metric is computed from ``W @ F`` and, for Spearman and
+    matrix ``W`` and every batched metric is computed from ``Wᵀ F`` and, for Spearman and
     the scaled errors, one more pass over ``W`` per system. Memory is O(c·n) per chunk.
 
     ``jackknife_groups`` (default 100) sets the delete-a-group jackknife used by BCa's
