@@ -377,3 +377,25 @@ def test_ci_method_is_recorded(data) -> None:
     res = compare(gold, systems, metrics=["pearson"], n_resamples=B, seed=0, ci="percentile")
     assert {r["ci_method"] for r in res.records()} == {"percentile"}
     assert "ci:percentile:0.95" in res.signature
+
+
+def test_fallback_metrics_bootstrap_what_evaluate_reports() -> None:
+    """Registry metrics outside the batched engine (reversed nDCG, the scaled Pearson)
+    get the declared scale and the bins: the bootstrap's observed value equals
+    evaluate()'s, and the scaled Pearson is binned the same way."""
+    rng = np.random.default_rng(3)
+    gold = np.round(rng.uniform(0, 4, 120), 1)  # max 4 on a declared 0–5 scale
+    systems = {"a": gold + rng.normal(0, 1, 120), "b": gold + rng.normal(0, 2, 120)}
+    res = compare(
+        gold,
+        systems,
+        metrics=["ndcg_rev@10", "scaled_pearson"],
+        scale=(0, 5),
+        n_resamples=50,
+        seed=0,
+    )
+    for i, metric in enumerate(res.metrics):
+        for k, system in enumerate(res.systems):
+            assert res.distribution.observed[i, k] == pytest.approx(
+                res.evaluation.value(system, metric), abs=1e-12
+            )

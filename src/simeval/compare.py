@@ -26,6 +26,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .binning import Bins
+from .errors import InputError
 from .evaluate import Evaluation, evaluate
 from .meta import RankAgreement, rank_agreement
 from .metrics._scales import map_linear
@@ -174,6 +176,7 @@ def compare(
     system_scale: Sequence[float] | None = None,
     low_border: float | None = None,
     high_border: float | None = None,
+    bins: Bins | None = None,
     n_resamples: int = 1000,
     seed: int | None = None,
     ci: str = "bca",
@@ -184,7 +187,8 @@ def compare(
 ) -> Comparison:
     """Compare systems under several metrics with intervals and significance tests.
 
-    Options as :func:`~simeval.evaluate.evaluate`; ``n_resamples`` bootstrap resamples of
+    Options as :func:`~simeval.evaluate.evaluate` (``bins`` for a ``scaled_pearson``
+    metric); ``n_resamples`` bootstrap resamples of
     the pairs (shared by all systems and metrics, so tests are paired), ``seed`` (0 is a
     seed), ``ci`` ``"bca"`` or ``"percentile"``, ``alpha`` for the clusters, and
     ``permutations`` approximate-randomization trials per pair of systems (0: skip).
@@ -197,12 +201,19 @@ def compare(
     (('good', 'noisy'), (1, 2))
     """
     names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
+    bins = bins or Bins.equal_width(3)
+    if bins.kind == "labels" and any("scaled_pearson" in m for m in names):
+        raise InputError(
+            "label bins cannot be bootstrapped yet (the labels are not resampled with the "
+            "pairs); use simeval evaluate for a labels-binned scaled Pearson"
+        )
     ev = evaluate(
         gold,
         systems,
         metrics=names,
         scale=scale,
         system_scale=system_scale,
+        bins=bins,
         low_border=low_border,
         high_border=high_border,
     )
@@ -221,6 +232,8 @@ def compare(
         jackknife_groups=JACKKNIFE_GROUPS if ci == "bca" else 0,
         low_border=opts.low_border,
         high_border=opts.high_border,
+        scale=opts.scale,
+        bins=bins,
         progress=progress,
     )
     intervals = {

@@ -19,7 +19,8 @@ from numpy.typing import NDArray
 from scipy import stats
 
 from .errors import InputError
-from .metrics.correlation import kendall, pearson_rows
+from .metrics._sorted import SortedScores
+from .metrics.correlation import _kendall_sorted, pearson_rows
 from .results import _clean
 from .stats.bootstrap import higher_is_better as _default_direction
 
@@ -143,7 +144,8 @@ def rank_agreement(
 
     For metrics a and b with rank vectors :math:`R^a, R^b` over the same n systems:
     mean :math:`\frac1n\sum|R^a_i - R^b_i|`, max :math:`\max_i |R^a_i - R^b_i|`, and
-    Kendall's τ-b between the rankings.
+    Kendall's τ-b between the rankings (NaN when fewer than 3 systems, or a ranking is
+    constant).
 
     >>> res = rank_agreement({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7},
     ...                       "spearman": {"a": 0.7, "b": 0.8, "c": 0.9}})
@@ -157,10 +159,8 @@ def rank_agreement(
         ra = np.array([ranks[a][s] for s in systems])
         rb = np.array([ranks[b][s] for s in systems])
         diff = np.abs(ra - rb)
-        tau = kendall(ra, rb)
-        out.append(
-            RankAgreement(a, b, float(diff.mean()), float(diff.max()), tau.statistic, len(systems))
-        )
+        tau = _kendall_sorted(SortedScores(ra), SortedScores(rb)).statistic  # NaN, no warning
+        out.append(RankAgreement(a, b, float(diff.mean()), float(diff.max()), tau, len(systems)))
     return out
 
 

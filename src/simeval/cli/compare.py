@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..binning import parse_bins
 from ..compare import COMPARE_METRICS, Comparison, compare
 from ..report import format_number, render_table, to_json
 from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
@@ -27,6 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="append",
         metavar="NAME",
         help="metric, repeatable (default: " + ", ".join(COMPARE_METRICS) + ")",
+    )
+    p.add_argument(
+        "--bins",
+        default="thirds",
+        help="bins of a scaled_pearson metric: thirds | equal:K | edges:A,B,… | "
+        "segments:N | quantiles:K (default thirds)",
     )
     p.add_argument(
         "--bootstrap",
@@ -59,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    gold, systems, _ = load_inputs(args)
+    gold, systems, labels = load_inputs(args)
     with ProgressBar("bootstrap", progress_enabled(args)) as bar:
         cmp = compare(
             gold,
@@ -69,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
             system_scale=args.system_scale,
             low_border=args.low_border,
             high_border=args.high_border,
+            bins=parse_bins(args.bins, labels),
             n_resamples=args.bootstrap,
             seed=args.seed,
             ci=args.ci,

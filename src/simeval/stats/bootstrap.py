@@ -34,7 +34,8 @@ import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 from scipy import special
 
-from .._validate import as_float_array, paired_scores
+from .._validate import as_float_array, check_scale, paired_scores
+from ..binning import Bins
 from ..errors import InputError
 from ..metrics._sorted import SortedScores
 from ..metrics.registry import Context, MetricOptions, get_metric
@@ -219,13 +220,17 @@ def _parse(metric: Metric) -> _Expr:
     return _from_registry(get_metric(metric))
 
 
-def _registry_function(name: str, low_border: float, high_border: float) -> MetricFunction:
-    """A generic ``f(gold, system)`` for a metric of simeval's registry (nDCG, Kendall …)."""
+def _registry_function(
+    name: str, options: MetricOptions, bins: Bins | None = None
+) -> MetricFunction:
+    """A generic ``f(gold, system)`` for a metric of simeval's registry (nDCG, Kendall,
+    the scaled Pearson …), with the evaluation's options (declared scale, borders) and its
+    bins: a resampled pair keeps its gold score, so it stays in its bin."""
     metric = get_metric(name)
-    options = MetricOptions(low_border=low_border, high_border=high_border)
 
     def fn(gold: NDArray[np.float64], system: NDArray[np.float64]) -> Any:
-        return metric.compute(Context(SortedScores(gold), SortedScores(system), options))
+        binning = bins.assign(gold, scale=options.scale) if bins is not None else None
+        return metric.compute(Context(SortedScores(gold), SortedScores(system), options, binning))
 
     return fn
 
@@ -332,6 +337,8 @@ class _Engine:
         leaves: Sequence[_Expr],
         low_border: float,
         high_border: float,
+        scale: tuple[float, float] | None = None,
+        bins: Bins | None = None,
     ):
         self.g = gold
         self.S = systems
@@ -343,7 +350,8 @@ class _Engine:
             if leaf.func is not None:
                 self.generic[leaf.label] = leaf.func
             elif leaf.label not in BATCHED_METRICS:
-                self.generic[leaf.label] = _registry_function(leaf.label, low_border, high_border)
+                options = MetricOptions(scale=scale, low_border=low_border, high_border=high_border)
+                self.generic[leaf.label] = _registry_function(leaf.label, options, bins)
         self.need_spearman = "spearman" in names
         self.need_dev = bool(names & {"mase", "msse", "nmsse", "nmase"})
         self._features(low_border, high_border)
@@ -827,6 +835,8 @@ def bootstrap_distribution(
     chunk_size: int | None = None,
     low_border: float = 1.5,
     high_border: float = 3.5,
+    scale: Sequence[float] | None = None,
+    bins: Bins | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> BootstrapDistribution:
     """Bootstrap many metrics of many systems on the same resamples of the pairs.
@@ -845,6 +855,9 @@ def bootstrap_distribution(
     through the registry per resample), or a callable ``f(gold, system)``
     returning a float or a result with ``.statistic`` (generic fallback, one call per
     resample and system). System scores must already be on the gold scale.
+    ``scale`` (the declared gold scale) and ``bins`` reach the registry metrics of the
+    generic fallback (reversed nDCG's top, the scaled Pearson's bins), so that they
+    bootstrap the same quantity :func:`~simeval.evaluate.evaluate` reports.
     ``progress(done, total)`` is called after each chunk of resamples.
 
     >>> d = bootstrap_distribution([1, 2, 3, 4, 5], {"a": [1, 3, 2, 5, 4]}, ["pearson"],
@@ -866,7 +879,8 @@ def bootstrap_distribution(
     if len(set(labels)) != len(labels):
         raise InputError(f"metrics must be unique; got {labels}")
     leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
-    engine = _Engine(g, S, leaves, float(low_border), float(high_border))
+    declared = check_scale(scale)
+    engine = _Engine(g, S, leaves, float(low_border), float(high_border), declared, bins)
     rows = _chunk_rows(n, chunk_size)
     rng = np.random.default_rng(seed)
 
