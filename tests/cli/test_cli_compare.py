@@ -14,34 +14,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from clitools import assert_error, run
+from clitools import write_numbers as _numbers
 from scipy import stats
 
-from simeval.cli import main
-
 N = 60
-
-
-def _numbers(path: Path, values) -> Path:
-    path.write_text("".join(f"{float(v)!r}\n" for v in values), encoding="utf-8")
-    return path
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    rc = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def assert_error(rc: int, out: str, err: str, *needles: str) -> str:
-    assert rc == 2, (rc, out, err)
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("simeval: error:"), err
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-    assert out == ""
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

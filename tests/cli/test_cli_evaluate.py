@@ -16,36 +16,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from clitools import assert_error, run
+from clitools import write_numbers as _numbers
 from scipy import stats
-
-from simeval.cli import main
 
 GOLD = [0.0, 1.0, 2.5, 3.0, 4.0, 5.0, 1.5, 3.5]
 SYS = [0.5, 1.2, 2.0, 3.3, 3.6, 4.4, 2.5, 2.9]
-
-
-def _numbers(path: Path, values) -> Path:
-    text = "".join(f"{v if isinstance(v, str) else repr(float(v))}\n" for v in values)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    rc = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def assert_error(rc: int, out: str, err: str, *needles: str) -> str:
-    assert rc == 2, (rc, out, err)
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("simeval: error:"), err
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-    assert out == ""
-    return lines[0]
 
 
 @pytest.fixture

@@ -17,27 +17,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from clitools import assert_error, run
 
-from simeval.cli import main
 from simeval.extrinsic import cross_validated_accuracy, load_wikipedia_rewrite
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    rc = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def assert_error(rc: int, out: str, err: str, *needles: str) -> str:
-    assert rc == 2, (rc, out, err)
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("simeval: error:"), err
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-    assert out == ""
-    return lines[0]
 
 
 def _write(path: Path, header: list[str], rows: list[list], delimiter: str = ",") -> Path:

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from clitools import assert_error, run
 from scipy import stats
-
-from simeval.cli import main
 
 SYSTEMS = ["A", "B", "C", "D", "E"]
 
@@ -50,24 +49,6 @@ EXPECTED = {  # measure: (rho, MAD, MSD, rank)
     "mine": (0.6, 1.2, 1.6, 2),
     "f1_low": (-1.0, 2.4, 8.0, 4),
 }
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    rc = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def assert_error(rc: int, out: str, err: str, *needles: str) -> str:
-    assert rc == 2, (rc, out, err)
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("simeval: error:"), err
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-    assert out == ""
-    return lines[0]
 
 
 def _write_csv(path: Path, header: list[str], rows: list[list]) -> Path:

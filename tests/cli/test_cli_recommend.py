@@ -16,8 +16,7 @@ import json
 from itertools import product
 
 import pytest
-
-from simeval.cli import main
+from clitools import run
 
 # Table 3, in the paper's order: requirements → proposed measure
 TABLE_3 = {
@@ -55,12 +54,6 @@ REASONS = {
     )
     for c in IMPLAUSIBLE
 }
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    rc = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def _argv(combo: tuple[str, str, str], *extra: str) -> list[str]:

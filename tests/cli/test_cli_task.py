@@ -14,25 +14,15 @@ import json
 from pathlib import Path
 
 import pytest
+from clitools import run
+from clitools import write_numbers as _numbers
 from scipy import stats
 
-from simeval.cli import main
 from simeval.evaluate import evaluate
 
 GOLD = [0.0, 1.0, 2.5, 3.0, 4.0, 5.0, 1.5, 3.5, 0.5, 4.5]
 SYS_A = [0.5, 1.2, 2.0, 3.3, 3.6, 4.4, 2.5, 2.9, 0.2, 4.9]
 SYS_B = [1.0, 1.0, 2.0, 3.0, 3.0, 5.0, 1.0, 3.5, 2.0, 4.0]
-
-
-def _numbers(path: Path, values) -> Path:
-    path.write_text("".join(f"{float(v)!r}\n" for v in values), encoding="utf-8")
-    return path
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    rc = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 @pytest.fixture
