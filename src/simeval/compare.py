@@ -33,7 +33,7 @@ from .meta import RankAgreement, rank_agreement
 from .metrics._scales import map_linear
 from .metrics.correlation import pearson, spearman
 from .metrics.registry import MetricOptions, get_metric
-from .results import _clean
+from .results import json_ready
 from .stats.bootstrap import (
     JACKKNIFE_GROUPS,
     BootstrapDistribution,
@@ -80,7 +80,7 @@ class PairwiseComparison:
     zou_high: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class Comparison:
                 iv = self.intervals[(s, m)]
                 res = self.evaluation.results[s][m]
                 out.append(
-                    _clean(
+                    json_ready(
                         {
                             "system": s,
                             "metric": m,

@@ -22,7 +22,7 @@ from .binning import Binning, Bins
 from .errors import InputError
 from .metrics._sorted import SortedScores
 from .metrics.registry import DEFAULT_METRICS, Context, Metric, MetricOptions, get_metric
-from .results import CorrelationResult, MetricResult, ScaledPearsonResult
+from .results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
 
 __all__ = ["Evaluation", "Record", "evaluate"]
 
@@ -46,8 +46,7 @@ class Record:
     reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in d.items()}
+        return json_ready(asdict(self))
 
 
 @dataclass(frozen=True)

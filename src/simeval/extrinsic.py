@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._validate import as_float_array
 from .errors import DataError, InputError, require
-from .results import _clean
+from .results import json_ready
 
 __all__ = [
     "CrossValidationResult",
@@ -154,7 +154,7 @@ class CrossValidationResult:
     seed: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 def _logistic_predict(x_train, y_train, x_test):

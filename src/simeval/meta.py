@@ -21,7 +21,7 @@ from scipy import stats
 from .errors import InputError
 from .metrics._sorted import SortedScores
 from .metrics.correlation import _kendall_sorted, pearson_rows
-from .results import _clean
+from .results import json_ready
 from .stats.bootstrap import higher_is_better as _default_direction
 
 __all__ = [
@@ -48,7 +48,7 @@ class RankAgreement:
     n_systems: int
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Predictiveness:
     n_undefined: int
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 def _values(scores: Mapping[str, float], systems: list[str], what: str) -> NDArray[np.float64]:

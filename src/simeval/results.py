@@ -17,17 +17,24 @@ __all__ = [
     "CorrelationResult",
     "MetricResult",
     "ScaledPearsonResult",
+    "json_ready",
+    "warn_if_undefined",
 ]
 
 
-def _clean(value: Any) -> Any:
-    """NaN → None so JSON output stays valid; recurse into containers."""
+def json_ready(value: Any) -> Any:
+    """NaN → None so JSON output stays valid; recurse into dicts, lists and tuples.
+    Every ``as_dict()`` of simeval's result objects goes through it.
+
+    >>> json_ready({"r": float("nan"), "bins": [1.0, float("nan")]})
+    {'r': None, 'bins': [1.0, None]}
+    """
     if isinstance(value, float) and math.isnan(value):
         return None
     if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items()}
+        return {k: json_ready(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_clean(v) for v in value]
+        return [json_ready(v) for v in value]
     return value
 
 
@@ -69,7 +76,7 @@ class MetricResult:
         return float(self.statistic)
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,7 @@ class BinResult:
     reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 @dataclass(frozen=True)

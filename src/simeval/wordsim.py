@@ -35,6 +35,7 @@ from . import __version__
 from .datasets.wordsim import WordPairs, pairs_from
 from .errors import DataError, InputError, require
 from .metrics.correlation import fisher_interval, pearson, spearman
+from .results import json_ready
 from .vectors import Vectors
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -474,7 +475,7 @@ class WordsimResult:
             "r_upper": self.r_upper,
             "n": self.n,
         }
-        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in out.items()}
+        return json_ready(out)
 
 
 def signature(

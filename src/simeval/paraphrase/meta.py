@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 
 from ..errors import InputError
 from ..metrics.correlation import pearson, pearson_rows
-from ..results import _clean
+from ..results import json_ready
 from .metrics import METRIC_LABELS, METRICS, PatternsLike, _as_patterns, score_patterns
 from .text import Analyzer
 
@@ -43,7 +43,7 @@ class MetaCell:
     reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 @dataclass(frozen=True)

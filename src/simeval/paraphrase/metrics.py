@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..results import MetricResult, _clean
+from ..results import MetricResult, json_ready
 from .diversity import diversity_steps
 from .patterns import Patterns
 from .text import Analyzer, default_analyzer
@@ -159,7 +159,7 @@ class PatternExplanation:
     def as_dict(self) -> dict[str, Any]:
         from dataclasses import asdict
 
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 def _as_patterns(patterns: PatternsLike) -> Patterns:

@@ -40,7 +40,7 @@ from ..errors import InputError
 from ..metrics._sorted import SortedScores
 from ..metrics.registry import Context, MetricOptions, get_metric
 from ..metrics.registry import Metric as RegistryMetric
-from ..results import ConfidenceInterval, _clean
+from ..results import ConfidenceInterval, json_ready
 
 __all__ = [
     "BATCHED_METRICS",
@@ -635,7 +635,7 @@ class BootstrapInterval:
         return ConfidenceInterval(self.low, self.high, self.confidence_level)
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(dict(self.__dict__))
+        return json_ready(dict(self.__dict__))
 
 
 @dataclass(frozen=True, eq=False)

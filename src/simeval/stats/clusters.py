@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..errors import InputError
-from ..results import _clean
+from ..results import json_ready
 from .bootstrap import Metric, bootstrap_distribution, higher_is_better
 from .paired import paired_permutation_test, pairwise_bootstrap_pvalues
 
@@ -59,7 +59,7 @@ class SignificanceClusters:
             {"system": s, "value": v, "cluster": c}
             for s, v, c in zip(self.systems, self.values, self.clusters)
         ]
-        return _clean({"metric": self.metric, "alpha": self.alpha, "systems": rows})
+        return json_ready({"metric": self.metric, "alpha": self.alpha, "systems": rows})
 
 
 def significance_clusters(

@@ -16,7 +16,7 @@ from scipy import special, stats
 
 from .._validate import paired_scores
 from ..errors import InputError
-from ..results import ConfidenceInterval, _clean
+from ..results import ConfidenceInterval, json_ready
 
 __all__ = [
     "DependentCorrelationTest",
@@ -51,7 +51,7 @@ class DependentCorrelationTest:
     alternative: str
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 def _check_r(r12: float, r13: float, r23: float, n: int, minimum: int = 4) -> None:

@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..errors import InputError
-from ..results import _clean
+from ..results import json_ready
 from .bootstrap import (
     CHUNK_ELEMENTS,
     BootstrapDistribution,
@@ -66,7 +66,7 @@ class PairedTestResult:
     higher_is_better: bool
 
     def as_dict(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_ready(asdict(self))
 
 
 def _direction(metric: Metric, label: str, given: bool | None) -> bool:
