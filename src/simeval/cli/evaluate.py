@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._validate import check_scale
 from ..binning import parse_bins
 from ..errors import DataError
 from ..evaluate import Evaluation, evaluate
@@ -163,6 +164,8 @@ def load_inputs(
     args: argparse.Namespace,
 ) -> tuple[NDArray[np.float64], dict[str, Any], list[Any] | None]:
     """Read gold and systems, aligned; return (gold, {name: scores}, bin labels or None)."""
+    check_scale(args.scale, "--scale")
+    check_scale(args.system_scale, "--system-scale")
     gold_table = read_table(args.gold)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
