@@ -24,7 +24,7 @@ so a pair and its reverse get bit-identical values. wordspace scales ``M Mᵀ`` 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -260,12 +260,14 @@ def _neighbour_ranks(
     p: float,
     similarity: bool,
     batch_size: int,
+    progress: Callable[[int, int], None] | None = None,
 ) -> NDArray[np.float64]:
     """wordspace ``pair.ranks``: rank of ``u2`` among all rows ordered by distance from
     ``u1``, ``rank(x, ties.method="min") − 1`` = the number of rows strictly closer.
 
     Rows of ``u1`` types are processed ``ceil(batch_size / nrow)`` at a time, so memory
-    stays at about ``batch_size`` values whatever the vocabulary size.
+    stays at about ``batch_size`` values whatever the vocabulary size; ``progress(done,
+    total)`` is called after each batch (the CLI draws a bar from it).
     """
     m = vectors.matrix
     n_rows = m.shape[0]
@@ -290,6 +292,8 @@ def _neighbour_ranks(
         else:
             thr = block[row, u2[sel]]
             res[sel] = np.count_nonzero(block[row] < thr[:, None], axis=1)
+        if progress is not None:
+            progress(min(s + per_batch, types.size), types.size)
     return res
 
 
@@ -331,6 +335,7 @@ def pair_distances(
     rank: Rank = "none",
     avg_method: AvgMethod = "arithmetic",
     batch_size: int = BATCH_SIZE,
+    progress: Callable[[int, int], None] | None = None,
 ) -> NDArray[np.float64]:
     """Distance (or similarity, or neighbour rank) of each word pair (wordspace ``pair.distances``).
 
@@ -369,7 +374,7 @@ def pair_distances(
         known = np.flatnonzero((i1 >= 0) & (i2 >= 0))
         out[known] = _pair_values(i1[known], i2[known], vectors, method, p, is_sim, batch_size)
         return out
-    args = (vectors, method, p, is_sim, batch_size)
+    args = (vectors, method, p, is_sim, batch_size, progress)
     if rank == "fwd":
         return _neighbour_ranks(i1, i2, *args)
     if rank == "bwd":
@@ -521,6 +526,7 @@ def evaluate(
     score: str = "score",
     name: str | None = None,
     batch_size: int = BATCH_SIZE,
+    progress: Callable[[int, int], None] | None = None,
 ) -> WordsimResult:
     r"""Evaluate word vectors on gold ratings (wordspace ``eval.similarity.correlation``).
 
@@ -587,6 +593,7 @@ def evaluate(
         rank=rank,
         avg_method=avg_method,
         batch_size=batch_size,
+        progress=progress,
     )
     if np.isnan(dist).any():
         k = int(np.argmax(np.isnan(dist)))

@@ -22,7 +22,14 @@ from ..wordsim import (
     plot,
     signature,
 )
-from ._common import add_output_options, emit, note, write_atomic
+from ._common import (
+    ProgressBar,
+    add_output_options,
+    emit,
+    note,
+    progress_enabled,
+    write_atomic,
+)
 
 __all__ = ["register", "run"]
 
@@ -232,17 +239,22 @@ def run(args: argparse.Namespace) -> int:
     )
     results = []
     for t in tasks:
-        res = evaluate(
-            t,
-            vectors,
-            method=args.method,
-            p=args.p,
-            similarity=args.similarity,
-            rank=args.rank,
-            avg_method=args.avg_method,
-            format=fmt,
-            batch_size=args.batch_size,
+        bar = ProgressBar(
+            f"{t.name}: neighbour ranks", args.rank != "none" and progress_enabled(args)
         )
+        with bar:
+            res = evaluate(
+                t,
+                vectors,
+                method=args.method,
+                p=args.p,
+                similarity=args.similarity,
+                rank=args.rank,
+                avg_method=args.avg_method,
+                format=fmt,
+                batch_size=args.batch_size,
+                progress=bar,
+            )
         _report_unknown(args, res)
         results.append(res)
     several = len(results) > 1
