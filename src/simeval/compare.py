@@ -259,7 +259,7 @@ def compare(
             values, p[np.ix_(keep, keep)], higher_is_better=hib, alpha=alpha, metric=m
         )
         clusters[m] = cl
-        pairwise.extend(_pairs(m, cl, raw, g, mapped, ev, permutations, seed, opts, hib))
+        pairwise.extend(_pairs(m, cl, raw, g, mapped, ev, permutations, seed, opts, hib, bins))
     table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}
     defined = {m: t for m, t in table.items() if not any(math.isnan(v) for v in t.values())}
     agreement = tuple(rank_agreement(defined)) if len(defined) > 1 and len(systems) > 1 else ()
@@ -288,6 +288,7 @@ def _pairs(
     seed: int | None,
     opts: MetricOptions,
     hib: bool,
+    bins: Bins,
 ) -> Iterator[PairwiseComparison]:
     """Every pair (a ranked above b) under ``metric``, with the tests that apply to it."""
     order = cl.systems
@@ -323,6 +324,8 @@ def _pairs(
                     higher_is_better=hib,
                     low_border=opts.low_border,
                     high_border=opts.high_border,
+                    scale=opts.scale,
+                    bins=bins,
                 ).pvalue
             yield PairwiseComparison(
                 metric=metric,

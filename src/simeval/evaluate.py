@@ -85,14 +85,27 @@ class Evaluation:
         """The whole-dataset value of ``metric`` for ``system``."""
         return float(self.results[system][get_metric(metric).name].statistic)
 
+    def remainders(self) -> dict[str, int]:
+        """Pairs per system that ``Bins.segments`` left out of every bin (when any)."""
+        out = {}
+        for system, results in self.results.items():
+            left = max((getattr(r, "remainder", 0) for r in results.values()), default=0)
+            if left:
+                out[system] = left
+        return out
+
     def to_dict(self) -> dict[str, Any]:
-        """``{"signature": …, "results": [record, …]}`` — the JSON the CLI prints."""
+        """``{"signature": …, "results": [record, …]}`` — the JSON the CLI prints; with
+        ``"dropped"`` (pairs omitted for missing scores) and ``"remainder"`` (pairs left
+        over by segments) when there are any."""
         doc: dict[str, Any] = {
             "signature": self.signature,
             "results": [r.as_dict() for r in self.records],
         }
         if self.dropped:
             doc["dropped"] = dict(self.dropped)
+        if remainders := self.remainders():
+            doc["remainder"] = remainders
         return doc
 
     def to_frame(self):

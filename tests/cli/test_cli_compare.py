@@ -257,3 +257,35 @@ def test_identical_system_files_do_not_crash(capsys, files) -> None:
     assert rc == 0, err
     doc = json.loads(out)
     assert [s["cluster"] for s in doc["clusters"][0]["systems"]] == [1, 1]
+
+
+def test_scaled_pearson_with_permutations(capsys, tmp_path) -> None:
+    """Bins reach the permutation test as well as the bootstrap (a QA finding)."""
+    rng = np.random.default_rng(11)
+    gold = rng.uniform(0, 5, 40)
+    a = _numbers(tmp_path / "a.txt", gold + rng.normal(0, 0.5, 40))
+    b = _numbers(tmp_path / "b.txt", gold + rng.normal(0, 1.5, 40))
+    g = _numbers(tmp_path / "g.txt", gold)
+    rc, out, err = run(
+        capsys,
+        "compare",
+        g,
+        "--system",
+        f"a={a}",
+        "--system",
+        f"b={b}",
+        "--scale",
+        0,
+        5,
+        "--metric",
+        "scaled_pearson",
+        "--bootstrap",
+        50,
+        "--permutations",
+        50,
+        "--format",
+        "json",
+    )
+    assert rc == 0, err
+    pair = json.loads(out)["pairwise"][0]
+    assert 1 / 51 <= pair["permutation_p"] <= 1  # (count + 1)/(R + 1)

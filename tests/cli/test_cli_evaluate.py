@@ -315,7 +315,17 @@ def test_csv_format(capsys, files) -> None:
     )
     assert rc == 0, err
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["system", "metric", "bin", "value", "n", "pvalue", "ci_low", "ci_high"]
+    assert rows[0] == [
+        "system",
+        "metric",
+        "bin",
+        "value",
+        "n",
+        "pvalue",
+        "ci_low",
+        "ci_high",
+        "reason",
+    ]
     assert len(rows) == 1 + 2 + 3
     pearson = rows[1]
     assert pearson[:3] == ["mine", "pearson", ""]
@@ -622,3 +632,15 @@ def test_sts_benchmark_test_set(capsys, tmp_path, shared_data) -> None:
     assert all(
         not (isinstance(r["value"], float) and math.isnan(r["value"])) for r in doc["results"]
     )
+
+
+def test_segment_leftovers_are_reported(capsys, files) -> None:
+    """segments of 7 pairs leave len(GOLD) mod 7 pairs in no bin; the output says so."""
+    left = len(GOLD) % 7
+    rc, out, err = _evaluate(capsys, files, "--bins", "segments:7", "--format", "json")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc.get("remainder", {}).get("mine", 0) == left
+    rc, out, err = _evaluate(capsys, files, "--bins", "segments:7")
+    if left:
+        assert f"{left} pair(s) with the highest gold scores are left over" in out

@@ -306,3 +306,28 @@ def test_detect_missing_query_column(capsys, detect_file) -> None:
 def test_extrinsic_needs_a_task(capsys) -> None:
     rc, out, err = run(capsys, "extrinsic")
     assert_error(rc, out, err)
+
+
+def test_classify_csv_feeds_meta(capsys, tmp_path) -> None:
+    """classify's CSV is plain numbers (no numpy reprs) and meta finds its accuracy column."""
+    rng = np.random.default_rng(5)
+    labels = np.repeat(["lo", "hi"], 20)
+    base = np.where(labels == "hi", 1.0, 0.0)
+    lines = ["label,s1,s2,s3"] + [
+        f"{lab},{x + rng.normal(0, 0.2):.4f},{x + rng.normal(0, 0.6):.4f},{rng.random():.4f}"
+        for lab, x in zip(labels, base)
+    ]
+    scores = tmp_path / "scores.csv"
+    scores.write_text("\n".join(lines) + "\n")
+    rc, out, err = run(capsys, "extrinsic", "classify", scores, "--folds", 5, "--format", "csv")
+    assert rc == 0, err
+    assert "np." not in out
+    extrinsic = tmp_path / "extrinsic.csv"
+    extrinsic.write_text(out)
+    intrinsic = tmp_path / "intrinsic.csv"
+    intrinsic.write_text("system,pearson\ns1,0.9\ns2,0.6\ns3,0.1\n")
+    rc, out, err = run(
+        capsys, "meta", "--intrinsic", intrinsic, "--extrinsic", extrinsic, "--bootstrap", 20
+    )
+    assert rc == 0, err
+    assert "pearson" in out

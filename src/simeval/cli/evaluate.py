@@ -185,7 +185,7 @@ def load_inputs(
             raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
         table = read_table(path)
         col = default_column(table, column, exclude)
-        values = table.numbers(col)
+        values = table.numbers(col, option="NAME=FILE:COLUMN")
         if gold_ids is not None:
             sys_ids = ids_of(table, args.id_column)
             position = {v: i for i, v in enumerate(sys_ids)}
@@ -264,7 +264,7 @@ def format_evaluation(
     if fmt == "json":
         return to_json(ev.to_dict())
     if fmt == "csv":
-        header = ["system", "metric", "bin", "value", "n", "pvalue", "ci_low", "ci_high"]
+        header = ["system", "metric", "bin", "value", "n", "pvalue", "ci_low", "ci_high", "reason"]
         rows = [[getattr(r, h) for h in header] for r in ev.records]
         return render_table(header, rows, "csv")
     header, rows = ev.table()
@@ -283,6 +283,11 @@ def format_evaluation(
     undefined = [r for r in ev.records if r.reason and r.bin is None]
     for r in undefined:
         lines.append(f"— {r.system} / {r.metric}: {r.reason}")
+    for system, left in ev.remainders().items():
+        lines.append(
+            f"— {system}: {left} pair(s) with the highest gold scores are left over by "
+            "the segments and in no bin"
+        )
     lines.append(f"signature: {ev.signature}")
     return "\n".join(lines) + "\n"
 

@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--extrinsic",
         required=True,
         metavar="FILE",
-        help="per-system task results: a table with 'system' and a score column",
+        help="per-system task results: a table with 'system' and a score column ('score', or "
+        "the accuracy column of simeval extrinsic classify/detect, or --extrinsic-column)",
     )
     p.add_argument("--extrinsic-column", metavar="COL", help="the task-result column")
     p.add_argument(
@@ -120,7 +121,9 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
     if "system" not in table.columns:
         raise DataError(f"{path}: no 'system' column; columns are {', '.join(table.columns)}")
     candidates = [c for c in table.columns if c != "system"]
-    col = column or ("score" if "score" in candidates else None)
+    # the result columns of simeval extrinsic classify / detect are known by name
+    known = [c for c in ("score", "accuracy", "top1_accuracy") if c in candidates]
+    col = column or (known[0] if known else None)
     if col is None:
         if len(candidates) != 1:
             raise DataError(

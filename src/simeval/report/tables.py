@@ -86,7 +86,10 @@ def render_table(
         writer.writerow(header)
         for row in rows:
             writer.writerow(
-                ["" if _is_missing(c) else (repr(c) if isinstance(c, float) else c) for c in row]
+                [
+                    "" if _is_missing(c) else (repr(float(c)) if isinstance(c, float) else c)
+                    for c in row
+                ]
             )
         return buf.getvalue()
     cells = [[format_number(c, digits, nan="—") for c in row] for row in rows]

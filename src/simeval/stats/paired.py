@@ -9,13 +9,15 @@ p-values ``(count + 1)/(R + 1)`` (Davison & Hinkley 1997, eq. 4.11), never 0.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._validate import check_scale
+from ..binning import Bins
 from ..errors import InputError
 from ..results import json_ready
 from .bootstrap import (
@@ -230,6 +232,8 @@ def paired_permutation_test(
     higher_is_better: bool | None = None,
     low_border: float = 1.5,
     high_border: float = 3.5,
+    scale: Sequence[float] | None = None,
+    bins: Bins | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> PairedTestResult:
     r"""Paired approximate randomization test (Noreen 1989; Riezler & Maxwell 2005).
@@ -241,6 +245,8 @@ def paired_permutation_test(
     :math:`p = (\#\{|d_t| \ge |\delta|\} + 1)/(R + 1)` two-sided,
     :math:`\#\{d_t \ge \delta\}` for ``"greater"`` (A better). Unlike sacreBLEU (strict
     ``>``), ties count as extreme, so a system compared with itself gets p = 1.
+    ``scale`` and ``bins`` reach registry metrics outside the batched engine (reversed
+    nDCG, the scaled Pearson), as in :func:`~simeval.stats.bootstrap.bootstrap_distribution`.
 
     >>> res = paired_permutation_test([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6],
     ...                               [1, 2, 3, 4, 5, 6], n_resamples=99, seed=0)
@@ -257,7 +263,9 @@ def paired_permutation_test(
     leaves = list({leaf.label: leaf for leaf in expr.leaves()}.values())
 
     def score(systems: NDArray[np.float64]) -> NDArray[np.float64]:
-        engine = _Engine(g, systems, leaves, float(low_border), float(high_border))
+        engine = _Engine(
+            g, systems, leaves, float(low_border), float(high_border), check_scale(scale), bins
+        )
         return _combine(expr, engine.values(np.ones((n, 1))))[0]
 
     observed = score(S)
