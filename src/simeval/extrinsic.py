@@ -118,7 +118,9 @@ def oner_fit(scores: ArrayLike, labels: Sequence[Any], *, min_bucket: int = 6) -
 # ------------------------------------------------------------------ cross-validation
 
 
-def stratified_folds(labels: Sequence[Any], folds: int, seed: int | None) -> NDArray[np.int64]:
+def stratified_folds(
+    labels: Sequence[Any] | NDArray[Any], folds: int, seed: int | None
+) -> NDArray[np.int64]:
     """Fold number (0 … folds−1) of each item, stratified by label.
 
     Items are shuffled with ``numpy.random.default_rng(seed).permutation(n)``, stably

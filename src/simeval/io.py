@@ -134,8 +134,11 @@ def _read_numbers(p: Path, lines: list[str]) -> ScoreTable:
 
 
 def _read_delimited(p: Path, lines: list[str], delimiter: str) -> ScoreTable:
-    quoting = csv.QUOTE_NONE if delimiter == "\t" else csv.QUOTE_MINIMAL
-    reader = csv.reader(lines, delimiter=delimiter, quoting=quoting)
+    # TSV files (STS-B) carry unbalanced quotes in their texts: no quoting there.
+    if delimiter == "\t":
+        reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_NONE)
+    else:
+        reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL)
     rows = list(reader)
     header = [h.strip() for h in rows[0]]
     if len(set(header)) != len(header):

@@ -216,7 +216,7 @@ def predictiveness(
         diff = ir - er
         lo = hi = math.nan
         undefined = 0
-        if n_resamples:
+        if er_boot is not None:
             boot = pearson_rows(_ranks(vals[idx], hib), er_boot)
             defined = boot[~np.isnan(boot)]
             undefined = int(boot.size - defined.size)

@@ -263,11 +263,11 @@ def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     _check_duplicates(p, words, line_no)
     # Count fields cheaply by separators; confirm suspicious lines by a real split.
     counts = np.fromiter((r[2].count(sep) + 1 if r[2] else 0 for r in rows), dtype=np.int64)
-    dim = d_declared if d_declared is not None else int(np.bincount(counts).argmax())
+    dim = int(d_declared) if d_declared is not None else int(np.bincount(counts).argmax())
     odd = np.flatnonzero(counts != dim)
     bad = [i for i in odd if len(rows[i][2].split()) != dim]
     if bad:
-        i = bad[0]
+        i = int(bad[0])
         got = len(rows[i][2].split())
         raise DataError(
             f"{p}, line {line_no[i]} ({words[i]!r}): {got} values, expected {dim} "

@@ -115,7 +115,7 @@ def convert_lemma(lemmas: Sequence[str], format: str) -> list[str]:
 # --------------------------------------------------------------------------- distances
 
 
-def _check_method(method: str, p: float) -> tuple[str, float]:
+def _check_method(method: str, p: float) -> tuple[Method, float]:
     if method not in METHODS:
         raise InputError(f"method must be one of {METHODS}; got {method!r}")
     if method == "minkowski":
@@ -123,7 +123,7 @@ def _check_method(method: str, p: float) -> tuple[str, float]:
             return "maximum", p  # wordspace: minkowski with p = Inf is the maximum metric
         if not (math.isfinite(p) and p > 0):
             raise InputError(f"minkowski p must be > 0 (Inf gives 'maximum'); got {p}")
-    return method, float(p)
+    return method, float(p)  # type: ignore[return-value]  # checked against METHODS above
 
 
 def _normalize_rows(matrix: NDArray[np.float64]) -> NDArray[np.float64]:

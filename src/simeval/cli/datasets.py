@@ -40,8 +40,8 @@ def run(args: argparse.Namespace) -> int:
     if args.fetch:
         names = list(registry.DATASETS) if "all" in args.fetch else args.fetch
         for name in names:
-            path = registry.fetch(name, data_dir=args.data_dir)
-            note(args, f"{registry.get(name).name}: {path}")
+            fetched = registry.fetch(name, data_dir=args.data_dir)
+            note(args, f"{registry.get(name).name}: {fetched}")
     rows = []
     docs = []
     for ds in registry.describe():

@@ -127,7 +127,7 @@ def pairs_from(
     label = name or "pairs"
     columns = getattr(pairs, "columns", None)
     if columns is not None or isinstance(pairs, Mapping):
-        keys = list(columns) if columns is not None else list(pairs)  # type: ignore[arg-type]
+        keys = list(columns if columns is not None else pairs)  # type: ignore[arg-type]
         for col in (word1, word2, score):
             if col not in keys:
                 raise InputError(

@@ -51,13 +51,17 @@ def ranked_gains(
     """
     # ascending system order, ties averaged (the gathered copy is fresh: average in place)
     mean_gold = s.tie_mean(g.values[s.order], inplace=True)
-    if reverse and top is None:
+    if not reverse:
+        key: tuple[str, float | None] = ("ideal gains", None)
+        if key not in g.cache:  # the ideal order depends on the gold scores only: build once
+            g.cache[key] = g.sorted[::-1]
+        return mean_gold[::-1], g.cache[key]  # type: ignore[return-value]
+    if top is None:
         raise InputError("reversed nCG/nDCG need the top of the gold scale")
-    key = ("ideal gains", top if reverse else None)
-    if key not in g.cache:  # the ideal order depends on the gold scores only: build it once
-        g.cache[key] = top - g.sorted if reverse else g.sorted[::-1]
-    ideal = g.cache[key]
-    return (top - mean_gold if reverse else mean_gold[::-1]), ideal  # type: ignore[return-value]
+    key = ("ideal gains", top)
+    if key not in g.cache:
+        g.cache[key] = top - g.sorted
+    return top - mean_gold, g.cache[key]  # type: ignore[return-value]
 
 
 def _normalized(

@@ -70,7 +70,7 @@ def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
             sub = gold.values[members]
             parts.append((sub, _centered(sub), bool(sub.size) and _is_constant(sub)))
         gold.cache[key] = (binning, parts)  # keep binning alive so its id stays unique
-    return gold.cache[key][1]
+    return gold.cache[key][1]  # type: ignore[index]
 
 
 def scaled_pearson_binned(

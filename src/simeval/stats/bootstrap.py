@@ -538,7 +538,7 @@ class _Engine:
         """
         wmax = int(W.max()) if W.size else 0
         dtype = np.int32 if (2 * self.n + 2) * max(wmax, 1) < 2**31 else np.int64
-        Wi = W.astype(dtype, copy=False)
+        Wi: NDArray[np.integer] = W.astype(dtype, copy=False)
         w, C, x = (np.empty((self.scan.size, W.shape[1]), dtype=dtype) for _ in range(3))
         two_rg, sg, w3, xw = self._gold_sums(Wi, N, w, C, x)
         centre = N * (N + 1.0) ** 2
@@ -691,7 +691,7 @@ class BootstrapDistribution:
         boot = self.resamples[m, k]
         defined = boot[~np.isnan(boot)]
         n_undefined = int(boot.size - defined.size)
-        common = dict(
+        common: dict[str, Any] = dict(
             metric=self.metrics[m],
             system=self.systems[k],
             statistic=theta,
@@ -718,10 +718,10 @@ class BootstrapDistribution:
             return BootstrapInterval(low=lo, high=hi, standard_error=se, **common)
         if self.jackknife is None:
             raise InputError("BCa needs the jackknife; bootstrap with jackknife_groups > 1")
-        a1, a2, accel, reason = _bca_levels(theta, defined, self.jackknife[m, k], alpha)
-        if reason is not None:
+        a1, a2, accel, bca_reason = _bca_levels(theta, defined, self.jackknife[m, k], alpha)
+        if bca_reason is not None:
             return BootstrapInterval(
-                low=math.nan, high=math.nan, standard_error=se, reason=reason, **common
+                low=math.nan, high=math.nan, standard_error=se, reason=bca_reason, **common
             )
         lo, hi = _quantiles(defined, a1, a2)
         return BootstrapInterval(low=lo, high=hi, standard_error=se, acceleration=accel, **common)
@@ -797,14 +797,15 @@ def _systems_matrix(
         items = [(f"system{i + 1}", s) for i, s in enumerate(rows)]
     if not items:
         raise InputError("`systems` is empty; give at least one system's scores")
-    names, rows = [], []
+    names: list[str] = []
+    scores: list[NDArray[np.float64]] = []
     for name, values in items:
         _, s = paired_scores(g, values, names=("gold", f"system {name}"))
         names.append(str(name))
-        rows.append(s)
+        scores.append(s)
     if len(set(names)) != len(names):
         raise InputError(f"system names must be unique; got {names}")
-    return g, np.vstack(rows), tuple(names)
+    return g, np.vstack(scores), tuple(names)
 
 
 def _jackknife_weights(
@@ -884,7 +885,7 @@ def bootstrap_distribution(
     rows = _chunk_rows(n, chunk_size)
     rng = np.random.default_rng(seed)
 
-    def run(blocks: Iterator[NDArray[np.float64]], total: int, report: bool) -> NDArray:
+    def run(blocks: Iterator[NDArray[Any]], total: int, report: bool) -> NDArray:
         parts: dict[str, list[NDArray[np.float64]]] = {leaf.label: [] for leaf in leaves}
         done = 0
         for W in blocks:
