@@ -220,21 +220,6 @@ def _parse(metric: Metric) -> _Expr:
     return _from_registry(get_metric(metric))
 
 
-def _registry_function(
-    name: str, options: MetricOptions, bins: Bins | None = None
-) -> MetricFunction:
-    """A generic ``f(gold, system)`` for a metric of simeval's registry (nDCG, Kendall,
-    the scaled Pearson …), with the evaluation's options (declared scale, borders) and its
-    bins: a resampled pair keeps its gold score, so it stays in its bin."""
-    metric = get_metric(name)
-
-    def fn(gold: NDArray[np.float64], system: NDArray[np.float64]) -> Any:
-        binning = bins.assign(gold, scale=options.scale) if bins is not None else None
-        return metric.compute(Context(SortedScores(gold), SortedScores(system), options, binning))
-
-    return fn
-
-
 def _as_float(value: Any) -> float:
     stat = getattr(value, "statistic", value)
     return float(stat)
@@ -345,13 +330,18 @@ class _Engine:
         self.k, self.n = systems.shape
         names = {leaf.label for leaf in leaves if leaf.func is None}
         self.batched = sorted(names & set(BATCHED_METRICS))
-        self.generic: dict[str, MetricFunction] = {}
-        for leaf in leaves:
-            if leaf.func is not None:
-                self.generic[leaf.label] = leaf.func
-            elif leaf.label not in BATCHED_METRICS:
-                options = MetricOptions(scale=scale, low_border=low_border, high_border=high_border)
-                self.generic[leaf.label] = _registry_function(leaf.label, options, bins)
+        # Callables f(gold, system) run once per resample and system; registry metrics that
+        # are not batched (Kendall, nDCG, the scaled Pearson …) share, per resample, one
+        # sort of the gold scores and one Context per system (hence one sort per system),
+        # with the evaluation's declared scale and bins.
+        self.callables = {leaf.label: leaf.func for leaf in leaves if leaf.func is not None}
+        self.registry = [
+            get_metric(leaf.label)
+            for leaf in leaves
+            if leaf.func is None and leaf.label not in BATCHED_METRICS
+        ]
+        self.options = MetricOptions(scale=scale, low_border=low_border, high_border=high_border)
+        self.bins = bins
         self.need_spearman = "spearman" in names
         self.need_dev = bool(names & {"mase", "msse", "nmsse", "nmase"})
         self._features(low_border, high_border)
@@ -415,8 +405,10 @@ class _Engine:
         out: dict[str, NDArray[np.float64]] = {}
         if self.batched:
             out.update(self._batched(W))
-        for name, fn in self.generic.items():
+        for name, fn in self.callables.items():
             out[name] = self._generic(fn, W)
+        if self.registry:
+            out.update(self._registry(W))
         return out
 
     def _batched(self, W: NDArray[Any]) -> dict[str, NDArray[np.float64]]:
@@ -592,14 +584,30 @@ class _Engine:
         d_s2 = ((w_pos**3 - w_pos).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
         return d_cross, d_s2
 
-    def _generic(self, fn: MetricFunction, W: NDArray[Any]) -> NDArray[np.float64]:
-        out = np.empty((W.shape[1], self.k))
+    def _resampled(self, W: NDArray[Any]) -> Iterator[tuple[int, NDArray[np.intp]]]:
+        """Each resample of the chunk as pair indices (multiplicities expanded)."""
         positions = np.arange(self.n)
         for r in range(W.shape[1]):
-            idx = np.repeat(positions, W[:, r].astype(np.int64))
+            yield r, np.repeat(positions, W[:, r].astype(np.int64))
+
+    def _generic(self, fn: MetricFunction, W: NDArray[Any]) -> NDArray[np.float64]:
+        out = np.empty((W.shape[1], self.k))
+        for r, idx in self._resampled(W):
             g = self.g[idx]
             for j in range(self.k):
                 out[r, j] = _as_float(fn(g, self.S[j][idx]))
+        return out
+
+    def _registry(self, W: NDArray[Any]) -> dict[str, NDArray[np.float64]]:
+        out = {m.name: np.empty((W.shape[1], self.k)) for m in self.registry}
+        for r, idx in self._resampled(W):
+            g = self.g[idx]
+            gold = SortedScores(g)
+            binning = self.bins.assign(g, scale=self.options.scale) if self.bins else None
+            for j in range(self.k):
+                ctx = Context(gold, SortedScores(self.S[j][idx]), self.options, binning)
+                for m in self.registry:
+                    out[m.name][r, j] = ctx.result(m).statistic
         return out
 
 
