@@ -22,7 +22,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
-from ..binning import Binning
+from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import MetricResult
 from . import ranking
@@ -144,10 +144,10 @@ def _pearson(c: Context) -> MetricResult:
 
 
 def _scaled(c: Context) -> MetricResult:
-    if c.binning is None:
-        raise InputError("scaled_pearson needs bins; pass bins= to evaluate()")
+    # Without explicit bins: the default thirds over the declared (or observed) scale.
+    binning = c.binning or Bins.equal_width(3).assign(c.gold.values, scale=c.options.scale)
     return scaled_pearson_binned(
-        c.gold, c.system.values, c.binning, skip_undefined=c.options.skip_undefined_bins
+        c.gold, c.system.values, binning, skip_undefined=c.options.skip_undefined_bins
     )
 
 
