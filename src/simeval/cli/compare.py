@@ -9,7 +9,7 @@ from ..binning import parse_bins
 from ..compare import COMPARE_METRICS, Comparison, compare
 from ..report import format_number, render_table, to_json
 from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
-from .evaluate import add_input_options, load_inputs
+from .evaluate import add_input_options, add_metric_options, load_inputs
 
 __all__ = ["register", "run"]
 
@@ -23,18 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "correlations; rank agreement between metrics (Reimers et al. 2016, Table 1).",
     )
     add_input_options(p)
-    p.add_argument(
-        "--metric",
-        action="append",
-        metavar="NAME",
-        help="metric, repeatable (default: " + ", ".join(COMPARE_METRICS) + ")",
-    )
-    p.add_argument(
-        "--bins",
-        default="thirds",
-        help="bins of a scaled_pearson metric: thirds | equal:K | edges:A,B,… | "
-        "segments:N | quantiles:K (default thirds)",
-    )
+    add_metric_options(p, COMPARE_METRICS)
     p.add_argument(
         "--bootstrap",
         type=non_negative_int,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 import math
 from typing import Any
 
@@ -83,6 +84,22 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
     )
 
 
+def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> None:
+    """``--metric`` (repeatable) and ``--bins``, shared by ``evaluate`` and ``compare``."""
+    p.add_argument(
+        "--metric",
+        action="append",
+        metavar="NAME",
+        help="metric name or expression, repeatable (default: " + ", ".join(default) + ")",
+    )
+    p.add_argument(
+        "--bins",
+        default="thirds",
+        help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
+        "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
+    )
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "evaluate",
@@ -101,18 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="system runs for --semeval-dir: one sub-folder per system, or run files",
     )
-    p.add_argument(
-        "--bins",
-        default="thirds",
-        help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
-        "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
-    )
-    p.add_argument(
-        "--metric",
-        action="append",
-        metavar="NAME",
-        help="metric name or expression, repeatable (default: " + ", ".join(DEFAULT_METRICS) + ")",
-    )
+    add_metric_options(p, DEFAULT_METRICS)
     p.add_argument(
         "--task",
         metavar="CARD,SET,INFO",
