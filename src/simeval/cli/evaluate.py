@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
