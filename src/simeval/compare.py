@@ -32,7 +32,7 @@ from .evaluate import Evaluation, evaluate
 from .meta import RankAgreement, rank_agreement
 from .metrics._scales import map_linear
 from .metrics.correlation import pearson, spearman
-from .metrics.registry import MetricOptions, get_metric
+from .metrics.registry import get_metric
 from .results import json_ready
 from .stats.bootstrap import (
     JACKKNIFE_GROUPS,
@@ -42,7 +42,7 @@ from .stats.bootstrap import (
 )
 from .stats.clusters import SignificanceClusters, significance_clusters
 from .stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
-from .stats.paired import paired_permutation_test, pairwise_bootstrap_pvalues
+from .stats.paired import paired_permutation_tests, pairwise_bootstrap_pvalues
 
 __all__ = ["COMPARE_METRICS", "Comparison", "PairwiseComparison", "compare"]
 
@@ -241,6 +241,26 @@ def compare(
         for s in dist.systems
         for m in dist.metrics
     }
+    # Two-sided permutation p-values, every metric of a pair on the same trials (and the
+    # same for (a, b) and (b, a): the null of one is the mirror of the other's).
+    permutation_p: dict[frozenset[str], dict[str, float]] = {}
+    if permutations:
+        for i, a in enumerate(dist.systems):
+            for b in dist.systems[i + 1 :]:
+                tests = paired_permutation_tests(
+                    g,
+                    mapped[a],
+                    mapped[b],
+                    dist.metrics,
+                    n_resamples=permutations,
+                    seed=seed,
+                    alternative="two-sided",
+                    low_border=opts.low_border,
+                    high_border=opts.high_border,
+                    scale=opts.scale,
+                    bins=bins,
+                )
+                permutation_p[frozenset((a, b))] = {t.metric: t.pvalue for t in tests}
     clusters: dict[str, SignificanceClusters] = {}
     pairwise: list[PairwiseComparison] = []
     for m in dist.metrics:
@@ -259,7 +279,7 @@ def compare(
             values, p[np.ix_(keep, keep)], higher_is_better=hib, alpha=alpha, metric=m
         )
         clusters[m] = cl
-        pairwise.extend(_pairs(m, cl, raw, g, mapped, ev, permutations, seed, opts, hib, bins))
+        pairwise.extend(_pairs(m, cl, raw, mapped, ev, permutation_p))
     table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}
     defined = {m: t for m, t in table.items() if not any(math.isnan(v) for v in t.values())}
     agreement = tuple(rank_agreement(defined)) if len(defined) > 1 and len(systems) > 1 else ()
@@ -281,14 +301,9 @@ def _pairs(
     metric: str,
     cl: SignificanceClusters,
     raw: Mapping[tuple[str, str], float],
-    g: NDArray[np.float64],
     mapped: Mapping[str, NDArray[np.float64]],
     ev: Evaluation,
-    permutations: int,
-    seed: int | None,
-    opts: MetricOptions,
-    hib: bool,
-    bins: Bins,
+    permutation_p: Mapping[frozenset[str], Mapping[str, float]],
 ) -> Iterator[PairwiseComparison]:
     """Every pair (a ranked above b) under ``metric``, with the tests that apply to it."""
     order = cl.systems
@@ -300,7 +315,7 @@ def _pairs(
             if metric in _CORRELATIONS:
                 r23 = _correlation(metric, mapped[a], mapped[b])
                 if not any(math.isnan(x) for x in (va, vb, r23)):
-                    n = g.size
+                    n = ev.n
                     w = williams_test_from_r(va, vb, r23, n)
                     st = steiger_z_from_r(va, vb, r23, n)
                     z = zou_ci_from_r(va, vb, r23, n)
@@ -312,21 +327,8 @@ def _pairs(
                         zou_low=z.low,
                         zou_high=z.high,
                     )
-            if permutations:
-                extra["permutation_p"] = paired_permutation_test(
-                    g,
-                    mapped[a],
-                    mapped[b],
-                    metric,
-                    n_resamples=permutations,
-                    seed=seed,
-                    alternative="two-sided",
-                    higher_is_better=hib,
-                    low_border=opts.low_border,
-                    high_border=opts.high_border,
-                    scale=opts.scale,
-                    bins=bins,
-                ).pvalue
+            if permutation_p:
+                extra["permutation_p"] = permutation_p[frozenset((a, b))][metric]
             yield PairwiseComparison(
                 metric=metric,
                 system_a=a,
