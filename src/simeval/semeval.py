@@ -26,6 +26,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -178,12 +179,20 @@ class SemevalEvaluation:
     skipped: Mapping[str, int]
     signature: str
 
+    @cached_property
+    def _values(self) -> dict[tuple[str, str, str], float]:
+        """Whole-set values by (system, metric, dataset), indexed once."""
+        return {
+            (r["system"], r["metric"], r["dataset"]): (
+                math.nan if r["value"] is None else float(r["value"])
+            )
+            for r in self.records
+            if r["bin"] is None
+        }
+
     def value(self, system: str, metric: str, dataset: str) -> float:
-        name = get_metric(metric).name
-        for r in self.records:
-            if (r["system"], r["metric"], r["dataset"], r["bin"]) == (system, name, dataset, None):
-                return math.nan if r["value"] is None else float(r["value"])
-        raise KeyError((system, metric, dataset))
+        """The value of ``metric`` for ``system`` on a set or an aggregate."""
+        return self._values[(system, get_metric(metric).name, dataset)]
 
     def to_dict(self) -> dict[str, Any]:
         return {

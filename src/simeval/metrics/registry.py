@@ -31,7 +31,7 @@ from ._sorted import SortedScores
 from .correlation import _correlation_centered, _kendall_sorted, _spearman_sorted
 from .errors import ErrorMoments
 from .scaled import scaled_pearson_binned
-from .threshold import DEFAULT_HIGH, DEFAULT_LOW, _accuracy, _f1
+from .threshold import DEFAULT_HIGH, DEFAULT_LOW, _accuracy, _f1, harmonic_mean
 
 __all__ = [
     "DEFAULT_METRICS",
@@ -452,9 +452,7 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
             return MetricResult(math.nan, c.n, "; ".join(reasons) or "a part is undefined")
         if op == "macro_avg":
             return MetricResult(float(values.mean()), c.n)
-        if (values <= 0).any():
-            return MetricResult(0.0, c.n)
-        return MetricResult(float(len(values) / np.sum(1.0 / values)), c.n)
+        return MetricResult(float(harmonic_mean(values)), c.n)
 
     lo = 0.0 if op == "hmean" else min(p.bounds[0] for p in parts)
     hi = max(p.bounds[1] for p in parts)

@@ -25,6 +25,7 @@ __all__ = [
     "accuracy_low",
     "f1_high",
     "f1_low",
+    "harmonic_mean",
     "hmean",
     "macro_avg",
 ]
@@ -129,6 +130,21 @@ def f1_high(
     return warn_if_undefined(_f1(g > border, s > border, "high"))
 
 
+def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
+    """Harmonic mean over axis 0, ``m / Σ_i 1/x_i`` (``2ab/(a + b)`` for two parts), with
+    seed 002's rule: 0 when any part is ≤ 0; NaN when any part is NaN. Vectorized over the
+    remaining axes (one value per bootstrap resample, say); every ``hmean`` of simeval
+    goes through it.
+
+    >>> harmonic_mean([[0.5, 0.5, 0.2], [1.0, -0.1, float("nan")]]).tolist()
+    [0.6666666666666666, 0.0, nan]
+    """
+    x = np.asarray(parts, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = np.where((x > 0).all(axis=0), x.shape[0] / (1.0 / x).sum(axis=0), 0.0)
+    return np.where(np.isnan(x).any(axis=0), np.nan, out)
+
+
 def hmean(a: float, b: float) -> float:
     """Harmonic mean ``2ab/(a + b)`` of two measures (seed 002 §2); 0 when a ≤ 0 or b ≤ 0,
     NaN when either is NaN.
@@ -136,12 +152,7 @@ def hmean(a: float, b: float) -> float:
     >>> hmean(0.5, 1.0), hmean(-0.2, 0.9)
     (0.6666666666666666, 0.0)
     """
-    a, b = float(a), float(b)
-    if math.isnan(a) or math.isnan(b):
-        return math.nan
-    if a <= 0 or b <= 0:
-        return 0.0
-    return 2.0 * a * b / (a + b)
+    return float(harmonic_mean([float(a), float(b)]))
 
 
 def macro_avg(a: float, b: float) -> float:

@@ -25,7 +25,6 @@ The jackknife groups of BCa are then drawn from the same generator as
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -40,6 +39,7 @@ from ..errors import InputError
 from ..metrics._sorted import SortedScores
 from ..metrics.registry import Context, MetricOptions, get_metric
 from ..metrics.registry import Metric as RegistryMetric
+from ..metrics.threshold import harmonic_mean
 from ..results import ConfidenceInterval, json_ready
 
 __all__ = [
@@ -69,22 +69,10 @@ BATCHED_METRICS = (
     "f1_low",
     "f1_high",
 )
-#: What ``simeval compare`` bootstraps unless told otherwise.
+#: What :func:`bootstrap_distribution` and :func:`bootstrap_ci` compute unless told
+#: otherwise (``simeval compare`` adds ``hmean(f1_low,f1_high)``: ``compare.COMPARE_METRICS``).
 DEFAULT_METRICS = ("pearson", "spearman", "nmsse", "f1_low", "f1_high")
 
-_LOWER_IS_BETTER = frozenset({"mae", "mase", "msse", "nmsse", "nmase"})
-_HIGHER_IS_BETTER_PREFIXES = (
-    "pearson",
-    "spearman",
-    "kendall",
-    "scaled_pearson",
-    "ncg",
-    "ndcg",
-    "accuracy_",
-    "f1_",
-    "hmean(",
-    "macro_avg(",
-)
 #: Elements of the multiplicity/feature matrices per chunk; resamples per chunk is
 #: ``max(1, CHUNK_ELEMENTS // n)``. Memory only: the numbers do not depend on it.
 CHUNK_ELEMENTS = 1 << 22
@@ -100,9 +88,6 @@ BINCOUNT_ELEMENTS = 1 << 16
 MetricFunction = Callable[[NDArray[np.float64], NDArray[np.float64]], Any]
 Metric = str | MetricFunction
 Method = Literal["bca", "percentile"]
-
-_COMBINATIONS = ("hmean", "macro_avg")
-_NAME = re.compile(r"^[a-z][a-z0-9_@.]*$")
 
 
 def higher_is_better(metric: str) -> bool:
@@ -225,20 +210,12 @@ def _as_float(value: Any) -> float:
     return float(stat)
 
 
-def _hmean(parts: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Harmonic mean over axis 0: ``m / Σ 1/x`` (2ab/(a+b) for two), 0 when a part is ≤ 0,
-    NaN when a part is NaN (seed 002 §2; the registry's ``hmean``)."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        out = np.where((parts > 0).all(axis=0), parts.shape[0] / (1.0 / parts).sum(axis=0), 0.0)
-    return np.where(np.isnan(parts).any(axis=0), np.nan, out)
-
-
 def _combine(expr: _Expr, leaf_values: Mapping[str, NDArray[np.float64]]) -> NDArray[np.float64]:
     if expr.op is None:
         return leaf_values[expr.label]
     parts = np.stack([_combine(x, leaf_values) for x in expr.args])
     if expr.op == "hmean":
-        return _hmean(parts)
+        return harmonic_mean(parts)
     return parts.mean(axis=0)
 
 
