@@ -201,8 +201,11 @@ def compare(
     (('good', 'noisy'), (1, 2))
     """
     names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
-    bins = bins or Bins.equal_width(3)
-    if bins.kind == "labels" and any("scaled_pearson" in m for m in names):
+    # Bins matter only to a scaled Pearson; passing none spares the bootstrap binning
+    # every resample for nothing.
+    needs_bins = any("scaled_pearson" in m for m in names)
+    bins = (bins or Bins.equal_width(3)) if needs_bins else None
+    if bins is not None and bins.kind == "labels":
         raise InputError(
             "label bins cannot be bootstrapped yet (the labels are not resampled with the "
             "pairs); use simeval evaluate for a labels-binned scaled Pearson"

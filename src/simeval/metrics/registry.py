@@ -26,7 +26,7 @@ from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import MetricResult
 from . import ranking
-from ._scales import Normalize, normalize_pair
+from ._scales import Normalize, map_linear, normalize_pair
 from ._sorted import SortedScores
 from .correlation import _correlation_centered, _kendall_sorted, _spearman_sorted
 from .errors import ErrorMoments
@@ -90,14 +90,15 @@ class Context:
     def on_gold_scale(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """(gold, system) with the system mapped onto the gold scale (and normalized if asked)."""
         o = self.options
+        if o.normalize is None:  # the plain linear map, shared with the threshold measures
+            return self.gold.values, self.system_mapped
         return normalize_pair(
             self.gold.values, self.system.values, o.normalize, o.scale, o.system_scale
         )
 
     @cached_property
     def system_mapped(self) -> NDArray[np.float64]:
-        from ._scales import map_linear
-
+        """The system scores mapped linearly from ``system_scale`` onto the gold scale."""
         return map_linear(self.system.values, self.options.system_scale, self.options.scale)
 
     @cached_property
