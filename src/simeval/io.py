@@ -54,6 +54,17 @@ class ScoreTable:
             out[i] = _to_float(value, self, i, name)
         return out
 
+    def finite_numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
+        """As :meth:`numbers`, but a missing value is an error naming its line."""
+        values = self.numbers(name, option=option)
+        missing = np.isnan(values)
+        if missing.any():
+            i = int(np.argmax(missing))
+            raw = self.columns[name][i]
+            shown = f" ({str(raw).strip()!r})" if raw is not None and str(raw).strip() else ""
+            raise DataError(f"{self.location(i, name)}: missing value{shown}; fill it in")
+        return values
+
     def location(self, i: int, column: str | None = None) -> str:
         col = f", column {column!r}" if column and self.kind == "table" else ""
         return f"{self.path}, {self.where} {self.lines[i]}{col}"

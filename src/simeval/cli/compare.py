@@ -10,6 +10,7 @@ from ..compare import COMPARE_METRICS, Comparison, compare
 from ..report import format_number, render_table, to_json
 from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
 from .evaluate import add_input_options, add_metric_options, load_inputs
+from .meta import agreement_table
 
 __all__ = ["register", "run"]
 
@@ -134,15 +135,6 @@ def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
     return header, rows
 
 
-def agreement_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
-    header = ["metric a", "metric b", "mean |Δrank|", "max |Δrank|", "Kendall τ"]
-    rows = [
-        [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau]
-        for a in cmp.agreement
-    ]
-    return header, rows
-
-
 def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     if fmt == "json":
         return to_json(cmp.to_dict())
@@ -184,7 +176,7 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     if cmp.agreement:
         blocks.append(
             render_table(
-                *agreement_table(cmp),
+                *agreement_table(cmp.agreement),
                 fmt,
                 digits=digits,
                 title="rank agreement between metrics (Reimers et al. 2016, Table 1)",

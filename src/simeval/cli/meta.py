@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..errors import DataError, InputError
-from ..io import ScoreTable, read_table
-from ..meta import predictiveness, rank_agreement
+from ..io import ids_of, read_table
+from ..meta import RankAgreement, predictiveness, rank_agreement
 from ..metrics.registry import get_metric
 from ..report import render_table, to_json
 from ._common import add_output_options, emit, non_negative_int
@@ -57,17 +58,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _number(table: ScoreTable, column: str, i: int) -> float:
-    value = table.columns[column][i]
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise DataError(f"{table.location(i, column)}: {value!r} is not a number") from None
-    if not math.isfinite(x):
-        raise DataError(f"{table.location(i, column)}: {value!r} is not a finite number")
-    return x
-
-
 def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
     """``{measure: {system: value}}`` from a wide table, tidy records, or simeval JSON.
 
@@ -94,7 +84,8 @@ def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
         if column == "system":
             continue
         out[column] = {
-            str(table.columns["system"][i]): _number(table, column, i) for i in range(len(table))
+            system: float(x)
+            for system, x in zip(ids_of(table, "system"), table.finite_numbers(column), strict=True)
         }
     if not out:
         raise DataError(f"{p}: no measure columns besides 'system'")
@@ -133,11 +124,8 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
         col = candidates[0]
     if col not in table.columns:
         raise DataError(f"{path}: no column {col!r}; columns are {', '.join(table.columns)}")
-    systems = [str(v) for v in table.columns["system"]]
-    for i, name in enumerate(systems):
-        if name in systems[:i]:
-            raise DataError(f"{table.location(i, 'system')}: system {name!r} appears twice")
-    return {name: _number(table, col, i) for i, name in enumerate(systems)}
+    values = table.finite_numbers(col, option="--extrinsic-column")
+    return {s: float(x) for s, x in zip(ids_of(table, "system"), values, strict=True)}
 
 
 def _direction(measure: str) -> bool:
@@ -145,6 +133,17 @@ def _direction(measure: str) -> bool:
         return get_metric(measure).higher_is_better
     except InputError:  # a measure simeval does not know: a user's own column
         return True
+
+
+def agreement_table(
+    agreement: Sequence[RankAgreement],
+) -> tuple[list[str], list[list[Any]]]:
+    """Rank agreement between metrics (Reimers et al. 2016, Table 1) as a table."""
+    header = ["metric a", "metric b", "mean |Δrank|", "max |Δrank|", "Kendall τ"]
+    rows: list[list[Any]] = [
+        [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau] for a in agreement
+    ]
+    return header, rows
 
 
 def run(args: argparse.Namespace) -> int:
@@ -196,11 +195,7 @@ def run(args: argparse.Namespace) -> int:
     if agreement:
         blocks.append(
             render_table(
-                ["metric a", "metric b", "mean |Δrank|", "max |Δrank|", "Kendall τ"],
-                [
-                    [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau]
-                    for a in agreement
-                ],
+                *agreement_table(agreement),
                 args.format,
                 digits=args.digits,
                 title="rank agreement between intrinsic measures",
