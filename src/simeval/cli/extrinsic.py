@@ -114,10 +114,7 @@ def run_classify(args: argparse.Namespace) -> int:
     majority = counts.max() / counts.sum()
     rows = []
     for col in _score_columns(table, args.score_column, exclude):
-        scores = table.numbers(col, option="--score-column")
-        if np.isnan(scores).any():
-            i = int(np.argmax(np.isnan(scores)))
-            raise DataError(f"{table.location(i, col)}: missing score")
+        scores = table.finite_numbers(col, option="--score-column")
         res = cross_validated_accuracy(
             scores,
             labels,
@@ -149,10 +146,7 @@ def run_detect(args: argparse.Namespace) -> int:
     slices = [order[a:b] for a, b in itertools.pairwise(bounds)]
     rows = []
     for col in _score_columns(table, args.score_column, exclude):
-        scores = table.numbers(col, option="--score-column")
-        if np.isnan(scores).any():
-            i = int(np.argmax(np.isnan(scores)))
-            raise DataError(f"{table.location(i, col)}: missing score")
+        scores = table.finite_numbers(col, option="--score-column")
         acc = top1_accuracy([scores[s] for s in slices], [rel[s] for s in slices])
         rows.append([col, acc, len(slices)])
     _emit(args, ["system", "top1_accuracy", "queries"], rows)
