@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import stats
 
 from .errors import InputError
 from .metrics._sorted import SortedScores
@@ -89,7 +88,11 @@ def _values(scores: Mapping[str, float], systems: list[str], what: str) -> NDArr
 
 
 def _ranks(values: NDArray[np.float64], higher: bool) -> NDArray[np.float64]:
-    return stats.rankdata(-values if higher else values, method="average", axis=-1)
+    """Average ranks along the last axis, 1 = best (scipy's ``rankdata``, imported here so
+    that ``import simeval.meta`` stays quick)."""
+    from scipy.stats import rankdata
+
+    return rankdata(-values if higher else values, method="average", axis=-1)
 
 
 def rank_systems(scores: Mapping[str, float], *, higher_is_better: bool = True) -> dict[str, float]:
@@ -227,7 +230,9 @@ def predictiveness(
         )
     rhos = np.array([r[1] for r in rows])
     key = np.where(np.isnan(rhos), np.inf, -rhos)
-    places = stats.rankdata(key, method="min").astype(int)
+    from scipy.stats import rankdata
+
+    places = rankdata(key, method="min").astype(int)
     order = np.argsort(key, kind="stable")
     return [
         Predictiveness(
