@@ -20,8 +20,8 @@ from numpy.typing import NDArray
 from .errors import InputError
 from .metrics._sorted import SortedScores
 from .metrics.correlation import _kendall_sorted, pearson_rows
+from .metrics.registry import direction
 from .results import json_ready
-from .stats.bootstrap import higher_is_better as _default_direction
 
 __all__ = [
     "Predictiveness",
@@ -106,9 +106,7 @@ def rank_systems(scores: Mapping[str, float], *, higher_is_better: bool = True) 
 
 
 def _direction(metric: str, given: Mapping[str, bool] | None) -> bool:
-    if given is not None and metric in given:
-        return bool(given[metric])
-    return _default_direction(metric)
+    return direction(metric, given.get(metric) if given is not None else None)
 
 
 def _systems(table: Table) -> list[str]:

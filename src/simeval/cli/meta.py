@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, InputError
+from ..errors import DataError
 from ..io import ids_of, read_table
 from ..meta import RankAgreement, predictiveness, rank_agreement
-from ..metrics.registry import get_metric
+from ..metrics.registry import direction
 from ..report import render_table, to_json
 from ._common import add_output_options, emit, non_negative_int
 
@@ -128,13 +128,6 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
     return {s: float(x) for s, x in zip(ids_of(table, "system"), values, strict=True)}
 
 
-def _direction(measure: str) -> bool:
-    try:
-        return get_metric(measure).higher_is_better
-    except InputError:  # a measure simeval does not know: a user's own column
-        return True
-
-
 def agreement_table(
     agreement: Sequence[RankAgreement],
 ) -> tuple[list[str], list[list[Any]]]:
@@ -155,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
             f"systems must match between {args.intrinsic} and {args.extrinsic}; "
             f"only in one of them: {', '.join(missing[:5])}"
         )
-    directions = {m: _direction(m) for m in intrinsic}
+    # a measure simeval does not know (a user's own column) counts as higher-is-better
+    directions = {m: direction(m, default=True) for m in intrinsic}
     pred = predictiveness(
         intrinsic,
         extrinsic,

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,6 +41,7 @@ __all__ = [
     "Metric",
     "MetricOptions",
     "available_metrics",
+    "direction",
     "get_metric",
 ]
 
@@ -473,6 +475,36 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
         op,
         tuple(parts),
     )
+
+
+def direction(
+    metric: str | Callable[..., Any],
+    higher_is_better: bool | None = None,
+    *,
+    default: bool | None = None,
+) -> bool:
+    """Whether larger values of ``metric`` are better: ``higher_is_better`` when given, else
+    the registry's answer (``default`` for a name the registry does not know, when set).
+    A callable metric must come with ``higher_is_better``.
+
+    >>> direction("nmsse"), direction("hmean(f1_low,f1_high)"), direction("bleu", default=True)
+    (False, True, True)
+    """
+    if higher_is_better is not None:
+        return bool(higher_is_better)
+    if callable(metric):
+        raise InputError(
+            f"metric {getattr(metric, '__name__', 'metric')!r} is a callable: pass "
+            "higher_is_better=True or False"
+        )
+    try:
+        return get_metric(metric).higher_is_better
+    except InputError as exc:
+        if default is not None:
+            return default
+        raise InputError(
+            f"unknown direction for metric {metric!r} ({exc}); pass higher_is_better=True or False"
+        ) from None
 
 
 def get_metric(name: str) -> Metric:

@@ -37,7 +37,7 @@ from .._validate import as_float_array, check_scale, paired_scores
 from ..binning import Bins
 from ..errors import InputError
 from ..metrics._sorted import SortedScores
-from ..metrics.registry import Context, MetricOptions, get_metric
+from ..metrics.registry import Context, MetricOptions, direction, get_metric
 from ..metrics.registry import Metric as RegistryMetric
 from ..metrics.threshold import harmonic_mean
 from ..results import ConfidenceInterval, json_ready
@@ -96,12 +96,7 @@ def higher_is_better(metric: str) -> bool:
     >>> higher_is_better("nmsse"), higher_is_better("hmean(f1_low,f1_high)")
     (False, True)
     """
-    try:
-        return bool(get_metric(metric).higher_is_better)
-    except InputError as exc:
-        raise InputError(
-            f"unknown direction for metric {metric!r} ({exc}); pass higher_is_better=True or False"
-        ) from None
+    return direction(metric)
 
 
 # --------------------------------------------------------------------------- resampling

@@ -11,8 +11,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..errors import InputError
+from ..metrics.registry import direction
 from ..results import json_ready
-from .bootstrap import Metric, bootstrap_distribution, higher_is_better
+from .bootstrap import Metric, bootstrap_distribution
 from .paired import paired_permutation_test, pairwise_bootstrap_pvalues
 
 __all__ = ["SignificanceClusters", "cluster_systems", "holm", "significance_clusters"]
@@ -151,7 +152,7 @@ def cluster_systems(
         high_border=high_border,
     )
     label = dist.metrics[0]
-    hib = higher_is_better if higher_is_better is not None else _direction_of(metric, label)
+    hib = direction(metric if callable(metric) else label, higher_is_better)
     if test == "bootstrap":
         p = pairwise_bootstrap_pvalues(dist, label, higher_is_better=hib)
     else:
@@ -174,9 +175,3 @@ def cluster_systems(
                     ).pvalue
     values = dict(zip(dist.systems, dist.observed[0].tolist()))
     return significance_clusters(values, p, higher_is_better=hib, alpha=alpha, metric=label)
-
-
-def _direction_of(metric: Metric, label: str) -> bool:
-    if callable(metric):
-        raise InputError("metric is a callable: pass higher_is_better=True/False")
-    return higher_is_better(label)

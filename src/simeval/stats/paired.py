@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import check_scale
 from ..binning import Bins
 from ..errors import InputError
+from ..metrics.registry import direction
 from ..results import json_ready
 from .bootstrap import (
     CHUNK_ELEMENTS,
@@ -30,7 +31,6 @@ from .bootstrap import (
     _parse,
     _systems_matrix,
     bootstrap_distribution,
-    higher_is_better,
 )
 
 __all__ = [
@@ -70,14 +70,6 @@ class PairedTestResult:
 
     def as_dict(self) -> dict[str, Any]:
         return json_ready(asdict(self))
-
-
-def _direction(metric: Metric, label: str, given: bool | None) -> bool:
-    if given is not None:
-        return bool(given)
-    if callable(metric):
-        raise InputError(f"metric {label!r} is a callable: pass higher_is_better=True/False")
-    return higher_is_better(label)
 
 
 def _check_alternative(alternative: str) -> None:
@@ -127,7 +119,7 @@ def paired_bootstrap_from_distribution(
     m, a = dist._index(metric, system_a)
     _, b = dist._index(metric, system_b)
     label = dist.metrics[m]
-    hib = _direction(label, label, higher_is_better)
+    hib = direction(label, higher_is_better)
     sign = 1.0 if hib else -1.0
     theta_a, theta_b = float(dist.observed[m, a]), float(dist.observed[m, b])
     delta = sign * (theta_a - theta_b)
@@ -217,7 +209,9 @@ def paired_bootstrap_test(
         "a",
         "b",
         alternative=alternative,
-        higher_is_better=_direction(metric, dist.metrics[0], higher_is_better),
+        higher_is_better=direction(
+            metric if callable(metric) else dist.metrics[0], higher_is_better
+        ),
     )
 
 
@@ -299,7 +293,10 @@ def paired_permutation_tests(
     if len(given) != len(exprs):
         raise InputError("`higher_is_better` needs one entry per metric")
     signs = np.array(
-        [1.0 if _direction(m, e.label, h) else -1.0 for m, e, h in zip(metrics, exprs, given)]
+        [
+            1.0 if direction(m if callable(m) else e.label, h) else -1.0
+            for m, e, h in zip(metrics, exprs, given)
+        ]
     )
     leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
     declared = check_scale(scale)
