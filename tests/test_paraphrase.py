@@ -275,7 +275,7 @@ def test_empty_set_and_empty_file(tmp_path):
         Patterns.from_records([])
     with pytest.raises(DataError, match="has no rows"):
         read_patterns(_write(tmp_path, "e.tsv", "# only a comment\n"))
-    with pytest.raises(DataError, match="no patterns"):
+    with pytest.raises(DataError, match="header but no rows"):
         read_patterns(_write(tmp_path, "h.tsv", HEADER))
     with pytest.raises(DataError, match=r"line 2: `paraphrase` is empty"):
         read_patterns(_write(tmp_path, "x.tsv", HEADER + "g\tkilled\t1\t \t1\n"))

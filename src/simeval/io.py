@@ -9,6 +9,7 @@ an empty cell, ``NaN``) are read as NaN and left to the caller's ``nan_policy``.
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 import math
 from collections.abc import Sequence
@@ -99,26 +100,44 @@ def _looks_numeric(text: str) -> bool:
     return True
 
 
-def read_table(path: str | Path) -> ScoreTable:
-    """Read a score file. ``.jsonl`` and ``.parquet`` files are tables by their suffix; a
-    text file whose first non-blank line is a single number is read SemEval style (one
-    score per line, a blank line = a missing score), whatever its suffix; any other is a
-    tab- or comma-separated table with a header."""
+def read_text(path: str | Path) -> str:
+    """A file's text: UTF-8 (a byte-order mark is dropped), gzip-compressed when the name
+    ends in ``.gz``; a missing or unreadable file is a one-line :class:`DataError`."""
     p = Path(path)
     if not p.exists():
         raise DataError(f"{p}: no such file; check the path")
     if p.is_dir():
-        raise DataError(f"{p} is a directory, not a score file")
-    suffix = p.suffix.lower()
-    if suffix in (".parquet", ".pq"):
-        return _read_parquet(p)
+        raise DataError(f"{p} is a directory, not a file")
     try:
-        text = p.read_text(encoding="utf-8-sig")
+        if p.suffix.lower() == ".gz":
+            with gzip.open(p, "rt", encoding="utf-8-sig") as fh:
+                return fh.read()
+        return p.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise DataError(f"{p}: not UTF-8 text; convert it (e.g. iconv -t UTF-8)") from None
-    if not text.strip():
-        raise DataError(f"{p} is empty; it must hold one score per line or a table with a header")
-    lines = text.splitlines()
+    except (OSError, EOFError) as exc:
+        raise DataError(f"{p}: cannot read it ({exc})") from None
+
+
+def read_table(path: str | Path, *, comment: str | None = None) -> ScoreTable:
+    """Read a score file. ``.jsonl`` and ``.parquet`` files are tables by their suffix; a
+    text file whose first non-blank line is a single number is read SemEval style (one
+    score per line, a blank line = a missing score), whatever its suffix; any other is a
+    tab- or comma-separated table with a header. A ``.gz`` suffix is decompressed first.
+    With ``comment="#"``, lines starting with ``#`` are skipped (line numbers in messages
+    stay those of the file)."""
+    p = Path(path)
+    suffix = (p.with_suffix("") if p.suffix.lower() == ".gz" else p).suffix.lower()
+    if suffix in (".parquet", ".pq") and p.exists():
+        return _read_parquet(p)
+    lines = read_text(p).splitlines()
+    if comment is not None:  # blanked, not removed: line numbers stay the file's
+        lines = ["" if line.lstrip().startswith(comment) else line for line in lines]
+    if not any(line.strip() for line in lines):
+        raise DataError(
+            f"{p} is empty (it has no rows); it must hold one score per line or a table with "
+            "a header"
+        )
     if suffix in (".jsonl", ".ndjson", ".json"):
         return _read_jsonl(p, lines)
     first = next(line for line in lines if line.strip())
@@ -150,15 +169,21 @@ def _read_delimited(p: Path, lines: list[str], delimiter: str) -> ScoreTable:
         reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_NONE)
     else:
         reader = csv.reader(lines, delimiter=delimiter, quoting=csv.QUOTE_MINIMAL)
-    rows = list(reader)
-    header = [h.strip() for h in rows[0]]
-    if len(set(header)) != len(header):
-        dup = sorted({h for h in header if header.count(h) > 1})
-        raise DataError(f"{p}, line 1: duplicate column name(s) {dup}; rename them")
-    columns: dict[str, list[Any]] = {h: [] for h in header}
+    # The header is the first non-blank row; reader.line_num counts physical lines, so a
+    # quoted field spanning lines does not shift the numbers in messages.
+    header: list[str] | None = None
+    columns: dict[str, list[Any]] = {}
     line_numbers = []
-    for lineno, row in enumerate(rows[1:], start=2):
+    for row in reader:
+        lineno = reader.line_num
         if not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [h.strip() for h in row]
+            if len(set(header)) != len(header):
+                dup = sorted({h for h in header if header.count(h) > 1})
+                raise DataError(f"{p}, line {lineno}: duplicate column name(s) {dup}; rename them")
+            columns = {h: [] for h in header}
             continue
         if len(row) != len(header):
             raise DataError(

@@ -36,6 +36,7 @@ from numpy.typing import NDArray
 from . import __version__
 from .errors import DataError, InputError
 from .evaluate import Evaluation, Record, evaluate
+from .io import read_text
 from .metrics.correlation import fisher_z_mean
 from .metrics.registry import get_metric
 
@@ -57,11 +58,7 @@ _RUN_RE = re.compile(
 
 
 def _read_lines(path: Path) -> list[str]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise DataError(f"{path}: not UTF-8 text") from None
-    lines = text.split("\n")
+    lines = read_text(path).split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the final newline ends the last line; it is not a line of its own
     return [line.rstrip("\r") for line in lines]

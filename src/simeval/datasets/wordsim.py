@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, InputError
+from ..io import read_text
 
 __all__ = [
     "DATASETS",
@@ -201,12 +202,7 @@ def read_pairs(
     [3.5]
     """
     p = Path(path)
-    try:
-        text = p.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{p}: cannot be read ({exc})") from None
+    text = read_text(p)
     numbered = [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
     if not numbered:
         raise DataError(f"{p}: the file is empty")

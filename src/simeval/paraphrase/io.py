@@ -13,16 +13,13 @@ errors name the file and line.
 
 from __future__ import annotations
 
-import csv
-import gzip
-import io
-import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
+from ..io import read_table as io_read_table
 from .patterns import QUALITY_COLUMNS, Patterns
 
 __all__ = ["PATTERN_COLUMNS", "read_extrinsic", "read_patterns", "read_table"]
@@ -54,73 +51,19 @@ def _format_of(path: Path) -> str:
     return fmt
 
 
-def _open_text(path: Path) -> str:
-    try:
-        if path.suffix.lower() == ".gz":
-            with gzip.open(path, "rt", encoding="utf-8") as fh:
-                return fh.read()
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read it as UTF-8 text ({exc})") from None
-
-
 def read_table(path: str | Path) -> tuple[list[str], list[dict[str, Any]], list[int]]:
-    """Header, rows (dicts) and the line number of each row of a TSV, CSV or JSONL file.
-
-    TSV fields are split on tabs as they are (no quoting); CSV follows RFC 4180 quoting
-    within a line. ``#`` comment lines and blank lines are skipped.
-    """
+    """Header, rows (dicts) and the line number of each row of a TSV, CSV or JSONL file
+    (optionally ``.gz``), read by :func:`simeval.io.read_table`; ``#`` comment lines and
+    blank lines are skipped."""
     p = Path(path)
-    fmt = _format_of(p)
-    text = _open_text(p)
-    lines = [
-        (n, line)
-        for n, line in enumerate(text.splitlines(), start=1)
-        if line.strip() and not line.lstrip().startswith("#")
+    _format_of(p)  # the name must say the format
+    table = io_read_table(p, comment="#")
+    header = list(table.columns)
+    rows = [
+        {h: table.columns[h][i] for h in header if table.columns[h][i] is not None}
+        for i in range(len(table))
     ]
-    if not lines:
-        raise DataError(f"{p}: the file has no rows")
-    if fmt == "jsonl":
-        return _read_jsonl(p, lines)
-    (_, head), body = lines[0], lines[1:]
-    split = _splitter(fmt)
-    header = [h.strip() for h in split(head)]
-    rows, numbers = [], []
-    for n, line in body:
-        fields = split(line)
-        if len(fields) != len(header):
-            raise DataError(
-                f"{p} line {n}: {len(fields)} fields where the header has {len(header)}"
-                + ("; TSV splits on every tab" if fmt == "tsv" else "; quote fields with commas")
-            )
-        rows.append(dict(zip(header, fields, strict=True)))
-        numbers.append(n)
-    return header, rows, numbers
-
-
-def _splitter(fmt: str) -> Callable[[str], list[str]]:
-    if fmt == "tsv":
-        return lambda line: line.split("\t")
-    return lambda line: next(csv.reader(io.StringIO(line)))
-
-
-def _read_jsonl(
-    path: Path, lines: list[tuple[int, str]]
-) -> tuple[list[str], list[dict[str, Any]], list[int]]:
-    rows, numbers, header = [], [], {}
-    for n, line in lines:
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataError(f"{path} line {n}: not valid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise DataError(f"{path} line {n}: each line must be a JSON object")
-        header.update(dict.fromkeys(obj))
-        rows.append(obj)
-        numbers.append(n)
-    return list(header), rows, numbers
+    return header, rows, list(table.lines)
 
 
 def _column_map(path: Path, header: list[str], columns: Mapping[str, str]) -> dict[str, str]:
