@@ -13,7 +13,14 @@ from .errors import InputError
 NanPolicy = Literal["raise", "omit"]
 NAN_POLICIES = ("raise", "omit")
 
-__all__ = ["NanPolicy", "as_float_array", "check_scale", "paired_scores"]
+__all__ = [
+    "NanPolicy",
+    "as_float_array",
+    "check_int",
+    "check_probability",
+    "check_scale",
+    "paired_scores",
+]
 
 
 def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
@@ -81,3 +88,27 @@ def check_scale(scale: Sequence[float] | None, name: str = "scale") -> tuple[flo
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
         raise InputError(f"`{name}` must satisfy lo < hi, both finite; got ({lo}, {hi})")
     return lo, hi
+
+
+def check_int(value: object, name: str, minimum: int = 1) -> int:
+    """``value`` as an int, or InputError: a whole number (not a bool, not ``5.0``) ≥
+    ``minimum``. One rule for every count of simeval: k, folds, resamples, bin sizes.
+
+    >>> check_int(3, "k")
+    3
+    """
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, (int, np.integer))
+        or value < minimum
+    ):
+        raise InputError(f"`{name}` must be a whole number ≥ {minimum}; got {value!r}")
+    return int(value)
+
+
+def check_probability(value: float, name: str) -> float:
+    """``value`` as a float strictly between 0 and 1 (a confidence level, an alpha)."""
+    v = float(value)
+    if not 0.0 < v < 1.0:
+        raise InputError(f"{name} must be in (0, 1); got {value!r}")
+    return v

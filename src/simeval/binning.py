@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, check_scale
+from ._validate import as_float_array, check_int, check_scale
 from .errors import InputError
 
 __all__ = ["BinSpec", "Binning", "Bins", "parse_bins"]
@@ -93,7 +93,7 @@ class Bins:
     @classmethod
     def equal_width(cls, k: int = 3) -> Bins:
         """``k`` bins with edges ``lo + (hi − lo)·j/k`` over the declared scale ``(lo, hi)``."""
-        return cls("equal_width", k=_positive_int(k, "k"))
+        return cls("equal_width", k=check_int(k, "k"))
 
     @classmethod
     def thresholds(cls, cuts: Sequence[float]) -> Bins:
@@ -123,7 +123,7 @@ class Bins:
     def segments(cls, n: int) -> Bins:
         """Consecutive segments of ``n`` pairs after sorting by gold (K = N // n); the
         ``N mod n`` pairs with the highest gold scores are left over and reported."""
-        return cls("segments", size=_positive_int(n, "n", minimum=3))
+        return cls("segments", size=check_int(n, "n", minimum=3))
 
     @classmethod
     def quantiles(cls, k: int) -> Bins:
@@ -131,7 +131,7 @@ class Bins:
 
         Tied gold scores stay in one bin, so bins hold roughly, not exactly, N/k pairs;
         heavy ties can leave a bin empty, which is then reported as undefined."""
-        return cls("quantiles", k=_positive_int(k, "k"))
+        return cls("quantiles", k=check_int(k, "k"))
 
     # -- application -------------------------------------------------------------------
     def describe(self) -> str:
@@ -244,12 +244,6 @@ def _numeric_binning(g: NDArray[np.float64], edges: NDArray[np.float64]) -> Binn
         for j in range(k)
     )
     return Binning(index, specs)
-
-
-def _positive_int(value: Any, name: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InputError(f"`{name}` must be an integer ≥ {minimum}; got {value!r}")
-    return int(value)
 
 
 def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array
+from ._validate import as_float_array, check_int
 from .errors import DataError, InputError, require
 from .results import json_ready
 
@@ -76,8 +76,7 @@ def oner_fit(scores: ArrayLike, labels: Sequence[Any], *, min_bucket: int = 6) -
         raise InputError("OneR needs at least one item")
     if np.isnan(x).any():
         raise InputError(f"`scores` has NaN at index {int(np.argmax(np.isnan(x)))}")
-    if int(min_bucket) != min_bucket or min_bucket < 1:
-        raise InputError(f"min_bucket must be a positive integer; got {min_bucket!r}")
+    check_int(min_bucket, "min_bucket")
     classes, codes = np.unique(y.astype(str), return_inverse=True)
     order = np.argsort(x, kind="stable")
     xs, ys = x[order], codes[order]
@@ -131,8 +130,7 @@ def stratified_folds(
     [0, 1, 0, 1]
     """
     y = np.asarray(labels, dtype=object).astype(str)
-    if int(folds) != folds or folds < 2:
-        raise InputError(f"folds must be an integer ≥ 2; got {folds!r}")
+    check_int(folds, "folds", minimum=2)
     if folds > y.size:
         raise InputError(f"folds ({folds}) must not exceed the number of items ({y.size})")
     _, codes = np.unique(y, return_inverse=True)

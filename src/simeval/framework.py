@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ._validate import check_int
 from .errors import InputError
 
 __all__ = [
@@ -192,9 +193,7 @@ def recommend(
         )
     measure, alternatives, explanation = _TABLE[(c, s, i)]
     if k is not None:
-        if isinstance(k, bool) or int(k) != k or k < 1:
-            raise InputError(f"`k` must be a positive integer; got {k!r}")
-        measure = measure.replace("@k", f"@{int(k)}")
+        measure = measure.replace("@k", f"@{check_int(k, 'k')}")
     return Recommendation(c, s, i, measure, alternatives, explanation)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ._validate import check_probability
 from .errors import InputError
 from .metrics._sorted import SortedScores
 from .metrics.correlation import _kendall_sorted, pearson_rows
@@ -195,8 +196,7 @@ def predictiveness(
     >>> [(p.measure, p.rho, p.mad, p.rank) for p in res]
     [('f1_low', 1.0, 0.0, 1), ('pearson', -1.0, 2.0, 2)]
     """
-    if not 0 < confidence_level < 1:
-        raise InputError(f"confidence_level must be in (0, 1); got {confidence_level}")
+    check_probability(confidence_level, "confidence_level")
     if isinstance(n_resamples, bool) or int(n_resamples) != n_resamples or n_resamples < 0:
         raise InputError(f"n_resamples must be a non-negative integer; got {n_resamples!r}")
     systems = list(extrinsic)

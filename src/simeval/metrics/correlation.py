@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
-from .._validate import NanPolicy, as_float_array, paired_scores
+from .._validate import NanPolicy, as_float_array, check_probability, paired_scores
 from ..errors import InputError
 from ..results import CorrelationResult, warn_if_undefined
 from ._sorted import SortedScores, _centered
@@ -272,8 +272,7 @@ def fisher_interval(r: float, n: int, confidence_level: float = 0.95) -> tuple[f
     >>> [round(v, 6) for v in fisher_interval(0.5, 30)]
     [0.170431, 0.728959]
     """
-    if not 0 < confidence_level < 1:
-        raise InputError(f"confidence_level must be in (0, 1); got {confidence_level}")
+    check_probability(confidence_level, "confidence_level")
     if math.isnan(r) or n < 4:
         return math.nan, math.nan
     if abs(r) >= 1.0:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._validate import check_int, check_probability
 from ..errors import InputError
 from ..metrics.correlation import pearson, pearson_rows
 from ..results import json_ready
@@ -155,10 +156,8 @@ def meta_evaluate(
     0.970725
     """
     p = _as_patterns(patterns)
-    if isinstance(n_boot, bool) or not isinstance(n_boot, (int, np.integer)) or n_boot < 1:
-        raise InputError(f"`n_boot` must be a whole number ≥ 1; got {n_boot!r}")
-    if not 0.0 < confidence_level < 1.0:
-        raise InputError(f"`confidence_level` must be in (0, 1); got {confidence_level!r}")
+    check_int(n_boot, "n_boot")
+    check_probability(confidence_level, "confidence_level")
     js = tuple(p.resolve_judgment(j) for j in (judgments if judgments is not None else p.q))
     ys = _aligned_scores(p.sets, extrinsic)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._validate import check_int
 from ..errors import InputError
 from ..results import MetricResult, json_ready
 from .diversity import diversity_steps
@@ -174,9 +175,7 @@ def _as_patterns(patterns: PatternsLike) -> Patterns:
 
 
 def _check_k(k: Any) -> int:
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise InputError(f"`k` must be a whole number ≥ 1; got {k!r}")
-    return int(k)
+    return check_int(k, "k")
 
 
 def _term_bounds(patterns: Patterns) -> NDArray[np.intp]:

@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 from scipy import special
 
-from .._validate import as_float_array, check_scale, paired_scores
+from .._validate import as_float_array, check_probability, check_scale, paired_scores
 from ..binning import Bins
 from ..errors import InputError
 from ..metrics._sorted import SortedScores
@@ -662,8 +662,7 @@ class BootstrapDistribution:
         confidence_level: float = 0.95,
     ) -> BootstrapInterval:
         """Percentile or BCa interval of ``metric`` for ``system`` (see :func:`bootstrap_ci`)."""
-        if not 0 < confidence_level < 1:
-            raise InputError(f"confidence_level must be in (0, 1); got {confidence_level}")
+        check_probability(confidence_level, "confidence_level")
         if method not in ("bca", "percentile"):
             raise InputError(f"method must be 'bca' or 'percentile'; got {method!r}")
         m, k = self._index(metric, system)

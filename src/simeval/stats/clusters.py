@@ -10,6 +10,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._validate import check_probability
 from ..errors import InputError
 from ..metrics.registry import direction
 from ..results import json_ready
@@ -83,8 +84,7 @@ def significance_clusters(
     >>> significance_clusters({"a": 0.8, "b": 0.7, "c": 0.3}, p).clusters
     (1, 1, 2)
     """
-    if not 0 < alpha < 1:
-        raise InputError(f"alpha must be in (0, 1); got {alpha}")
+    check_probability(alpha, "alpha")
     names = list(values)
     vals = np.array([float(values[s]) for s in names])
     p = np.asarray(pvalues, dtype=np.float64)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from numpy.typing import ArrayLike
 from scipy import special
 
-from .._validate import paired_scores
+from .._validate import check_probability, paired_scores
 from ..errors import InputError
 from ..results import ConfidenceInterval, json_ready
 
@@ -173,8 +173,7 @@ def zou_ci_from_r(
     (-0.3202, 0.1203)
     """
     _check_r(r12, r13, r23, n)
-    if not 0 < confidence_level < 1:
-        raise InputError(f"confidence_level must be in (0, 1); got {confidence_level}")
+    check_probability(confidence_level, "confidence_level")
     if abs(r12) >= 1 or abs(r13) >= 1:
         return ConfidenceInterval(math.nan, math.nan, confidence_level)
     half = float(special.ndtri(0.5 + confidence_level / 2)) / math.sqrt(n - 3.0)
