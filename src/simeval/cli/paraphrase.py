@@ -139,10 +139,9 @@ def _explain(
     rows = pp.explain(
         patterns, args.explain, set=args.set_name, judgment=judgment, analyzer=analyzer
     )
+    # the signature alone: no need to score the whole file for it
     j = patterns.resolve_judgment(judgment)
-    signature = pp.score_patterns(
-        patterns, ks=[1], metrics=["ep"], judgment=j, analyzer=analyzer
-    ).signature
+    signature = pp.metrics.signature(j, analyzer)
     if args.format == "json":
         return to_json({"signature": signature, "explain": [r.as_dict() for r in rows]})
     header = [

@@ -205,7 +205,7 @@ def _gains(metric: str, q: NDArray[np.float64], d: NDArray[np.int8]) -> NDArray[
     raise InputError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
 
 
-def _signature(judgment: str, analyzer: Analyzer) -> str:
+def signature(judgment: str, analyzer: Analyzer) -> str:
     from .. import __version__
 
     return f"paraphrase|judgment:{judgment}|{analyzer.signature}|tok:lower-words|v:{__version__}"
@@ -264,7 +264,7 @@ def score_patterns(
         d=d,
         term_values=term_values,
         set_values=set_values,
-        signature=_signature(j, an),
+        signature=signature(j, an),
     )
 
 
