@@ -171,3 +171,20 @@ def test_headerless_numbers_in_csv_are_not_a_header(tmp_path: Path, name: str) -
         assert name in str(exc)
         return
     assert values.tolist() == [0.5, 1.0, 2.0]
+
+
+def test_gzip_and_comment_lines(tmp_path: Path) -> None:
+    """A .gz table is decompressed; with comment="#" comment lines are skipped and the
+    line numbers in messages stay the file's (line 5 below is the bad one)."""
+    import gzip
+
+    from simeval.io import read_table
+
+    p = tmp_path / "scores.tsv.gz"
+    with gzip.open(p, "wt", encoding="utf-8") as fh:
+        fh.write("# a comment\nid\tscore\n# another\na\t1.5\nb\tx\n")
+    table = read_table(p, comment="#")
+    assert table.columns["id"] == ["a", "b"]
+    assert table.lines == [4, 5]
+    with pytest.raises(DataError, match=r"line 5, column 'score': 'x' is not a number"):
+        table.numbers("score")

@@ -94,3 +94,20 @@ def test_validation():
         paired_permutation_test(gold, good, bad, alternative="bigger")
     with pytest.raises(InputError, match="higher_is_better"):
         paired_permutation_test(gold, good, bad, lambda g, s: 0.0, n_resamples=5)
+
+
+def test_permutation_tests_for_several_metrics_equal_separate_runs() -> None:
+    """paired_permutation_tests scores all metrics on the same trials; with the same seed
+    each p-value is the one a separate paired_permutation_test run gives."""
+    from simeval.stats.paired import paired_permutation_test, paired_permutation_tests
+
+    rng = np.random.default_rng(4)
+    gold = rng.uniform(0, 5, 80)
+    a = gold + rng.normal(0, 0.8, 80)
+    b = gold + rng.normal(0, 1.2, 80)
+    metrics = ["pearson", "spearman", "nmsse", "f1_high"]
+    together = paired_permutation_tests(gold, a, b, metrics, n_resamples=199, seed=0)
+    for metric, res in zip(metrics, together, strict=True):
+        alone = paired_permutation_test(gold, a, b, metric, n_resamples=199, seed=0)
+        assert res.metric == alone.metric
+        assert res.pvalue == alone.pvalue
