@@ -9,7 +9,7 @@ makes every number reproducible.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -192,6 +192,7 @@ def evaluate(
     normalize: str | None = None,
     skip_undefined_bins: bool = False,
     nan_policy: NanPolicy = "raise",
+    progress: Callable[[int, int], None] | None = None,
 ) -> Evaluation:
     """Score every system in ``systems`` against ``gold`` with every metric.
 
@@ -219,6 +220,8 @@ def evaluate(
     nan_policy
         ``"raise"`` (default) or ``"omit"`` (drop a system's pairs where gold or the system
         is NaN; ``dropped`` counts them).
+    progress
+        Called as ``progress(done, total)`` after each system (the CLI draws a bar).
 
     >>> ev = evaluate([0, 1, 2, 3, 4, 5], {"a": [0, 1, 2, 3, 5, 4]}, metrics=["pearson"])
     >>> round(ev.value("a", "pearson"), 4)
@@ -290,6 +293,8 @@ def evaluate(
             res = ctx.result(m)
             results[name][m.name] = res
             records.extend(_records(name, m, res))
+        if progress is not None:
+            progress(len(results), len(systems))
     return Evaluation(
         systems=tuple(systems),
         metrics=metric_objs,

@@ -50,9 +50,15 @@ class ScoreTable:
     def numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
         """The column as floats; blanks and NaN become NaN, infinity and text are errors."""
         raw = self.column(name, option=option)
-        out = np.empty(len(raw), dtype=np.float64)
-        for i, value in enumerate(raw):  # per-row parsing gives the failing line in messages
-            out[i] = _to_float(value, self, i, name)
+        try:  # fast path: numpy's own conversion of the whole column
+            out = np.array(raw, dtype=np.float64)
+        except (TypeError, ValueError):
+            out = None
+        if out is None or out.shape != (len(raw),) or np.isinf(out).any():
+            # the slow path finds the failing line for the message (blanks, n/a, text, inf)
+            out = np.empty(len(raw), dtype=np.float64)
+            for i, value in enumerate(raw):
+                out[i] = _to_float(value, self, i, name)
         return out
 
     def finite_numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
@@ -83,6 +89,12 @@ def _to_float(value: Any, table: ScoreTable, i: int, column: str) -> float:
         try:
             x = float(text)
         except ValueError:
+            if table.kind == "numbers" and len(text.split()) > 1:
+                raise DataError(
+                    f"{table.location(i, column)}: {text[:40]!r} holds more than one value; a "
+                    "SemEval-style file has one number per line (use a table with a header "
+                    "for several columns)"
+                ) from None
             raise DataError(
                 f"{table.location(i, column)}: {text[:40]!r} is not a number; fix the value "
                 "or point to the right column"
@@ -153,14 +165,8 @@ def _read_numbers(p: Path, lines: list[str]) -> ScoreTable:
     # Trailing blank lines are the end of the file, not missing scores.
     while lines and not lines[-1].strip():
         lines.pop()
-    values = [line.strip() for line in lines]
-    for i, v in enumerate(values):
-        if v and len(v.split()) > 1:
-            raise DataError(
-                f"{p}, line {i + 1}: {v[:40]!r} holds more than one value; a SemEval-style "
-                "file has one number per line (use a table with a header for several columns)"
-            )
-    return ScoreTable(str(p), {"score": values}, list(range(1, len(values) + 1)), "numbers")
+    # Lines are parsed (and a line with several values reported) when the column is read.
+    return ScoreTable(str(p), {"score": lines}, list(range(1, len(lines) + 1)), "numbers")
 
 
 def _read_delimited(p: Path, lines: list[str], delimiter: str) -> ScoreTable:

@@ -17,7 +17,7 @@ from ..evaluate import Evaluation, evaluate
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
 from ..metrics.registry import DEFAULT_METRICS
 from ..report import render_table, to_json
-from ._common import add_output_options, emit, note
+from ._common import ProgressBar, add_output_options, emit, note, progress_enabled
 
 __all__ = ["register", "run"]
 
@@ -238,7 +238,25 @@ def run(args: argparse.Namespace) -> int:
         )
     gold, systems, labels = load_inputs(args)
     metrics = task_metrics(args)
-    ev = evaluate(
+    # a bar only where it helps: millions of pair scores to go through
+    bar = ProgressBar("evaluate", progress_enabled(args) and gold.size * len(systems) >= 2e6)
+    with bar:
+        ev = _evaluate_with(args, gold, systems, labels, metrics, bar)
+    headline = ev.metrics[0].name if args.task else None
+    emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
+    _note_evaluation(args, ev)
+    return 0
+
+
+def _evaluate_with(
+    args: argparse.Namespace,
+    gold: NDArray[np.float64],
+    systems: dict[str, Any],
+    labels: list[Any] | None,
+    metrics: list[str] | None,
+    progress: ProgressBar,
+) -> Evaluation:
+    return evaluate(
         gold,
         systems,
         metrics=metrics,
@@ -250,16 +268,17 @@ def run(args: argparse.Namespace) -> int:
         normalize=args.normalize,
         skip_undefined_bins=args.skip_undefined_bins,
         nan_policy=args.nan_policy,
+        progress=progress,
     )
+
+
+def _note_evaluation(args: argparse.Namespace, ev: Evaluation) -> None:
     for name, count in ev.dropped.items():
         if count:
             note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")
     if ev.scale_source == "observed":
         lo, hi = ev.options.scale or (math.nan, math.nan)
         note(args, f"no --scale given: using the observed gold range {lo:g}–{hi:g}")
-    headline = ev.metrics[0].name if args.task else None
-    emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
-    return 0
 
 
 def format_evaluation(
