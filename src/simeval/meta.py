@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._validate import check_probability
+from ._validate import check_int, check_probability
 from .errors import InputError
 from .metrics._sorted import SortedScores
 from .metrics.correlation import _kendall_sorted, pearson_rows
@@ -197,8 +197,7 @@ def predictiveness(
     [('f1_low', 1.0, 0.0, 1), ('pearson', -1.0, 2.0, 2)]
     """
     check_probability(confidence_level, "confidence_level")
-    if isinstance(n_resamples, bool) or int(n_resamples) != n_resamples or n_resamples < 0:
-        raise InputError(f"n_resamples must be a non-negative integer; got {n_resamples!r}")
+    check_int(n_resamples, "n_resamples", minimum=0)
     systems = list(extrinsic)
     if len(systems) < 3:
         raise InputError(f"predictiveness needs at least 3 systems; got {len(systems)}")

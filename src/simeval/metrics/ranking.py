@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, check_scale, paired_scores
+from .._validate import NanPolicy, check_int, check_scale, paired_scores
 from ..errors import InputError
 from ..results import MetricResult, warn_if_undefined
 from ._sorted import SortedScores
@@ -94,9 +94,8 @@ def _normalized(
 
 
 def _check_k(k: int | None) -> int | None:
-    if k is not None and (isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1):
-        raise InputError(f"`k` must be a positive integer or None (all pairs); got {k!r}")
-    return k
+    """A cut-off ≥ 1, or None for all pairs."""
+    return None if k is None else check_int(k, "k")
 
 
 def _prepare(gold, system, nan_policy, reverse, scale):

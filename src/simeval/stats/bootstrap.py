@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 from scipy import special
 
-from .._validate import as_float_array, check_probability, check_scale, paired_scores
+from .._validate import as_float_array, check_int, check_probability, check_scale, paired_scores
 from ..binning import Bins
 from ..errors import InputError
 from ..metrics._sorted import SortedScores
@@ -105,15 +105,11 @@ def higher_is_better(metric: str) -> bool:
 def _chunk_rows(n: int, chunk_size: int | None) -> int:
     if chunk_size is None:
         return max(1, CHUNK_ELEMENTS // max(n, 1))
-    if int(chunk_size) != chunk_size or chunk_size < 1:
-        raise InputError(f"chunk_size must be a positive integer; got {chunk_size!r}")
-    return int(chunk_size)
+    return check_int(chunk_size, "chunk_size")
 
 
 def _check_resamples(n_resamples: int, name: str = "n_resamples") -> int:
-    if isinstance(n_resamples, bool) or int(n_resamples) != n_resamples or n_resamples < 1:
-        raise InputError(f"`{name}` must be a positive integer; got {n_resamples!r}")
-    return int(n_resamples)
+    return check_int(n_resamples, name)
 
 
 def resample_indices(
