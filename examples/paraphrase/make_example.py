@@ -98,7 +98,7 @@ def _draw_set(rng: np.random.Generator, verb: str, probs: tuple[float, ...]):
     pools = [list(p) for p in POOLS[verb]]
     for pool in pools:
         rng.shuffle(pool)
-    size = int(rng.integers(6, 11))  # "up to 10" paraphrases per set (seed 004, §3.1)
+    size = int(rng.integers(6, 11))  # "up to 10" paraphrases per set (Shima & Mitamura 2011, §3.1)
     rows = []
     for _ in range(size):
         avail = np.array([len(p) > 0 for p in pools], dtype=float)

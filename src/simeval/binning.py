@@ -74,7 +74,7 @@ class Bins:
     """How to split pairs into bins. Build one with a classmethod:
 
     - :meth:`equal_width` — K bins of equal width over the declared gold scale (the default,
-      K = 3, is seed 000's STS split);
+      K = 3, is Atoum 2019's STS split);
     - :meth:`thresholds` — cut points on the gold scale;
     - :meth:`labels` — one bin per category (SICK: CONTRADICTION / NEUTRAL / ENTAILMENT);
     - :meth:`segments` — sort by gold and cut consecutive segments of ``n`` pairs

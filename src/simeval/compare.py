@@ -12,7 +12,7 @@ resamples derives, per metric,
   scores: Williams' t, Steiger's z and Zou's (2007) interval of the difference;
 - optionally a paired approximate-randomization test (``permutations > 0``);
 
-and across metrics the rank agreement of seed 002 Table 1 (mean and max absolute rank
+and across metrics the rank agreement of Reimers et al. 2016 Table 1 (mean and max absolute rank
 difference, Kendall τ between rankings).
 """
 

@@ -27,7 +27,7 @@ from .results import CorrelationResult, MetricResult, ScaledPearsonResult, json_
 __all__ = ["Evaluation", "Record", "evaluate"]
 
 #: Default borders of the low/high measures, as fractions of the declared gold scale:
-#: 0.3 and 0.7 give seed 002's 1.5 and 3.5 on the STS 0–5 scale.
+#: 0.3 and 0.7 give Reimers et al. 2016's 1.5 and 3.5 on the STS 0–5 scale.
 LOW_FRACTION, HIGH_FRACTION = 0.3, 0.7
 
 
@@ -213,10 +213,10 @@ def evaluate(
         Bins of the scaled Pearson; default ``Bins.equal_width(3)`` over ``scale``.
     low_border, high_border
         Borders of the low/high measures on the gold scale; default 30 % and 70 % of the
-        scale (1.5 and 3.5 on 0–5, as seed 002).
+        scale (1.5 and 3.5 on 0–5, as Reimers et al. 2016).
     normalize
         ``None``, ``"scale"`` or ``"minmax"``: bring both sides to [0, 1] before the error
-        measures (seed 001 Tables 5–7).
+        measures (Atoum & Ayyagari 2019 Tables 5–7).
     nan_policy
         ``"raise"`` (default) or ``"omit"`` (drop a system's pairs where gold or the system
         is NaN; ``dropped`` counts them).

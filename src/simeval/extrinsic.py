@@ -176,7 +176,7 @@ def cross_validated_accuracy(
     min_bucket: int = 6,
 ) -> CrossValidationResult:
     """Accuracy of a classifier from one similarity score per item, k-fold cross-validated
-    with :func:`stratified_folds` (seed 002 §3.1: OneR with optimized buckets or logistic
+    with :func:`stratified_folds` (Reimers et al. 2016 §3.1: OneR with optimized buckets or logistic
     regression, 10 folds).
 
     ``method="logistic"`` needs scikit-learn (``pip install 'simeval[sklearn]'``).
@@ -211,14 +211,14 @@ def cross_validated_accuracy(
 
 
 def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[ArrayLike]) -> float:
-    """Related-item detection (seed 002 §3.1, task 3): for each query, is the candidate
+    """Related-item detection (Reimers et al. 2016 §3.1, task 3): for each query, is the candidate
     with the highest similarity one of the related items?
 
     ``candidate_scores[q]`` holds the scores of query q's candidates and ``relevant[q]`` a
     boolean mask (or 0/1) of the related ones. When several candidates share the top score,
     the query counts the share of them that are related — the expected accuracy of a
     random tie break, never an arbitrary order. A query without any related candidate
-    always counts 0 (no system can solve it), as in seed 002's task, where every target
+    always counts 0 (no system can solve it), as in Reimers et al. 2016's task, where every target
     article has related ones.
 
     >>> top1_accuracy([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])

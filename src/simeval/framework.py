@@ -119,7 +119,7 @@ _ALIASES = {
 
 @dataclass(frozen=True)
 class Recommendation:
-    """The measure seed 002 proposes for one plausible task profile."""
+    """The measure Reimers et al. 2016 proposes for one plausible task profile."""
 
     cardinality: str
     set_of_interest: str
@@ -156,7 +156,8 @@ def _normalise(kind: str, value: str) -> str:
 def recommend(
     cardinality: str, set_of_interest: str, information: str, *, k: int | None = None
 ) -> Recommendation:
-    """The intrinsic measure for a task profile (seed 002, Table 3), or InputError with the
+    """The intrinsic measure for a task profile (Reimers et al. 2016, Table 3), or InputError with
+    the
     paper's reason when the profile is not plausible.
 
     ``k`` (the number of best results the task uses) replaces the ``k`` of ``ndcg@k`` /

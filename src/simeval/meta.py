@@ -38,7 +38,7 @@ Table = Mapping[str, Mapping[str, float]]
 
 @dataclass(frozen=True)
 class RankAgreement:
-    """How two metrics' rankings of the same systems differ (seed 002, Table 1)."""
+    """How two metrics' rankings of the same systems differ (Reimers et al. 2016, Table 1)."""
 
     metric_a: str
     metric_b: str
@@ -53,7 +53,7 @@ class RankAgreement:
 
 @dataclass(frozen=True)
 class Predictiveness:
-    """Predictiveness of one intrinsic measure for an extrinsic task (seed 002 §3).
+    """Predictiveness of one intrinsic measure for an extrinsic task (Reimers et al. 2016 §3).
 
     ``rho`` = ρ(IR, ER), ``mad`` = mean |IR − ER|, ``msd`` = mean (IR − ER)², ``rank`` the
     position of ``rho`` among all measures (highest first, ties share the better place as
@@ -142,7 +142,7 @@ def rank_table(
 def rank_agreement(
     table: Table, *, higher_is_better: Mapping[str, bool] | None = None
 ) -> list[RankAgreement]:
-    r"""Compare the rankings of every pair of metrics (seed 002, Table 1).
+    r"""Compare the rankings of every pair of metrics (Reimers et al. 2016, Table 1).
 
     For metrics a and b with rank vectors :math:`R^a, R^b` over the same n systems:
     mean :math:`\frac1n\sum|R^a_i - R^b_i|`, max :math:`\max_i |R^a_i - R^b_i|`, and
@@ -176,7 +176,7 @@ def predictiveness(
     seed: int | None = None,
     confidence_level: float = 0.95,
 ) -> list[Predictiveness]:
-    r"""How well each intrinsic measure predicts the extrinsic ranking (seed 002 §3).
+    r"""How well each intrinsic measure predicts the extrinsic ranking (Reimers et al. 2016 §3).
 
     IR ranks the systems by the measure, ER by the extrinsic task result (1 = best):
 

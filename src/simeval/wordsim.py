@@ -16,7 +16,7 @@ seed ``003_0d95fc4a268ac837.txt``; R files ``eval_similarity_correlation.R``,
   (``cor.test(method="spearman", exact=FALSE)``: the t approximation on n − 2 df),
   |r| (Pearson) and its Fisher-z 95% interval, flipped when r < 0.
 
-One deliberate difference (SPEC §5): cosines are dot products of rows normalized first,
+One deliberate difference: cosines are dot products of rows normalized first,
 so a pair and its reverse get bit-identical values. wordspace scales ``M Mᵀ`` afterwards
 (``(x·y)·(1/|x|)·(1/|y|)``), which agrees to the last bit or two.
 """

@@ -59,7 +59,7 @@ def anscombe_evaluations() -> dict[str, Evaluation]:
 
 def crafted_evaluation() -> Evaluation:
     """The crafted set on its 0–1 scale; equal:3 bins are exactly the paper's pairs 1–3,
-    4–6, 7–9; borders 0.3 / 0.7 are seed 002's 1.5 / 3.5 carried to a 0–1 scale."""
+    4–6, 7–9; borders 0.3 / 0.7 are Reimers et al. 2016's 1.5 / 3.5 carried to a 0–1 scale."""
     return evaluate(
         CRAFTED_GOLD,
         CRAFTED_SYSTEMS,
@@ -184,7 +184,7 @@ def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
         + _wrap(
             """Note on NMSSE: the paper prints 0.47 / 0.58 / 0.48 / 0.17 for α / β / Ω / δ, but its
         own eq. 4–5 give the nmsse column above; the printed values match 1 − exp(−MASE),
-        offered as nmase (SPEC §3)."""
+        offered as nmase."""
         )
     )
     out.append(

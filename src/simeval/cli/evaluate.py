@@ -131,7 +131,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--normalize",
         choices=("scale", "minmax"),
-        help="bring gold and system to [0, 1] before error measures (seed 001)",
+        help="bring gold and system to [0, 1] before error measures",
     )
     p.add_argument(
         "--skip-undefined-bins",

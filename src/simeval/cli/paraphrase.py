@@ -1,10 +1,10 @@
-"""``simeval paraphrase``: EP, EPR and DIMPLE of paraphrase patterns (SPEC §6, seed 004).
+"""``simeval paraphrase``: EP, EPR and DIMPLE of paraphrase patterns (Shima & Mitamura 2011).
 
 ::
 
     simeval paraphrase patterns.tsv --k 1 --k 5 --k 10 --judgment strict
     simeval paraphrase patterns.tsv --explain killed
-    simeval paraphrase patterns.tsv --extrinsic task_scores.tsv   # seed 004 Tables 2–3
+    simeval paraphrase patterns.tsv --extrinsic task_scores.tsv   # Shima & Mitamura 2011 Tables 2–3
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Bundled demo data: no download, used by ``simeval demo`` and the tests.
 
 - :data:`CRAFTED_GOLD` and :data:`CRAFTED_SYSTEMS`: the crafted 9-pair dataset of
-  Atoum & Ayyagari (2019), Table 3 (seed 001), human scores on a 0–1 scale and four
+  Atoum & Ayyagari (2019), Table 3, human scores on a 0–1 scale and four
   crafted methods: α is accurate on the 3 least similar pairs, β on the middle 3,
   Ω on the 3 most similar, δ everywhere.
 - :data:`ANSCOMBE`: Anscombe's (1973) quartet, *The American Statistician* 27(1), p. 19,
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 __all__ = ["ANSCOMBE", "CRAFTED_BINS", "CRAFTED_GOLD", "CRAFTED_SYSTEMS"]
 
-#: Human scores of the 9 crafted pairs (seed 001, Table 3).
+#: Human scores of the 9 crafted pairs (Atoum & Ayyagari 2019, Table 3).
 CRAFTED_GOLD: tuple[float, ...] = (0.01, 0.12, 0.23, 0.34, 0.45, 0.57, 0.68, 0.79, 0.90)
 
 #: The paper's bins: pairs 1–3, 4–6 and 7–9 (low, middle, high similarity).
 CRAFTED_BINS: tuple[str, ...] = ("low",) * 3 + ("middle",) * 3 + ("high",) * 3
 
-#: Scores of the four crafted methods (seed 001, Table 3, columns α, β, Ω, δ).
+#: Scores of the four crafted methods (Atoum & Ayyagari 2019, Table 3, columns α, β, Ω, δ).
 CRAFTED_SYSTEMS: dict[str, tuple[float, ...]] = {
     "alpha": (0.01, 0.12, 0.22, 0.73, 0.27, 0.76, 0.79, 0.40, 0.67),
     "beta": (0.29, 0.00, 0.01, 0.33, 0.43, 0.54, 0.61, 0.24, 0.70),

@@ -1,5 +1,5 @@
 """Moving scores between scales: the linear map of system scores onto the gold scale,
-and the [0, 1] normalizations of seed 001 (Tables 5–7)."""
+and the [0, 1] normalizations of Atoum & Ayyagari 2019 (Tables 5–7)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def normalize_pair(
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Bring gold and system scores to [0, 1] as seed 001 does before computing errors.
+    """Bring gold and system scores to [0, 1] as Atoum & Ayyagari 2019 does before computing errors.
 
     ``"scale"`` divides by the declared ranges (``system_scale`` defaults to ``scale``: the
     system is taken to be on the gold scale); ``"minmax"`` by each vector's observed range.
@@ -69,6 +69,6 @@ def normalize_pair(
             )
         slo, shi = float(s.min()), float(s.max())
         # A constant system stays constant (all 0): its scaled errors are then +inf and
-        # NMSSE = 1, as seed 001 says, instead of a division by zero.
+        # NMSSE = 1, as Atoum & Ayyagari 2019 says, instead of a division by zero.
         return _unit(g, glo, ghi), (_unit(s, slo, shi) if shi > slo else s - slo)
     raise InputError(f"normalize must be None, 'scale' or 'minmax'; got {normalize!r}")

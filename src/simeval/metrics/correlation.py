@@ -1,6 +1,6 @@
 """Pearson, Spearman and Kendall τ-b with p-values and Fisher-z intervals; Fisher-z means.
 
-Formulas follow SPEC §1 and agree with scipy.stats and R ``cor.test`` to 1e-12.
+Formulas agree with scipy.stats and R ``cor.test`` to 1e-12.
 Undefined cases (fewer than 3 pairs, a constant vector) give NaN plus a ``reason``.
 """
 

@@ -3,7 +3,7 @@
 All take the system scores on the gold scale (use ``system_scale``/``scale`` to map them,
 or ``normalize`` to bring both to [0, 1] as the paper's Tables 5–7 do).
 
-**Known discrepancy (SPEC §3).** The paper's Table 4 prints NMSSE 0.47 / 0.58 / 0.48 /
+**Known discrepancy.** The paper's Table 4 prints NMSSE 0.47 / 0.58 / 0.48 /
 0.17 for its α / β / Ω / δ demo methods, but eq. 4–5 on its Table 3 data give
 0.50 / 0.76 / 0.52 / 0.05. The printed values are close to ``1 − exp(−MASE)``. simeval
 implements eq. 4–5 as :func:`nmsse` and offers :func:`nmase` for the printed variant.
@@ -25,11 +25,13 @@ from ._scales import Normalize, normalize_pair
 
 __all__ = ["ErrorMoments", "mae", "mase", "msse", "nmase", "nmsse", "scaled_errors"]
 
-_CONSTANT = "the system scores are constant, so the scaled error is +inf (seed 001, eq. 3)"
+_CONSTANT = (
+    "the system scores are constant, so the scaled error is +inf (Atoum & Ayyagari 2019, eq. 3)"
+)
 
 
 def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.float64]:
-    r"""Per-pair scaled errors (seed 001, eq. 2–3):
+    r"""Per-pair scaled errors (Atoum & Ayyagari 2019, eq. 2–3):
 
     .. math:: S_{E_j} = \frac{|s_j - g_j|}{\frac{1}{n}\sum_i |s_i - \bar s|}
 
@@ -48,7 +50,8 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
 
 @dataclass(frozen=True)
 class ErrorMoments:
-    """The three numbers every error measure of seed 001 is made of: MAE, the mean squared
+    """The three numbers every error measure of Atoum & Ayyagari 2019 is made of: MAE, the mean
+    squared
     error and the mean absolute deviation of the system scores (eq. 3's denominator)."""
 
     mae: float
@@ -112,7 +115,8 @@ def mae(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""Mean absolute error :math:`\frac1n\sum_j |s_j - g_j|` (seed 001, eq. 2). Lower is better.
+    r"""Mean absolute error :math:`\frac1n\sum_j |s_j - g_j|` (Atoum & Ayyagari 2019, eq. 2). Lower
+    is better.
 
     >>> mae([0, 1, 2], [0, 2, 4]).statistic
     1.0
@@ -129,7 +133,8 @@ def mase(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""Mean absolute scaled error :math:`\frac1n\sum_j S_{E_j}` (seed 001, Table 4). Lower is
+    r"""Mean absolute scaled error :math:`\frac1n\sum_j S_{E_j}` (Atoum & Ayyagari 2019, Table 4).
+    Lower is
     better; +inf for constant system scores.
 
     >>> round(mase([0, 1, 2], [0, 2, 4]).statistic, 6)  # AE 0,1,2; MAD(s) 4/3
@@ -147,7 +152,8 @@ def msse(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""Mean scaled square error :math:`\frac1n\sum_j S_{E_j}^2` (seed 001, eq. 4). Lower is
+    r"""Mean scaled square error :math:`\frac1n\sum_j S_{E_j}^2` (Atoum & Ayyagari 2019, eq. 4).
+    Lower is
     better; +inf for constant system scores.
 
     >>> round(msse([0, 1, 2], [0, 2, 4]).statistic, 6)  # (0 + 0.75² + 1.5²)/3
@@ -165,7 +171,8 @@ def nmsse(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""Normalized mean scaled square error :math:`1 - e^{-\mathrm{MSSE}}` (seed 001, eq. 5).
+    r"""Normalized mean scaled square error :math:`1 - e^{-\mathrm{MSSE}}` (Atoum & Ayyagari 2019,
+    eq. 5).
 
     0 is best, 1 worst; constant system scores give 1, as the paper says. Note the
     module-level discrepancy: the paper's Table 4 values match :func:`nmase` instead.
@@ -186,7 +193,7 @@ def nmase(
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
     r""":math:`1 - e^{-\mathrm{MASE}}`: the variant that reproduces the NMSSE values printed in
-    seed 001's Table 4 (0.47 / 0.57 / 0.45 / 0.17 from Table 3's rounded data). 0 best.
+    Atoum & Ayyagari 2019's Table 4 (0.47 / 0.57 / 0.45 / 0.17 from Table 3's rounded data). 0 best.
 
     >>> round(nmase([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.75)
     0.527633

@@ -5,7 +5,7 @@ score ``m_i`` of the pair there. **Ties** in the system scores are resolved by t
 expected value over all orders of the tied pairs: every position inside a tied group
 gets the group's mean gold score (as scikit-learn's ``ndcg_score`` does by default).
 
-The discount is seed 002's, ``DCG_k = m_1 + Σ_{i=2..k} m_i / log2(i)`` (Järvelin &
+The discount is Reimers et al. 2016's, ``DCG_k = m_1 + Σ_{i=2..k} m_i / log2(i)`` (Järvelin &
 Kekäläinen 2002): positions 1 *and* 2 get weight 1. **This is not scikit-learn's**
 ``ndcg_score``, which divides by ``log2(i + 1)``; values differ from it.
 """
@@ -26,7 +26,7 @@ from ._sorted import SortedScores
 
 __all__ = ["AVG_RANK_KS", "ncg", "ncg_avg_rank", "ndcg", "ndcg_avg_rank"]
 
-#: The cut-offs averaged by nCGAvgRank and nDCGAvgRank (seed 002, §2).
+#: The cut-offs averaged by nCGAvgRank and nDCGAvgRank (Reimers et al. 2016, §2).
 AVG_RANK_KS = (3, 5, 10)
 
 
@@ -114,7 +114,7 @@ def ncg(
     scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2000; seed 002 §2).
+    r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2000; Reimers et al. 2016 §2).
 
     .. math:: \mathrm{nCG}_k = \frac{\sum_{i\le k} m_i}{\sum_{i \le k} m^{*}_i}
 
@@ -142,7 +142,7 @@ def ndcg(
     scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""Normalized discounted cumulative gain at k, seed 002's discount.
+    r"""Normalized discounted cumulative gain at k, Reimers et al. 2016's discount.
 
     .. math:: \mathrm{DCG}_k = m_1 + \sum_{i=2}^{k} \frac{m_i}{\log_2 i}, \qquad
               \mathrm{nDCG}_k = \mathrm{DCG}_k / \mathrm{iDCG}_k
@@ -176,7 +176,8 @@ def ncg_avg_rank(
     scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (seed 002 §2): the top of the ranking only.
+    """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (Reimers et al. 2016 §2): the top of the ranking
+    only.
 
     >>> ncg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
@@ -193,7 +194,7 @@ def ndcg_avg_rank(
     scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (seed 002 §2).
+    """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (Reimers et al. 2016 §2).
 
     >>> ndcg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0

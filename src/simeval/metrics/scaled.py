@@ -37,7 +37,7 @@ def scaled_pearson(
 
     where :math:`r_k` is Pearson's r of the pairs in bin k. ``bins`` defaults to
     ``Bins.equal_width(3)`` over ``scale`` (the observed gold range when ``scale`` is None):
-    low, middle and high similarity, as seed 000 splits STS. ``average="fisher_z"``
+    low, middle and high similarity, as Atoum 2019 splits STS. ``average="fisher_z"``
     averages through Fisher's z instead (eq. 4–5), |r| clipped to ``1 − 1e-15``.
 
     A bin with fewer than 3 pairs or constant scores has an undefined r (NaN, with the

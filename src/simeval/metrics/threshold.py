@@ -64,7 +64,7 @@ def accuracy_low(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    """Accuracy_low = mean([g < border] == [s < border]) (seed 002 §2).
+    """Accuracy_low = mean([g < border] == [s < border]) (Reimers et al. 2016 §2).
 
     >>> accuracy_low([0, 1, 2, 4], [0, 2, 2, 4]).statistic
     0.75
@@ -82,7 +82,7 @@ def accuracy_high(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    """Accuracy_high = mean([g > border] == [s > border]) (seed 002 §2).
+    """Accuracy_high = mean([g > border] == [s > border]) (Reimers et al. 2016 §2).
 
     >>> accuracy_high([0, 1, 4, 5], [0, 4, 3, 5]).statistic
     0.5
@@ -100,7 +100,8 @@ def f1_low(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""F1 of the class *low*: truth ``g < border``, prediction ``s < border`` (seed 002 §2).
+    r"""F1 of the class *low*: truth ``g < border``, prediction ``s < border`` (Reimers et al. 2016
+    §2).
 
     :math:`F_1 = 2TP / (2TP + FP + FN)`; undefined (NaN) when no pair is low in gold or
     system, like scikit-learn's ``zero_division`` case.
@@ -121,7 +122,8 @@ def f1_high(
     system_scale: Sequence[float] | None = None,
     nan_policy: NanPolicy = "raise",
 ) -> MetricResult:
-    r"""F1 of the class *high*: truth ``g > border``, prediction ``s > border`` (seed 002 §2).
+    r"""F1 of the class *high*: truth ``g > border``, prediction ``s > border`` (Reimers et al.
+    2016 §2).
 
     >>> round(f1_high([0, 1, 4, 5], [0, 4, 3, 5]).statistic, 6)  # TP 1, FP 1, FN 1
     0.5
@@ -132,7 +134,8 @@ def f1_high(
 
 def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
     """Harmonic mean over axis 0, ``m / Σ_i 1/x_i`` (``2ab/(a + b)`` for two parts), with
-    seed 002's rule: 0 when any part is ≤ 0; NaN when any part is NaN. Vectorized over the
+    simeval's rule (the paper does not say): 0 when any part is ≤ 0; NaN when any part is NaN. Vectorized over
+    the
     remaining axes (one value per bootstrap resample, say); every ``hmean`` of simeval
     goes through it.
 
@@ -146,7 +149,8 @@ def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
 
 
 def hmean(a: float, b: float) -> float:
-    """Harmonic mean ``2ab/(a + b)`` of two measures (seed 002 §2); 0 when a ≤ 0 or b ≤ 0,
+    """Harmonic mean ``2ab/(a + b)`` of two measures (Reimers et al. 2016 §2); 0 when a ≤ 0 or b ≤
+    0,
     NaN when either is NaN.
 
     >>> hmean(0.5, 1.0), hmean(-0.2, 0.9)
@@ -156,7 +160,7 @@ def hmean(a: float, b: float) -> float:
 
 
 def macro_avg(a: float, b: float) -> float:
-    """Unweighted macro average ``(a + b)/2`` (seed 002 §2).
+    """Unweighted macro average ``(a + b)/2`` (Reimers et al. 2016 §2).
 
     >>> macro_avg(0.5, 1.0)
     0.75

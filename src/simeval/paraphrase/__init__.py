@@ -1,4 +1,4 @@
-"""Paraphrase patterns: EP, EPR and DIMPLE, and how well they predict a task (SPEC §6).
+"""Paraphrase patterns: EP, EPR and DIMPLE, and how well they predict a task.
 
 Shima & Mitamura (2011), *Diversity-aware Evaluation for Paraphrase Patterns*:
 :func:`ep`, :func:`epr` and :func:`dimple` score ranked paraphrases of source terms with

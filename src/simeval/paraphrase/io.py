@@ -6,7 +6,7 @@ as ``1,1,0``) or ``q`` (a number in [0, 1]); ``labels_strict``/``q_strict`` and
 ``labels_lenient``/``q_lenient`` carry the two judgments of Shima & Mitamura (2011).
 Any of these can be renamed: ``columns={"paraphrase": "pattern"}``.
 
-Extrinsic scores: a ``set`` column and one numeric column per task data set (seed 004:
+Extrinsic scores: a ``set`` column and one numeric column per task data set (Shima & Mitamura 2011:
 MSRPC, RTE, CQAE). Lines starting with ``#`` and blank lines are skipped in every format;
 errors name the file and line.
 """
@@ -113,7 +113,8 @@ def read_patterns(path: str | Path, *, columns: Mapping[str, str] | None = None)
 
 def read_extrinsic(path: str | Path, *, set_column: str = "set") -> dict[str, dict[str, float]]:
     """Per-set extrinsic task scores: ``{data set: {set: score}}`` from a file with a
-    ``set_column`` and one numeric column per task data set (seed 004: MSRPC, RTE, CQAE).
+    ``set_column`` and one numeric column per task data set (Shima & Mitamura 2011: MSRPC, RTE,
+    CQAE).
 
     Every score must be a finite number and every set appear once.
     """

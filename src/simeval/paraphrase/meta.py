@@ -1,7 +1,7 @@
 """Meta-evaluation: how well EP, EPR and DIMPLE predict an extrinsic task score.
 
 Following Shima & Mitamura (2011, §3 and Tables 2–3): for each judgment, each task data
-set, each metric and each k, Pearson's r (two-sided t-test p-value, SPEC §1) between the
+set, each metric and each k, Pearson's r (two-sided t-test p-value) between the
 metric's per-set means and the task score of the same sets (40 sets in the paper). A
 percentile bootstrap over sets adds a confidence interval; every cell is resampled with the
 same index matrix, so intervals are comparable across cells.
@@ -49,7 +49,8 @@ class MetaCell:
 
 @dataclass(frozen=True)
 class MetaEvaluation:
-    """All cells of the meta-evaluation; :meth:`table` lays one judgment out like seed 004
+    """All cells of the meta-evaluation; :meth:`table` lays one judgment out like Shima & Mitamura
+    2011
     Tables 2–3 (rows: data sets; columns: metric × k)."""
 
     cells: tuple[MetaCell, ...]
@@ -74,7 +75,7 @@ class MetaEvaluation:
         return [f"{METRIC_LABELS[m]}@{k}" for m in self.metrics for k in self.ks]
 
     def table(self, judgment: str) -> tuple[list[str], list[list[Any]]]:
-        """Header and rows of r for one judgment (seed 004 Table 2 is ``lenient``,
+        """Header and rows of r for one judgment (Shima & Mitamura 2011 Table 2 is ``lenient``,
         Table 3 ``strict``)."""
         rows = [
             [d] + [self.cell(judgment, d, m, k).r for m in self.metrics for k in self.ks]

@@ -1,4 +1,4 @@
-r"""EP, EPR and DIMPLE of ranked paraphrase patterns (Shima & Mitamura 2011; SPEC §6).
+r"""EP, EPR and DIMPLE of ranked paraphrase patterns (Shima & Mitamura 2011).
 
 For the top k patterns of one source term, with Q_i the share of positive labels and
 D_i ∈ {1, 2, 3} the lexical diversity of Algorithm 1:
@@ -45,7 +45,7 @@ __all__ = [
     "score_patterns",
 ]
 
-#: The intrinsic metrics, in the order of seed 004 Tables 2–3.
+#: The intrinsic metrics, in the order of Shima & Mitamura 2011 Tables 2–3.
 METRICS = ("ep", "epr", "dimple")
 #: How reports print them.
 METRIC_LABELS = {"ep": "EP", "epr": "EPR", "dimple": "DIMPLE"}
@@ -219,7 +219,7 @@ def score_patterns(
     judgment: str | None = None,
     analyzer: Analyzer | None = None,
 ) -> PatternScores:
-    """EP_k, EPR_k and DIMPLE_k at every k in ``ks``, per term and per set (SPEC §6).
+    """EP_k, EPR_k and DIMPLE_k at every k in ``ks``, per term and per set.
 
     D is computed once (Algorithm 1) and shared by every metric and k. ``judgment``
     picks the Q (``strict``, ``lenient`` or ``default``; optional when there is one).

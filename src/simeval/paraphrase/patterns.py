@@ -2,7 +2,8 @@
 
 One row per (set, source term, rank, paraphrase). A *set* is one generator's output
 (Shima & Mitamura 2011: 10 verbs × 4 generators = 40 sets). Each row carries the Q of one
-or more *judgments*: ``strict`` and ``lenient`` (seed 004, §3.1), or a single unnamed one
+or more *judgments*: ``strict`` and ``lenient`` (Shima & Mitamura 2011, §3.1), or a single unnamed
+one
 called ``default``. Q is the share of positive labels, or given directly in [0, 1].
 """
 

@@ -429,7 +429,8 @@ class _Engine:
         ms: NDArray[np.float64],
         N: NDArray[np.float64],
     ) -> NDArray[np.float64]:
-        """``Σ_i w_i |s_i − m| / N`` with m the resample's mean (seed 001 eq. 3's denominator).
+        """``Σ_i w_i |s_i − m| / N`` with m the resample's mean (Atoum & Ayyagari 2019 eq. 3's
+        denominator).
 
         Written as ``Σ w|s − s̄|`` (a weighted sum shared with the other statistics) plus a
         correction: a pair below both s̄ and m changes by ``m − s̄``, one above both by
