@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from simeval import Bins, InputError
-from simeval.binning import parse_bins
+from simeval.binning import BinKind, parse_bins
 
 
 @pytest.mark.parametrize(
@@ -147,14 +147,14 @@ def test_bad_bins_raise(make) -> None:
 )
 def test_parse_bins(text: str, kind: str, attr: str, value) -> None:
     bins = parse_bins(text)
-    assert bins.kind == kind
+    assert bins.kind.value == kind
     assert getattr(bins, attr) == value
     assert parse_bins(bins.describe()) == bins  # the signature spelling parses back
 
 
 def test_parse_bins_labels() -> None:
     bins = parse_bins("labels:gold_label", ["a", "b", "a"])
-    assert bins.kind == "labels" and bins.values == ("a", "b", "a")
+    assert bins.kind is BinKind.LABELS and bins.values == ("a", "b", "a")
 
 
 @pytest.mark.parametrize(

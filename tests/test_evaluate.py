@@ -124,7 +124,7 @@ def test_signature_records_observed_scale_and_mapping() -> None:
     ev = evaluate([1.0, 2.0, 4.0], {"s": [0.1, 0.5, 0.9]}, metrics=["mae"], system_scale=(0, 1))
     assert "scale:1,4(observed)" in ev.signature
     assert "system_scale:0,1" in ev.signature
-    assert ev.scale_source == "observed"
+    assert ev.options.scale_source == "observed"
 
 
 def test_default_metrics(data) -> None:

@@ -10,8 +10,7 @@ tables are read or plots drawn.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
+from ._version import __version__
 from .binning import Bins
 from .errors import DataError, InputError, MissingExtraError, SimevalError, UndefinedMetricWarning
 from .evaluate import Evaluation, Record, evaluate
@@ -21,6 +20,7 @@ from .metrics.ranking import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank
 from .metrics.registry import DEFAULT_METRICS, TABLE2_MEASURES, available_metrics, get_metric
 from .metrics.scaled import scaled_pearson
 from .metrics.threshold import accuracy_high, accuracy_low, f1_high, f1_low, hmean, macro_avg
+from .options import Options
 from .results import (
     BinResult,
     ConfidenceInterval,
@@ -86,6 +86,7 @@ __all__ = [
     "InputError",
     "MetricResult",
     "MissingExtraError",
+    "Options",
     "Record",
     "ScaledPearsonResult",
     "SimevalError",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cached_property
 from typing import Any
 
@@ -24,7 +25,24 @@ from numpy.typing import ArrayLike, NDArray
 from ._validate import as_float_array, check_int, check_scale
 from .errors import InputError
 
-__all__ = ["BinSpec", "Binning", "Bins", "parse_bins"]
+__all__ = ["BinKind", "BinSpec", "Binning", "Bins", "parse_bins"]
+
+
+class BinKind(Enum):
+    """How a :class:`Bins` splits the pairs."""
+
+    EQUAL_WIDTH = "equal_width"
+    THRESHOLDS = "thresholds"
+    LABELS = "labels"
+    SEGMENTS = "segments"
+    QUANTILES = "quantiles"
+
+    @property
+    def per_pair(self) -> bool:
+        """Whether a pair's bin depends on that pair alone (its gold score or label), so
+        that a resample of the pairs keeps each pair's bin; segments and quantiles depend
+        on the whole sample and are recomputed on each resample."""
+        return self in (BinKind.EQUAL_WIDTH, BinKind.THRESHOLDS, BinKind.LABELS)
 
 
 def _fmt(x: float) -> str:
@@ -82,7 +100,7 @@ class Bins:
     - :meth:`quantiles` — K bins with edges at the gold quantiles.
     """
 
-    kind: str
+    kind: BinKind
     k: int | None = None
     cuts: tuple[float, ...] = ()
     values: tuple[Any, ...] | None = None
@@ -93,7 +111,7 @@ class Bins:
     @classmethod
     def equal_width(cls, k: int = 3) -> Bins:
         """``k`` bins with edges ``lo + (hi − lo)·j/k`` over the declared scale ``(lo, hi)``."""
-        return cls("equal_width", k=check_int(k, "k"))
+        return cls(BinKind.EQUAL_WIDTH, k=check_int(k, "k"))
 
     @classmethod
     def thresholds(cls, cuts: Sequence[float]) -> Bins:
@@ -105,7 +123,7 @@ class Bins:
             raise InputError("Bins.thresholds needs at least one cut point")
         if not all(np.isfinite(c)) or any(b <= a for a, b in itertools.pairwise(c)):
             raise InputError(f"cut points must be finite and strictly increasing; got {list(c)}")
-        return cls("thresholds", cuts=c)
+        return cls(BinKind.THRESHOLDS, cuts=c)
 
     @classmethod
     def labels(cls, values: Sequence[Any], order: Sequence[Any] | None = None) -> Bins:
@@ -117,13 +135,13 @@ class Bins:
             unknown = sorted({str(v) for v in vals} - {str(o) for o in order})
             if unknown:
                 raise InputError(f"labels {unknown} are not in the given order {list(order)}")
-        return cls("labels", values=vals, order=order)
+        return cls(BinKind.LABELS, values=vals, order=order)
 
     @classmethod
     def segments(cls, n: int) -> Bins:
         """Consecutive segments of ``n`` pairs after sorting by gold (K = N // n); the
         ``N mod n`` pairs with the highest gold scores are left over and reported."""
-        return cls("segments", size=check_int(n, "n", minimum=3))
+        return cls(BinKind.SEGMENTS, size=check_int(n, "n", minimum=3))
 
     @classmethod
     def quantiles(cls, k: int) -> Bins:
@@ -131,28 +149,28 @@ class Bins:
 
         Tied gold scores stay in one bin, so bins hold roughly, not exactly, N/k pairs;
         heavy ties can leave a bin empty, which is then reported as undefined."""
-        return cls("quantiles", k=check_int(k, "k"))
+        return cls(BinKind.QUANTILES, k=check_int(k, "k"))
 
     # -- application -------------------------------------------------------------------
     def describe(self) -> str:
         """A short, parseable name for signatures: ``equal:3``, ``edges:1.5,3.5`` …"""
-        if self.kind == "equal_width":
+        if self.kind is BinKind.EQUAL_WIDTH:
             return f"equal:{self.k}"
-        if self.kind == "thresholds":
+        if self.kind is BinKind.THRESHOLDS:
             return "edges:" + ",".join(_fmt(c) for c in self.cuts)
-        if self.kind == "labels":
+        if self.kind is BinKind.LABELS:
             return "labels"
-        if self.kind == "segments":
+        if self.kind is BinKind.SEGMENTS:
             return f"segments:{self.size}"
         return f"quantiles:{self.k}"
 
     def assign(self, gold: ArrayLike, *, scale: Sequence[float] | None = None) -> Binning:
         """Bin every pair by its gold score (or label). ``scale`` is the declared gold range;
         without it the observed ``(min, max)`` is used."""
-        if self.kind == "labels":
+        if self.kind is BinKind.LABELS:
             return self._assign_labels(np.asarray(gold).size)
         g = as_float_array(gold, "gold")
-        if self.kind == "segments":
+        if self.kind is BinKind.SEGMENTS:
             return self._assign_segments(g)
         declared = check_scale(scale)
         lo, hi = declared or _observed(g)
@@ -164,11 +182,11 @@ class Bins:
                     f"gold value {g[i]:g} at index {i} is outside the scale [{lo:g}, {hi:g}] "
                     f"({int(off.sum())} values in all); fix the scale or the data"
                 )
-        if self.kind == "equal_width":
+        if self.kind is BinKind.EQUAL_WIDTH:
             k = self.k or 3
             edges = np.array([lo + (hi - lo) * j / k for j in range(k + 1)])
             edges[-1] = hi
-        elif self.kind == "thresholds":
+        elif self.kind is BinKind.THRESHOLDS:
             inside = [c for c in self.cuts if lo < c < hi]
             if len(inside) != len(self.cuts):
                 raise InputError(

@@ -18,6 +18,7 @@ difference, Kendall τ between rankings).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -26,19 +27,20 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .binning import Bins
+from ._validate import check_int
 from .errors import InputError
 from .evaluate import Evaluation, evaluate
 from .meta import RankAgreement, rank_agreement
-from .metrics._scales import map_linear
 from .metrics.correlation import pearson, spearman
 from .metrics.registry import get_metric
+from .options import Options
 from .results import json_ready
 from .stats.bootstrap import (
     JACKKNIFE_GROUPS,
     BootstrapDistribution,
     BootstrapInterval,
     bootstrap_distribution,
+    systems_matrix,
 )
 from .stats.clusters import SignificanceClusters, significance_clusters
 from .stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
@@ -97,6 +99,8 @@ class Comparison:
     confidence_level: float
     alpha: float
     permutations: int
+    #: Pairs left out because the gold or a system had no score (``nan_policy="omit"``).
+    dropped: int = 0
 
     @property
     def metrics(self) -> tuple[str, ...]:
@@ -172,11 +176,7 @@ def compare(
     systems: Mapping[str, ArrayLike],
     *,
     metrics: Sequence[str] | None = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    low_border: float | None = None,
-    high_border: float | None = None,
-    bins: Bins | None = None,
+    options: Options | None = None,
     n_resamples: int = 1000,
     seed: int | None = None,
     ci: str = "bca",
@@ -184,14 +184,18 @@ def compare(
     alpha: float = 0.05,
     permutations: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
 ) -> Comparison:
     """Compare systems under several metrics with intervals and significance tests.
 
-    Options as :func:`~simeval.evaluate.evaluate` (``bins`` for a ``scaled_pearson``
-    metric); ``n_resamples`` bootstrap resamples of
-    the pairs (shared by all systems and metrics, so tests are paired), ``seed`` (0 is a
-    seed), ``ci`` ``"bca"`` or ``"percentile"``, ``alpha`` for the clusters, and
-    ``permutations`` approximate-randomization trials per pair of systems (0: skip).
+    ``options`` (a :class:`~simeval.Options`, or its fields as keywords: ``scale=(0, 5)``,
+    ``nan_policy="omit"`` …) as for :func:`~simeval.evaluate.evaluate`; with
+    ``nan_policy="omit"`` the pairs where the gold or *any* system is missing are dropped
+    for every system, so that the comparison stays paired (``dropped`` counts them).
+    ``n_resamples`` bootstrap resamples of the pairs (shared by all systems and metrics,
+    so tests are paired; at least 2), ``seed`` (0 is a seed), ``ci`` ``"bca"`` or
+    ``"percentile"``, ``alpha`` for the clusters, and ``permutations`` approximate-
+    randomization trials per pair of systems (0: skip).
 
     >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
     >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
@@ -200,32 +204,29 @@ def compare(
     >>> cmp.clusters["pearson"].systems, cmp.clusters["pearson"].clusters
     (('good', 'noisy'), (1, 2))
     """
-    names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
-    # Bins matter only to a scaled Pearson; passing none spares the bootstrap binning
-    # every resample for nothing.
-    needs_bins = any("scaled_pearson" in m for m in names)
-    bins = (bins or Bins.equal_width(3)) if needs_bins else None
-    if bins is not None and bins.kind == "labels":
+    opts = Options.of(options, **option_fields)
+    if ci not in ("bca", "percentile"):
+        raise InputError(f"`ci` must be 'bca' or 'percentile'; got {ci!r}")
+    if check_int(n_resamples, "n_resamples") < 2:
         raise InputError(
-            "label bins cannot be bootstrapped yet (the labels are not resampled with the "
-            "pairs); use simeval evaluate for a labels-binned scaled Pearson"
+            "a bootstrap needs at least 2 resamples (1000 or more for a 95 % interval); "
+            f"got {n_resamples}"
         )
-    ev = evaluate(
-        gold,
-        systems,
-        metrics=names,
-        scale=scale,
-        system_scale=system_scale,
-        bins=bins,
-        low_border=low_border,
-        high_border=high_border,
-    )
-    g = np.asarray(gold, dtype=np.float64)
-    opts = ev.options
-    mapped = {
-        k: map_linear(np.asarray(v, dtype=np.float64), opts.system_scale, opts.scale)
+    if permutations:
+        check_int(permutations, "permutations")
+    names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
+    if not isinstance(systems, Mapping):
+        raise InputError(f"`systems` must be a mapping name → scores; got {type(systems).__name__}")
+    g, S, order, opts = systems_matrix(gold, systems, opts)  # common pairs, on the gold scale
+    dropped = np.asarray(gold, dtype=np.float64).size - g.size
+    kept = _kept_pairs(gold, systems) if dropped else None
+    raw = {
+        k: np.asarray(v, dtype=np.float64)[kept] if kept is not None else v
         for k, v in systems.items()
     }
+    ev = evaluate(g, raw, metrics=names, options=opts)
+    mapped = dict(zip(order, S))
+    on_gold_scale = dataclasses.replace(opts, system_scale=None)
     dist = bootstrap_distribution(
         g,
         mapped,
@@ -233,10 +234,7 @@ def compare(
         n_resamples=n_resamples,
         seed=seed,
         jackknife_groups=JACKKNIFE_GROUPS if ci == "bca" else 0,
-        low_border=opts.low_border,
-        high_border=opts.high_border,
-        scale=opts.scale,
-        bins=bins,
+        options=on_gold_scale,
         progress=progress,
     )
     intervals = {
@@ -258,10 +256,7 @@ def compare(
                     n_resamples=permutations,
                     seed=seed,
                     alternative="two-sided",
-                    low_border=opts.low_border,
-                    high_border=opts.high_border,
-                    scale=opts.scale,
-                    bins=bins,
+                    options=on_gold_scale,
                 )
                 permutation_p[frozenset((a, b))] = {t.metric: t.pvalue for t in tests}
     clusters: dict[str, SignificanceClusters] = {}
@@ -297,7 +292,16 @@ def compare(
         confidence_level,
         alpha,
         permutations,
+        dropped,
     )
+
+
+def _kept_pairs(gold: ArrayLike, systems: Mapping[str, ArrayLike]) -> NDArray[np.bool_]:
+    """The pairs where the gold and every system have a score."""
+    keep = ~np.isnan(np.asarray(gold, dtype=np.float64))
+    for v in systems.values():
+        keep &= ~np.isnan(np.asarray(v, dtype=np.float64))
+    return keep
 
 
 def _pairs(

@@ -16,19 +16,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import __version__
-from ._validate import NanPolicy, as_float_array, check_scale, paired_scores
-from .binning import Binning, Bins
+from ._validate import as_float_array, paired_scores
+from ._version import __version__
+from .binning import BinKind, Binning, Bins
 from .errors import InputError
 from .metrics._sorted import SortedScores
-from .metrics.registry import DEFAULT_METRICS, Context, Metric, MetricOptions, get_metric
+from .metrics.base import Context, Metric
+from .metrics.registry import DEFAULT_METRICS, get_metric
+from .options import Options
 from .results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
 
 __all__ = ["Evaluation", "Record", "evaluate"]
-
-#: Default borders of the low/high measures, as fractions of the declared gold scale:
-#: 0.3 and 0.7 give Reimers et al. 2016's 1.5 and 3.5 on the STS 0–5 scale.
-LOW_FRACTION, HIGH_FRACTION = 0.3, 0.7
 
 
 @dataclass(frozen=True)
@@ -58,28 +56,41 @@ class Evaluation:
     metrics: tuple[Metric, ...]
     records: tuple[Record, ...]
     results: Mapping[str, Mapping[str, MetricResult]]
-    options: MetricOptions
-    bins: Bins | None
-    scale_source: str
+    options: Options
     dropped: Mapping[str, int] = field(default_factory=dict)
     n: int = 0
+    #: Systems whose scores look like they are on another scale than the gold (see
+    #: :func:`scale_warning`), with the message.
+    warnings: Mapping[str, str] = field(default_factory=dict)
+
+    def scale_warnings(self) -> list[str]:
+        """One message per system whose scores seem to be on another scale."""
+        return list(self.warnings.values())
+
+    @property
+    def uses_bins(self) -> bool:
+        return any(m.uses_bins for m in self.metrics)
+
+    @property
+    def bins(self) -> Bins | None:
+        """The bins of the scaled Pearson, when a metric uses them."""
+        return self.options.binning_rule if self.uses_bins else None
+
+    @property
+    def n_used(self) -> dict[str, int]:
+        """Pairs each system was scored on (fewer than :attr:`n` under ``nan_policy="omit"``)."""
+        return {s: self.n - self.dropped.get(s, 0) for s in self.systems}
 
     @property
     def signature(self) -> str:
         """Everything needed to reproduce the numbers, sacreBLEU style."""
-        o = self.options
-        parts = [
-            f"simeval:{__version__}",
-            f"scale:{_fmt_range(o.scale)}({self.scale_source})",
-            f"system_scale:{_fmt_range(o.system_scale)}",
-            f"bins:{self.bins.describe() if self.bins else 'none'}",
-            f"borders:{o.low_border:g},{o.high_border:g}",
-            f"normalize:{o.normalize or 'none'}",
-            f"skip_undefined_bins:{'yes' if o.skip_undefined_bins else 'no'}",
-            f"nan:{'omit' if self.dropped else 'raise'}",
-            "metrics:" + ",".join(m.name for m in self.metrics),
-        ]
-        return "|".join(parts)
+        return "|".join(
+            [
+                f"simeval:{__version__}",
+                self.options.signature(bins=self.uses_bins),
+                "metrics:" + ",".join(m.name for m in self.metrics),
+            ]
+        )
 
     def value(self, system: str, metric: str) -> float:
         """The whole-dataset value of ``metric`` for ``system``."""
@@ -141,10 +152,6 @@ class Evaluation:
         return header, rows
 
 
-def _fmt_range(r: tuple[float, float] | None) -> str:
-    return "none" if r is None else f"{r[0]:g},{r[1]:g}"
-
-
 def _records(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]:
     if isinstance(res, CorrelationResult):
         ci = res.confidence_interval()
@@ -168,30 +175,20 @@ def _records(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]
             )
 
 
-def _check_within(values: NDArray[np.float64], scale: tuple[float, float], what: str) -> None:
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
-        raise InputError(
-            f"{what} value {values[i]:g} at index {i} is outside the declared scale "
-            f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the scale "
-            "or the data"
-        )
-
-
 def evaluate(
     gold: ArrayLike,
     systems: Mapping[str, ArrayLike],
     *,
     metrics: Sequence[str] | None = None,
+    options: Options | None = None,
     scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | Mapping[str, Sequence[float]] | None = None,
     bins: Bins | None = None,
     low_border: float | None = None,
     high_border: float | None = None,
     normalize: str | None = None,
-    skip_undefined_bins: bool = False,
-    nan_policy: NanPolicy = "raise",
+    skip_undefined_bins: bool | None = None,
+    nan_policy: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Evaluation:
     """Score every system in ``systems`` against ``gold`` with every metric.
@@ -203,23 +200,17 @@ def evaluate(
     metrics
         Metric names or expressions (see :func:`~simeval.metrics.registry.get_metric`);
         default :data:`~simeval.metrics.registry.DEFAULT_METRICS`.
-    scale
-        The declared gold scale ``(lo, hi)``; gold values outside it are an error. Default:
-        the observed range (the signature says so).
-    system_scale
-        The range of the system scores, e.g. ``(-1, 1)`` for cosine; system scores are
-        mapped linearly onto ``scale`` before the threshold and error measures.
-    bins
-        Bins of the scaled Pearson; default ``Bins.equal_width(3)`` over ``scale``.
-    low_border, high_border
-        Borders of the low/high measures on the gold scale; default 30 % and 70 % of the
-        scale (1.5 and 3.5 on 0–5, as Reimers et al. 2016).
-    normalize
-        ``None``, ``"scale"`` or ``"minmax"``: bring both sides to [0, 1] before the error
-        measures (Atoum & Ayyagari 2019 Tables 5–7).
-    nan_policy
-        ``"raise"`` (default) or ``"omit"`` (drop a system's pairs where gold or the system
-        is NaN; ``dropped`` counts them).
+    options
+        A :class:`~simeval.Options` with every setting below; the keywords override its
+        fields. The same object drives :func:`~simeval.compare.compare`, the bootstrap
+        and the SemEval aggregation.
+    scale, system_scale, bins, low_border, high_border, normalize, skip_undefined_bins, \
+nan_policy
+        As the fields of :class:`~simeval.Options`: the declared gold scale (default: the
+        observed range, and the signature says so), the systems' range(s), the bins of the
+        scaled Pearson, the low/high borders (default 30 % / 70 % of the scale), the [0, 1]
+        normalization of the error measures, and ``"raise"`` or ``"omit"`` for missing
+        scores (``dropped`` counts the pairs omitted per system).
     progress
         Called as ``progress(done, total)`` after each system (the CLI draws a bar).
 
@@ -227,59 +218,46 @@ def evaluate(
     >>> round(ev.value("a", "pearson"), 4)
     0.9429
     """
+    if not isinstance(systems, Mapping):
+        raise InputError(
+            "`systems` must be a mapping name → scores, e.g. {'mine': scores}; got "
+            f"{type(systems).__name__}"
+        )
     if not systems:
         raise InputError("`systems` is empty; give at least one system")
-    if nan_policy not in ("raise", "omit"):
-        raise InputError(f"nan_policy must be 'raise' or 'omit'; got {nan_policy!r}")
-    g_all = as_float_array(gold, "gold")
-    declared = check_scale(scale)
-    sys_scale = check_scale(system_scale, "system_scale")
-    finite_gold = g_all[~np.isnan(g_all)]
-    if declared is not None:
-        _check_within(finite_gold, declared, "gold")
-        the_scale, source = declared, "declared"
-    else:
-        if finite_gold.size == 0 or finite_gold.min() == finite_gold.max():
-            raise InputError(
-                "cannot infer the gold scale from constant or empty gold scores; "
-                "declare it (scale=(lo, hi) / --scale LO HI)"
-            )
-        the_scale, source = (float(finite_gold.min()), float(finite_gold.max())), "observed"
-    lo, hi = the_scale
-    options = MetricOptions(
-        scale=the_scale,
-        system_scale=sys_scale,
-        low_border=lo + LOW_FRACTION * (hi - lo) if low_border is None else float(low_border),
-        high_border=lo + HIGH_FRACTION * (hi - lo) if high_border is None else float(high_border),
-        normalize=normalize,  # type: ignore[arg-type]
+    opts = Options.of(
+        options,
+        scale=scale,
+        system_scale=system_scale,
+        bins=bins,
+        low_border=low_border,
+        high_border=high_border,
+        normalize=normalize,
         skip_undefined_bins=skip_undefined_bins,
+        nan_policy=nan_policy,
     )
-    if not (math.isfinite(options.low_border) and math.isfinite(options.high_border)):
-        raise InputError("the low/high borders must be finite numbers")
-    if options.low_border > options.high_border:
-        raise InputError(
-            f"the low border {options.low_border:g} is above the high border "
-            f"{options.high_border:g}; swap them"
-        )
+    g_all = as_float_array(gold, "gold")
+    opts = opts.resolve(g_all)
     metric_objs = tuple(get_metric(m) for m in (metrics or DEFAULT_METRICS))
     if len({m.name for m in metric_objs}) != len(metric_objs):
         raise InputError("a metric is listed twice")
-    bins = bins or Bins.equal_width(3)
-    needs_bins = any(m.name == "scaled_pearson" or "scaled_pearson" in m.name for m in metric_objs)
+    needs_bins = any(m.uses_bins for m in metric_objs)
 
     # Bins come from the whole gold vector, once: every system is binned the same way,
     # also when nan_policy="omit" drops some of its pairs (they just leave their bin).
     gold_nan = np.isnan(g_all)
-    full_binning = _bin_all(bins, g_all, gold_nan, the_scale) if needs_bins else None
+    full_binning = _bin_all(opts, g_all, gold_nan) if needs_bins else None
     full_gold = SortedScores(g_all) if not gold_nan.any() else None
     records: list[Record] = []
     results: dict[str, dict[str, MetricResult]] = {}
     dropped: dict[str, int] = {}
+    warnings: dict[str, str] = {}
     for name, scores in systems.items():
-        g, s = paired_scores(g_all, scores, nan_policy=nan_policy, names=("gold", name))
-        if sys_scale is not None:
-            _check_within(s, sys_scale, f"system {name!r}")
-        if nan_policy == "omit":
+        g, s = paired_scores(g_all, scores, nan_policy=opts.nan_policy, names=("gold", name))
+        own = opts.for_system(name)
+        if own.system_scale is not None:
+            _check_within(s, own.system_scale, f"system {name!r}")  # type: ignore[arg-type]
+        if opts.nan_policy == "omit":
             dropped[name] = g_all.size - g.size
         if g.size == g_all.size and full_gold is not None:
             gold_sorted, binning = full_gold, full_binning
@@ -287,7 +265,9 @@ def evaluate(
             keep = ~(gold_nan | np.isnan(as_float_array(scores, name)))
             gold_sorted = SortedScores(g)
             binning = full_binning.subset(keep) if full_binning is not None else None
-        ctx = Context(gold_sorted, SortedScores(s), options, binning)
+        if own.system_scale is None and (msg := scale_warning(name, s, opts.scale)):
+            warnings[name] = msg
+        ctx = Context(gold_sorted, SortedScores(s), own, binning)
         results[name] = {}
         for m in metric_objs:
             res = ctx.result(m)
@@ -300,21 +280,53 @@ def evaluate(
         metrics=metric_objs,
         records=tuple(records),
         results=results,
-        options=options,
-        bins=bins if needs_bins else None,
-        scale_source=source,
+        options=opts,
         dropped=dropped,
         n=int(g_all.size),
+        warnings=warnings,
     )
 
 
-def _bin_all(
-    bins: Bins, g_all: NDArray[np.float64], gold_nan: NDArray[np.bool_], scale: tuple[float, float]
-) -> Binning:
-    """Bin every pair; pairs without a gold score get bin −1."""
-    if bins.kind == "labels" or not gold_nan.any():
-        return bins.assign(g_all, scale=scale)
-    part = bins.assign(g_all[~gold_nan], scale=scale)
+def scale_warning(
+    name: str, scores: NDArray[np.float64], scale: tuple[float, float] | None
+) -> str | None:
+    """A message when a system's scores are unlikely to be on the gold scale: some lie
+    outside it, or they all fall within a fifth of it (cosine similarities against STS's
+    0–5, say). The error and threshold measures would then judge the scale, not the
+    system; ``system_scale`` maps the scores onto the gold scale."""
+    if scale is None or scores.size < 2:
+        return None
+    lo, hi = scale
+    s_lo, s_hi = float(scores.min()), float(scores.max())
+    outside = s_lo < lo or s_hi > hi
+    narrow = (s_hi - s_lo) < 0.2 * (hi - lo)
+    if not (outside or narrow):
+        return None
+    why = "lie outside" if outside else "cover less than a fifth of"
+    return (
+        f"system {name!r}: its scores ({s_lo:g}–{s_hi:g}) {why} the gold scale {lo:g}–{hi:g}; "
+        "if they are on another scale, declare it (--system-scale LO HI, or "
+        f"--system-scale {name}=LO,HI), or the error and low/high measures judge the scale"
+    )
+
+
+def _check_within(values: NDArray[np.float64], scale: tuple[float, float], what: str) -> None:
+    off = (values < scale[0]) | (values > scale[1])
+    if off.any():
+        i = int(np.argmax(off))
+        raise InputError(
+            f"{what} value {values[i]:g} at index {i} is outside the declared scale "
+            f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the scale "
+            "or the data"
+        )
+
+
+def _bin_all(opts: Options, g_all: NDArray[np.float64], gold_nan: NDArray[np.bool_]) -> Binning:
+    """Bin every pair once; pairs without a gold score get bin −1."""
+    bins = opts.binning_rule
+    if bins.kind is BinKind.LABELS or not gold_nan.any():
+        return bins.assign(g_all, scale=opts.scale)
+    part = bins.assign(g_all[~gold_nan], scale=opts.scale)
     index = np.full(g_all.size, -1, dtype=part.index.dtype)
     index[~gold_nan] = part.index
     return Binning(index, part.specs, part.remainder)

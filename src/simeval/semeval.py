@@ -33,12 +33,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from . import __version__
+from ._version import __version__
 from .errors import DataError, InputError
 from .evaluate import Evaluation, Record, evaluate
 from .io import read_text
 from .metrics.correlation import fisher_z_mean
 from .metrics.registry import get_metric
+from .options import Options
 
 __all__ = [
     "AGGREGATES",
@@ -207,10 +208,14 @@ class SemevalEvaluation:
 
 
 def _least_squares_map(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``a + b·s`` with (a, b) minimizing Σ(g − a − b·s)² (ALLnrm's per-set normalization)."""
-    if np.all(s == s[0]):
-        return np.full_like(s, g.mean())
-    b, a = np.polyfit(s, g, 1)
+    """``a + b·s`` with (a, b) minimizing Σ(g − a − b·s)² (ALLnrm's per-set normalization),
+    fitted on the pairs the system scored; a missing score stays missing."""
+    ok = ~np.isnan(s)
+    if not ok.any():
+        return s.copy()
+    if np.all(s[ok] == s[ok][0]):
+        return np.where(ok, g[ok].mean(), np.nan)
+    b, a = np.polyfit(s[ok], g[ok], 1)
     return a + b * s
 
 
@@ -233,14 +238,18 @@ def evaluate_semeval(
     runs: Mapping[str, Mapping[str, NDArray[np.float64]]],
     *,
     metrics: Sequence[str] | None = None,
-    **options: Any,
+    options: Options | None = None,
+    **option_fields: Any,
 ) -> SemevalEvaluation:
     """Evaluate every system on every set, then aggregate (see the module docstring).
 
-    ``options`` go to :func:`~simeval.evaluate.evaluate` (``scale``, ``bins`` …). Pairs
-    whose gold is NaN (blank line) are skipped and counted in ``skipped``. Default metric:
-    ``pearson``, the official one.
+    ``options`` (a :class:`~simeval.Options`, or its fields as keywords: ``scale``,
+    ``bins``, ``nan_policy`` …) are those of :func:`~simeval.evaluate.evaluate`, for every
+    set and every aggregate. Pairs whose gold is NaN (blank line) are unscored pairs of the
+    official data: they are skipped and counted in ``skipped``. A missing *system* score is
+    an error unless ``nan_policy="omit"``. Default metric: ``pearson``, the official one.
     """
+    opts = Options.of(options, **option_fields)
     metric_names = tuple(get_metric(m).name for m in (metrics or ["pearson"]))
     sets = tuple(gold)
     systems = tuple(runs)
@@ -258,7 +267,7 @@ def evaluate_semeval(
             gold[set_name][mask],
             {s: runs[s][set_name][mask] for s in systems},
             metrics=metric_names,
-            **options,
+            options=opts,
         )
         per_set[set_name] = ev
         records.extend({**r.as_dict(), "dataset": set_name} for r in ev.records)
@@ -271,16 +280,15 @@ def evaluate_semeval(
         )
         for sy in systems
     }
-    all_opts = dict(options)
     for label, sys_scores in (("all", cat), ("allnrm", nrm)):
-        ev = evaluate(g_all, sys_scores, metrics=metric_names, **all_opts)
+        ev = evaluate(g_all, sys_scores, metrics=metric_names, options=opts)
         records.extend({**r.as_dict(), "dataset": label} for r in ev.records if r.bin is None)
     weights = np.array([kept[s].sum() for s in sets], dtype=float)
     for m in metric_names:
         metric = get_metric(m)
         by_system = {sy: np.array([per_set[s].value(sy, m) for s in sets]) for sy in systems}
         borda = _borda(by_system, metric.higher_is_better)
-        correlation_like = metric.bounds == (-1, 1)
+        correlation_like = metric.is_correlation
         for sy in systems:
             vals = by_system[sy]
             defined = not np.isnan(vals).any()
@@ -303,8 +311,16 @@ def evaluate_semeval(
             order[r["dataset"]],
         )
     )
-    first = per_set[sets[0]]
-    signature = first.signature + f"|sets:{len(sets)}|aggregates:{','.join(AGGREGATES)}"
+    signature = "|".join(
+        [
+            f"simeval:{__version__}",
+            "semeval",
+            opts.signature(bins=per_set[sets[0]].uses_bins),
+            "metrics:" + ",".join(metric_names),
+            f"sets:{len(sets)}",
+            f"aggregates:{','.join(AGGREGATES)}",
+        ]
+    )
     return SemevalEvaluation(
         sets,
         systems,
@@ -312,5 +328,5 @@ def evaluate_semeval(
         per_set,
         tuple(records),
         skipped,
-        signature.replace(f"simeval:{__version__}", f"simeval:{__version__}|semeval"),
+        signature,
     )

@@ -173,6 +173,7 @@ def test_csv_header_and_rows(capsys, files) -> None:
         "cluster",
         "pvalue",
         "n",
+        "reason",
     ]
     body = rows[1:]
     assert len(body) == 3 * 2  # systems × metrics

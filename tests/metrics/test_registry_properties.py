@@ -224,8 +224,8 @@ def test_registry_matches_standalone_functions(data) -> None:
         "ncg@3": se.ncg(gold, system, k=3).statistic,
         "ndcg_avg_rank": se.ndcg_avg_rank(gold, system).statistic,
         "ndcg_rev@5": se.ndcg(gold, system, k=5, reverse=True, scale=SCALE).statistic,
-        "f1_low": se.f1_low(gold, system).statistic,
-        "accuracy_high": se.accuracy_high(gold, system).statistic,
+        "f1_low": se.f1_low(gold, system, scale=SCALE).statistic,
+        "accuracy_high": se.accuracy_high(gold, system, scale=SCALE).statistic,
         "mae": se.mae(gold, system).statistic,
         "nmsse": se.nmsse(gold, system).statistic,
         "scaled_pearson": se.scaled_pearson(

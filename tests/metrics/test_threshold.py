@@ -71,31 +71,31 @@ def test_system_scale_mapping() -> None:
 
 
 def test_border_values_are_not_low_or_high() -> None:
-    # low is strictly below 1.5, high strictly above 3.5 (SPEC §4).
+    # low is strictly below 1.5, high strictly above 3.5 on the STS scale (Reimers et al. 2016).
     g = [1.5, 3.5, 1.0, 4.0]
     s = [1.5, 3.5, 1.0, 4.0]
     # Only pair 3 is low and only pair 4 is high, in both gold and system → F1 = 1.
-    assert se.f1_low(g, s).statistic == 1.0
-    assert se.f1_high(g, s).statistic == 1.0
+    assert se.f1_low(g, s, scale=(0, 5)).statistic == 1.0
+    assert se.f1_high(g, s, scale=(0, 5)).statistic == 1.0
     # System 1.5 for a gold 1.0 pair: predicted not-low → FN. F1 = 2·0/(1 + 0) = 0.
-    assert se.f1_low([1.0, 3.0, 3.0], [1.5, 3.0, 3.0]).statistic == 0.0
+    assert se.f1_low([1.0, 3.0, 3.0], [1.5, 3.0, 3.0], scale=(0, 5)).statistic == 0.0
 
 
 def test_f1_undefined_when_class_absent_everywhere() -> None:
     # No pair low in gold or system: F1 = 0/0, NaN with a reason (sklearn: zero_division).
-    res = se.f1_low([2.0, 3.0, 4.0], [2.5, 3.5, 4.5])
+    res = se.f1_low([2.0, 3.0, 4.0], [2.5, 3.5, 4.5], scale=(0, 5))
     assert math.isnan(res.statistic)
     assert res.reason and "low" in res.reason
-    res = se.f1_high([0.0, 1.0, 2.0], [0.0, 1.0, 3.0])
+    res = se.f1_high([0.0, 1.0, 2.0], [0.0, 1.0, 3.0], scale=(0, 5))
     assert math.isnan(res.statistic) and res.reason
     # Accuracy is still defined (every pair correctly "not low").
-    assert se.accuracy_low([2.0, 3.0, 4.0], [2.5, 3.5, 4.5]).statistic == 1.0
+    assert se.accuracy_low([2.0, 3.0, 4.0], [2.5, 3.5, 4.5], scale=(0, 5)).statistic == 1.0
 
 
 def test_f1_zero_when_present_but_never_predicted() -> None:
     # Gold has a low pair, the system predicts none: TP 0, FN 1 → F1 = 0 (as sklearn).
     g, s = [1.0, 3.0, 4.0], [2.0, 3.0, 4.0]
-    assert se.f1_low(g, s).statistic == 0.0
+    assert se.f1_low(g, s, scale=(0, 5)).statistic == 0.0
     assert sklearn_metrics.f1_score(np.array(g) < 1.5, np.array(s) < 1.5) == 0.0
 
 
@@ -103,8 +103,8 @@ def test_hand_values() -> None:
     # g low: pairs 1, 2; s low: pairs 1, 3 → TP 1, FP 1, FN 1: F1 = 2/(2+1+1) = 0.5;
     # accuracy: pair 1 agree, 2 disagree, 3 disagree, 4 agree → 0.5.
     g, s = [0.0, 1.0, 2.0, 4.0], [0.0, 2.0, 1.0, 4.0]
-    assert se.f1_low(g, s).statistic == 0.5
-    assert se.accuracy_low(g, s).statistic == 0.5
+    assert se.f1_low(g, s, scale=(0, 5)).statistic == 0.5
+    assert se.accuracy_low(g, s, scale=(0, 5)).statistic == 0.5
 
 
 def test_hmean_and_macro_avg_hand_values() -> None:
@@ -122,16 +122,16 @@ def test_hmean_and_macro_avg_hand_values() -> None:
 def test_nan_policy() -> None:
     g, s = [0.0, math.nan, 2.0, 4.0], [0.0, 1.0, 1.0, 4.0]
     with pytest.raises(se.InputError):
-        se.f1_low(g, s)
-    res = se.f1_low(g, s, nan_policy="omit")
+        se.f1_low(g, s, scale=(0, 5))
+    res = se.f1_low(g, s, nan_policy="omit", scale=(0, 5))
     assert res.n == 3
     # kept: g 0, 2, 4; s 0, 1, 4 → truth T F F, pred T T F: TP 1, FP 1 → 2/3
     assert res.statistic == pytest.approx(2 / 3, abs=1e-15)
 
 
 def test_empty_is_undefined() -> None:
-    assert math.isnan(se.accuracy_low([], []).statistic)
-    assert se.accuracy_low([], []).reason
+    assert math.isnan(se.accuracy_low([], [], scale=(0, 5)).statistic)
+    assert se.accuracy_low([], [], scale=(0, 5)).reason
 
 
 def _propagate(call):

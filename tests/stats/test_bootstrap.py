@@ -180,7 +180,9 @@ def test_undefined_resamples_are_dropped_and_counted():
     # so F1_low is 0/0 there (undefined, as metrics.threshold.f1_low)
     gold = np.r_[1.0, np.linspace(2, 5, 29)]
     system = np.linspace(2, 5, 30)
-    ci = bootstrap_ci(gold, system, "f1_low", n_resamples=200, seed=0, method="percentile")
+    ci = bootstrap_ci(
+        gold, system, "f1_low", n_resamples=200, seed=0, method="percentile", scale=(0, 5)
+    )
     assert ci.n_undefined > 0
     assert ci.low == ci.high == 0.0
 

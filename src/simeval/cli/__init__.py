@@ -14,7 +14,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 
-from .. import __version__
+from .._version import __version__
 from ..errors import SimevalError, UndefinedMetricWarning
 from ._common import CommandLineError
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -10,13 +11,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .._validate import check_scale
 from ..binning import parse_bins
-from ..errors import DataError
+from ..errors import DataError, InputError
 from ..evaluate import Evaluation, evaluate
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
 from ..metrics.registry import DEFAULT_METRICS
-from ..report import render_table, to_json
+from ..options import Options
+from ..report.evaluation import format_evaluation, format_semeval
 from ._common import ProgressBar, add_output_options, emit, note, progress_enabled
 
 __all__ = ["register", "run"]
@@ -58,11 +59,12 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
     )
     p.add_argument(
         "--system-scale",
-        nargs=2,
-        type=float,
-        metavar=("LO", "HI"),
+        nargs="+",
+        action="append",
+        metavar="LO HI | NAME=LO,HI",
         help="range of the system scores, mapped linearly onto the gold scale "
-        "before threshold and error measures (e.g. -1 1 for cosine)",
+        "before threshold and error measures: -1 1 for every system (cosine), or "
+        "NAME=LO,HI for one system (repeat for several)",
     )
     p.add_argument(
         "--low-border",
@@ -94,9 +96,20 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
     )
     p.add_argument(
         "--bins",
-        default="thirds",
+        default=None,
         help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
         "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
+    )
+    p.add_argument(
+        "--normalize",
+        choices=("scale", "minmax"),
+        help="bring gold and system to [0, 1] before the error measures (Atoum & Ayyagari "
+        "2019, Tables 5–7): scale = by the declared scales, minmax = by the observed ranges",
+    )
+    p.add_argument(
+        "--skip-undefined-bins",
+        action="store_true",
+        help="average the defined bins when some bin has no defined r",
     )
 
 
@@ -126,17 +139,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "the recommended measure becomes the first, headline column; see simeval recommend",
     )
     p.add_argument(
-        "--k", type=int, default=10, help="k of the task's k-best (default 10), for --task"
-    )
-    p.add_argument(
-        "--normalize",
-        choices=("scale", "minmax"),
-        help="bring gold and system to [0, 1] before error measures",
-    )
-    p.add_argument(
-        "--skip-undefined-bins",
-        action="store_true",
-        help="average the defined bins when some bin has no defined r",
+        "--k", type=int, default=None, help="k of the task's k-best (default 10); with --task"
     )
     add_output_options(p)
     p.set_defaults(func=run)
@@ -152,7 +155,7 @@ def _check_range(
     table: ScoreTable,
     column: str,
     rows: NDArray[np.intp],
-    scale: list[float] | None,
+    scale: tuple[float, float] | None,
     option: str,
 ) -> None:
     if scale is None:
@@ -168,20 +171,22 @@ def _check_range(
 
 def load_inputs(
     args: argparse.Namespace,
-) -> tuple[NDArray[np.float64], dict[str, Any], list[Any] | None]:
-    """Read gold and systems, aligned; return (gold, {name: scores}, bin labels or None)."""
-    check_scale(args.scale, "--scale")
-    check_scale(args.system_scale, "--system-scale")
+) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
+    """Read gold and systems, aligned; return (gold, {name: scores}, the options).
+
+    Scores off a declared scale are reported here, with the file, line and column."""
+    options_from_args(args, [])  # every option is checked before any file is read
     gold_table = read_table(args.gold)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
     gold = gold_table.numbers(gold_col, option="--gold-column")
     gold_rows = np.arange(len(gold_table))
-    _check_range(gold, gold_table, gold_col, gold_rows, args.scale, "--scale")
     labels = None
-    bins = getattr(args, "bins", "thirds")
+    bins = getattr(args, "bins", None) or "thirds"
     if bins.startswith("labels:"):
         labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
+    options = options_from_args(args, labels)
+    _check_range(gold, gold_table, gold_col, gold_rows, options.scale, "--scale")
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
 
     systems: dict[str, NDArray[np.float64]] = {}
@@ -213,7 +218,8 @@ def load_inputs(
                     f"{path} has {values.size} scores but {args.gold} has {gold.size}; "
                     "they must align line by line (or pass --id-column)"
                 )
-        _check_range(values, table, col, rows, args.system_scale, "--system-scale")
+        own = options.for_system(name).system_scale
+        _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
         if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
             raise DataError(
                 f"{table.location(int(rows[i]), col)}: missing score; fill it in or pass "
@@ -225,7 +231,7 @@ def load_inputs(
             f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
             "--nan-policy omit to drop such pairs"
         )
-    return gold, systems, labels
+    return gold, systems, options
 
 
 def run(args: argparse.Namespace) -> int:
@@ -236,97 +242,116 @@ def run(args: argparse.Namespace) -> int:
             "give a GOLD file and at least one --system NAME=FILE "
             "(or --semeval-dir DIR --runs-dir DIR)"
         )
-    gold, systems, labels = load_inputs(args)
+    gold, systems, options = load_inputs(args)
     metrics = task_metrics(args)
     # a bar only where it helps: millions of pair scores to go through
     bar = ProgressBar("evaluate", progress_enabled(args) and gold.size * len(systems) >= 2e6)
     with bar:
-        ev = _evaluate_with(args, gold, systems, labels, metrics, bar)
+        ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
     emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
     _note_evaluation(args, ev)
     return 0
 
 
+def system_scales(
+    given: list[list[str]] | None,
+) -> tuple[float, float] | dict[str, tuple[float, float]] | None:
+    """``--system-scale LO HI`` (every system) and ``--system-scale NAME=LO,HI`` (one
+    system), as the ``system_scale`` option."""
+    if not given:
+        return None
+    default: tuple[float, float] | None = None
+    named: dict[str, tuple[float, float]] = {}
+    for tokens in given:
+        text = " ".join(tokens)
+        try:
+            if len(tokens) == 1 and "=" in tokens[0]:
+                name, _, rng = tokens[0].partition("=")
+                lo, hi = (float(x) for x in rng.split(","))
+                named[name] = (lo, hi)
+                continue
+            parts = tokens[0].split(",") if len(tokens) == 1 else tokens
+            lo, hi = (float(x) for x in parts)
+        except ValueError:
+            raise DataError(
+                f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
+            ) from None
+        default = (lo, hi)
+    if not named:
+        return default
+    if default is not None:
+        named["*"] = default
+    return named
+
+
+def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None) -> Options:
+    """The one :class:`~simeval.Options` of a command line: every option of
+    :func:`add_input_options` and :func:`add_metric_options` (and ``--normalize``,
+    ``--skip-undefined-bins`` where the command has them) goes through here."""
+    bins = getattr(args, "bins", None)
+    try:
+        return Options(
+            scale=tuple(args.scale) if args.scale else None,  # type: ignore[arg-type]
+            system_scale=system_scales(args.system_scale),
+            bins=parse_bins(bins, labels) if bins else None,
+            low_border=args.low_border,
+            high_border=args.high_border,
+            normalize=getattr(args, "normalize", None),
+            nan_policy=args.nan_policy,
+            skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
+        )
+    except InputError as exc:  # name the command-line option, not the Python parameter
+        raise InputError(_cli_names(str(exc))) from None
+
+
+def _cli_names(message: str) -> str:
+    for py, cli in (
+        ("`scale`", "--scale"),
+        ("`system_scale", "--system-scale"),
+        ("`low_border`", "--low-border"),
+        ("`high_border`", "--high-border"),
+        ("`bins`", "--bins"),
+        ("scale=(lo, hi) / --scale LO HI", "--scale LO HI"),
+    ):
+        message = message.replace(py, cli)
+    return message
+
+
 def _evaluate_with(
-    args: argparse.Namespace,
     gold: NDArray[np.float64],
     systems: dict[str, Any],
-    labels: list[Any] | None,
+    options: Options,
     metrics: list[str] | None,
     progress: ProgressBar,
 ) -> Evaluation:
-    return evaluate(
-        gold,
-        systems,
-        metrics=metrics,
-        scale=args.scale,
-        system_scale=args.system_scale,
-        bins=parse_bins(args.bins, labels),
-        low_border=args.low_border,
-        high_border=args.high_border,
-        normalize=args.normalize,
-        skip_undefined_bins=args.skip_undefined_bins,
-        nan_policy=args.nan_policy,
-        progress=progress,
-    )
+    try:
+        return evaluate(gold, systems, metrics=metrics, options=options, progress=progress)
+    except InputError as exc:
+        raise InputError(_cli_names(str(exc))) from None
 
 
 def _note_evaluation(args: argparse.Namespace, ev: Evaluation) -> None:
     for name, count in ev.dropped.items():
         if count:
             note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")
-    if ev.scale_source == "observed":
+    for warning in ev.scale_warnings():
+        note(args, warning)
+    if ev.options.scale_source == "observed":
         lo, hi = ev.options.scale or (math.nan, math.nan)
         note(args, f"no --scale given: using the observed gold range {lo:g}–{hi:g}")
-
-
-def format_evaluation(
-    ev: Evaluation, fmt: str, digits: int = 4, headline: str | None = None
-) -> str:
-    """Render an evaluation in one of the output formats; ``headline`` (the measure a
-    ``--task`` recommends) is marked with ★ in the table header."""
-    if fmt == "json":
-        return to_json(ev.to_dict())
-    if fmt == "csv":
-        header = ["system", "metric", "bin", "value", "n", "pvalue", "ci_low", "ci_high", "reason"]
-        rows = [[getattr(r, h) for h in header] for r in ev.records]
-        return render_table(header, rows, "csv")
-    header, rows = ev.table()
-    if headline is not None:
-        header = [f"★ {h}" if h == headline else h for h in header]
-    text = render_table(header, rows, fmt, digits=digits)
-    if fmt != "table":
-        return text
-    lo, hi = ev.options.scale or (math.nan, math.nan)
-    lines = [
-        f"{ev.n} pairs, gold scale {lo:g}–{hi:g} ({ev.scale_source}); "
-        f"low/high borders {ev.options.low_border:g} / {ev.options.high_border:g}",
-        "",
-        text,
-    ]
-    undefined = [r for r in ev.records if r.reason and r.bin is None]
-    for r in undefined:
-        lines.append(f"— {r.system} / {r.metric}: {r.reason}")
-    for system, left in ev.remainders().items():
-        lines.append(
-            f"— {system}: {left} pair(s) with the highest gold scores are left over by "
-            "the segments and in no bin"
-        )
-    lines.append(f"signature: {ev.signature}")
-    return "\n".join(lines) + "\n"
 
 
 def task_metrics(args: argparse.Namespace) -> list[str] | None:
     """``--metric`` as given; with ``--task``, the recommended measure first (headline)."""
     if not args.task:
-        if args.k != 10:
-            note(args, "--k is used with --task only; ignored")
+        if args.k is not None:
+            raise DataError("--k sets the k of a k-best --task; give --task too, or drop --k")
         return args.metric
     from ..framework import parse_task
     from ..metrics.registry import get_metric
 
-    rec = parse_task(args.task, k=args.k)
+    rec = parse_task(args.task, k=10 if args.k is None else args.k)
     note(args, f"task ({rec.task}): headline measure {rec.measure} — {rec.explanation}")
     head = get_metric(rec.measure).name
     rest = [m for m in (args.metric or DEFAULT_METRICS) if get_metric(m).name != head]
@@ -341,25 +366,15 @@ def run_semeval(args: argparse.Namespace) -> int:
         raise DataError("--semeval-dir and --runs-dir go together; give both")
     if args.gold or args.system:
         raise DataError("--semeval-dir replaces GOLD and --system; drop them")
-    if args.bins.startswith("labels:"):
+    if (args.bins or "").startswith("labels:"):
         raise DataError("--bins labels:COLUMN needs a gold table; SemEval gold files have none")
     gold = read_gold_dir(args.semeval_dir)
     runs = read_runs_dir(args.runs_dir, gold)
-    scale = args.scale or (0.0, 5.0)
-    if not args.scale:
+    options = options_from_args(args)
+    if options.scale is None:
         note(args, "no --scale given: using the STS scale 0–5")
-    ev = evaluate_semeval(
-        gold,
-        runs,
-        metrics=task_metrics(args),
-        scale=scale,
-        system_scale=args.system_scale,
-        bins=parse_bins(args.bins),
-        low_border=args.low_border,
-        high_border=args.high_border,
-        normalize=args.normalize,
-        skip_undefined_bins=args.skip_undefined_bins,
-    )
+        options = dataclasses.replace(options, scale=(0.0, 5.0), scale_source="STS default")
+    ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
     skipped = sum(ev.skipped.values())
     if skipped:
         note(
@@ -367,19 +382,5 @@ def run_semeval(args: argparse.Namespace) -> int:
             f"skipped {skipped} unscored pair(s) (blank gold lines): "
             + ", ".join(f"{k} {v}" for k, v in ev.skipped.items()),
         )
-    if args.format == "json":
-        emit(to_json(ev.to_dict()), args.output)
-        return 0
-    if args.format == "csv":
-        header = ["system", "metric", "dataset", "bin", "value", "n", "pvalue", "ci_low", "ci_high"]
-        rows = [[r.get(h) for h in header] for r in ev.records]
-        emit(render_table(header, rows, "csv"), args.output)
-        return 0
-    parts = []
-    for metric in ev.metrics:
-        header, rows = ev.table(metric)
-        parts.append(render_table(header, rows, args.format, digits=args.digits, title=metric))
-    if args.format == "table":
-        parts.append(f"signature: {ev.signature}\n")
-    emit("\n".join(parts), args.output)
+    emit(format_semeval(ev, args.format, args.digits), args.output)
     return 0

@@ -3,10 +3,12 @@
 All take the system scores on the gold scale (use ``system_scale``/``scale`` to map them,
 or ``normalize`` to bring both to [0, 1] as the paper's Tables 5–7 do).
 
-**Known discrepancy.** The paper's Table 4 prints NMSSE 0.47 / 0.58 / 0.48 /
-0.17 for its α / β / Ω / δ demo methods, but eq. 4–5 on its Table 3 data give
-0.50 / 0.76 / 0.52 / 0.05. The printed values are close to ``1 − exp(−MASE)``. simeval
-implements eq. 4–5 as :func:`nmsse` and offers :func:`nmase` for the printed variant.
+**Known discrepancy.** The paper's Table 4 prints NMSSE 0.47 / 0.58 / 0.48 / 0.17 for its
+α / β / Ω / δ demo methods, but eq. 4–5 on its Table 3 data give 0.50 / 0.76 / 0.52 / 0.05.
+The printed values are *close to*, not equal to, ``1 − exp(−MASE)``: :func:`nmase` gives
+0.47 / 0.57 / 0.45 / 0.17 on Table 3's two-decimal data, so it matches α and δ and misses
+β by 0.01 and Ω by 0.03. simeval implements eq. 4–5 as :func:`nmsse` and offers
+:func:`nmase` as the closest formula to the printed column.
 """
 
 from __future__ import annotations
@@ -18,12 +20,21 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, paired_scores
 from ..errors import InputError
+from ..options import NanPolicy, Normalize, Options
 from ..results import MetricResult
-from ._scales import Normalize, normalize_pair
+from .base import Context, Metric, score
 
-__all__ = ["ErrorMoments", "mae", "mase", "msse", "nmase", "nmsse", "scaled_errors"]
+__all__ = [
+    "ERROR_METRICS",
+    "ErrorMoments",
+    "mae",
+    "mase",
+    "msse",
+    "nmase",
+    "nmsse",
+    "scaled_errors",
+]
 
 _CONSTANT = (
     "the system scores are constant, so the scaled error is +inf (Atoum & Ayyagari 2019, eq. 3)"
@@ -50,9 +61,9 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
 
 @dataclass(frozen=True)
 class ErrorMoments:
-    """The three numbers every error measure of Atoum & Ayyagari 2019 is made of: MAE, the mean
-    squared
-    error and the mean absolute deviation of the system scores (eq. 3's denominator)."""
+    """The three numbers every error measure of Atoum & Ayyagari (2019) is made of: MAE, the
+    mean squared error and the mean absolute deviation of the system scores (eq. 3's
+    denominator)."""
 
     mae: float
     mse: float
@@ -93,17 +104,82 @@ class ErrorMoments:
         return MetricResult(value, self.n, _CONSTANT if constant else None)
 
 
-def _measure(
-    measure: str,
+def moments(c: Context) -> ErrorMoments:
+    """The error moments of a context's pair (on the gold scale, normalized if asked);
+    shared by the five error measures through :meth:`Context.shared`."""
+    return ErrorMoments.of(*c.on_gold_scale)
+
+
+def _kernel(measure: str):  # type: ignore[no-untyped-def]
+    def compute(c: Context) -> MetricResult:
+        return c.shared(moments).result(measure)
+
+    return compute
+
+
+_SOURCE = "Atoum & Ayyagari 2019"
+MAE = Metric(
+    "mae",
+    _kernel("mae"),
+    False,
+    (0, math.inf),
+    f"{_SOURCE}, eq. 2",
+    "mean absolute error",
+    "error",
+    batched=True,
+)
+MASE = Metric(
+    "mase",
+    _kernel("mase"),
+    False,
+    (0, math.inf),
+    f"{_SOURCE}, eq. 3 and Table 4",
+    "mean absolute scaled error",
+    "error",
+    batched=True,
+)
+MSSE = Metric(
+    "msse",
+    _kernel("msse"),
+    False,
+    (0, math.inf),
+    f"{_SOURCE}, eq. 4",
+    "mean scaled square error",
+    "error",
+    batched=True,
+)
+NMSSE = Metric(
+    "nmsse",
+    _kernel("nmsse"),
+    False,
+    (0, 1),
+    f"{_SOURCE}, eq. 5",
+    "1 − exp(−MSSE)",
+    "error",
+    batched=True,
+)
+NMASE = Metric(
+    "nmase",
+    _kernel("nmase"),
+    False,
+    (0, 1),
+    f"{_SOURCE}, Table 4 (closest formula to the printed NMSSE column)",
+    "1 − exp(−MASE)",
+    "error",
+    batched=True,
+)
+#: The definitions of this module, in registry order.
+ERROR_METRICS = (MAE, MASE, MSSE, NMSSE, NMASE)
+
+
+def _score(
+    metric: Metric,
     gold: ArrayLike,
     system: ArrayLike,
-    nan_policy: NanPolicy,
-    normalize: Normalize,
-    scale: Sequence[float] | None,
-    system_scale: Sequence[float] | None,
+    options: Options | None,
+    **changes: object,
 ) -> MetricResult:
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return ErrorMoments.of(*normalize_pair(g, s, normalize, scale, system_scale)).result(measure)
+    return score(metric, gold, system, Options.of(options, **changes))
 
 
 def mae(
@@ -113,15 +189,27 @@ def mae(
     normalize: Normalize = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""Mean absolute error :math:`\frac1n\sum_j |s_j - g_j|` (Atoum & Ayyagari 2019, eq. 2). Lower
-    is better.
+    r"""Mean absolute error :math:`\frac1n\sum_j |s_j - g_j|` (Atoum & Ayyagari 2019, eq. 2).
+    Lower is better.
+
+    Keywords override the matching fields of ``options`` (:class:`~simeval.Options`).
 
     >>> mae([0, 1, 2], [0, 2, 4]).statistic
     1.0
     """
-    return _measure("mae", gold, system, nan_policy, normalize, scale, system_scale)
+    return _score(
+        MAE,
+        gold,
+        system,
+        options,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def mase(
@@ -131,16 +219,25 @@ def mase(
     normalize: Normalize = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""Mean absolute scaled error :math:`\frac1n\sum_j S_{E_j}` (Atoum & Ayyagari 2019, Table 4).
-    Lower is
-    better; +inf for constant system scores.
+    r"""Mean absolute scaled error :math:`\frac1n\sum_j S_{E_j}` (Atoum & Ayyagari 2019,
+    eq. 3 and Table 4). Lower is better; +inf for constant system scores.
 
     >>> round(mase([0, 1, 2], [0, 2, 4]).statistic, 6)  # AE 0,1,2; MAD(s) 4/3
     0.75
     """
-    return _measure("mase", gold, system, nan_policy, normalize, scale, system_scale)
+    return _score(
+        MASE,
+        gold,
+        system,
+        options,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def msse(
@@ -150,16 +247,25 @@ def msse(
     normalize: Normalize = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""Mean scaled square error :math:`\frac1n\sum_j S_{E_j}^2` (Atoum & Ayyagari 2019, eq. 4).
-    Lower is
-    better; +inf for constant system scores.
+    r"""Mean scaled square error :math:`\frac1n\sum_j S_{E_j}^2` (Atoum & Ayyagari 2019,
+    eq. 4). Lower is better; +inf for constant system scores.
 
     >>> round(msse([0, 1, 2], [0, 2, 4]).statistic, 6)  # (0 + 0.75² + 1.5²)/3
     0.9375
     """
-    return _measure("msse", gold, system, nan_policy, normalize, scale, system_scale)
+    return _score(
+        MSSE,
+        gold,
+        system,
+        options,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def nmsse(
@@ -169,18 +275,28 @@ def nmsse(
     normalize: Normalize = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""Normalized mean scaled square error :math:`1 - e^{-\mathrm{MSSE}}` (Atoum & Ayyagari 2019,
-    eq. 5).
+    r"""Normalized mean scaled square error :math:`1 - e^{-\mathrm{MSSE}}` (Atoum & Ayyagari
+    2019, eq. 5).
 
-    0 is best, 1 worst; constant system scores give 1, as the paper says. Note the
-    module-level discrepancy: the paper's Table 4 values match :func:`nmase` instead.
+    0 is best, 1 worst; constant system scores give 1, as the paper says. See the module
+    docstring for how the paper's printed Table 4 differs.
 
     >>> round(nmsse([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.9375)
     0.608394
     """
-    return _measure("nmsse", gold, system, nan_policy, normalize, scale, system_scale)
+    return _score(
+        NMSSE,
+        gold,
+        system,
+        options,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def nmase(
@@ -190,12 +306,23 @@ def nmase(
     normalize: Normalize = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r""":math:`1 - e^{-\mathrm{MASE}}`: the variant that reproduces the NMSSE values printed in
-    Atoum & Ayyagari 2019's Table 4 (0.47 / 0.57 / 0.45 / 0.17 from Table 3's rounded data). 0 best.
+    r""":math:`1 - e^{-\mathrm{MASE}}`, the closest formula to the NMSSE column printed in
+    Atoum & Ayyagari (2019), Table 4: 0.47 / 0.57 / 0.45 / 0.17 on Table 3's data against
+    the printed 0.47 / 0.58 / 0.48 / 0.17. 0 is best.
 
     >>> round(nmase([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.75)
     0.527633
     """
-    return _measure("nmase", gold, system, nan_policy, normalize, scale, system_scale)
+    return _score(
+        NMASE,
+        gold,
+        system,
+        options,
+        normalize=normalize,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )

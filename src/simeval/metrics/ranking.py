@@ -19,20 +19,30 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, check_int, check_scale, paired_scores
-from ..errors import InputError
-from ..results import MetricResult, warn_if_undefined
+from .._validate import check_int
+from ..options import NanPolicy, Options
+from ..results import MetricResult
 from ._sorted import SortedScores
+from .base import Context, Metric, score
 
-__all__ = ["AVG_RANK_KS", "ncg", "ncg_avg_rank", "ndcg", "ndcg_avg_rank"]
+__all__ = [
+    "AVG_RANK_KS",
+    "avg_rank_metric",
+    "ncg",
+    "ncg_avg_rank",
+    "ndcg",
+    "ndcg_avg_rank",
+    "ranking_metric",
+]
 
 #: The cut-offs averaged by nCGAvgRank and nDCGAvgRank (Reimers et al. 2016, §2).
 AVG_RANK_KS = (3, 5, 10)
+_SOURCE = "Järvelin & Kekäläinen 2002; Reimers, Beyer & Gurevych 2016, §2"
 
 
 @lru_cache(maxsize=4)
 def discounts(k: int) -> NDArray[np.float64]:
-    """Seed 002's DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``.
+    """Reimers et al. (2016)'s DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``.
 
     Cached (read-only): an evaluation reuses the same weights for every system."""
     d = np.ones(k)
@@ -43,66 +53,109 @@ def discounts(k: int) -> NDArray[np.float64]:
 
 
 def ranked_gains(
-    g: SortedScores, s: SortedScores, *, reverse: bool = False, top: float | None = None
+    g: SortedScores, s: SortedScores, *, top: float | None = None
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Gains in system order (tie-averaged) and in ideal order, from one sort of each side.
 
-    ``reverse`` orders lowest first and uses ``top − g`` as the gain.
+    With ``top`` (reversed measures), pairs are ordered lowest first and the gain is
+    ``top − g``. The ideal gains depend on the gold scores only, so they are kept in the
+    gold vector's cache for the next system.
     """
     # ascending system order, ties averaged (the gathered copy is fresh: average in place)
     mean_gold = s.tie_mean(g.values[s.order], inplace=True)
-    if not reverse:
-        key: tuple[str, float | None] = ("ideal gains", None)
-        if key not in g.cache:  # the ideal order depends on the gold scores only: build once
-            g.cache[key] = g.sorted[::-1]
-        return mean_gold[::-1], g.cache[key]  # type: ignore[return-value]
-    if top is None:
-        raise InputError("reversed nCG/nDCG need the top of the gold scale")
     key = ("ideal gains", top)
     if key not in g.cache:
-        g.cache[key] = top - g.sorted
-    return top - mean_gold, g.cache[key]  # type: ignore[return-value]
+        g.cache[key] = g.sorted[::-1] if top is None else top - g.sorted
+    ideal: NDArray[np.float64] = g.cache[key]  # type: ignore[assignment]
+    return (mean_gold[::-1] if top is None else top - mean_gold), ideal
 
 
-def _normalized(
-    gains: NDArray[np.float64],
-    ideal: NDArray[np.float64],
-    k: int | None,
-    discounted: bool,
-    ideal_cache: dict[object, object] | None = None,
+def _gains(c: Context) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    return ranked_gains(c.gold, c.system)
+
+
+def _gains_reversed(c: Context) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    return ranked_gains(c.gold, c.system, top=c.options.scale[1])  # type: ignore[index]
+
+
+def normalized_gain(
+    c: Context, k: int | None, discounted: bool, reverse: bool = False
 ) -> MetricResult:
-    """CG_k / iCG_k (or the discounted pair). ``ideal_cache`` (a gold vector's cache) keeps
-    iCG_k / iDCG_k, which depend on the gold scores only, for the next system."""
+    """CG_k / iCG_k (or the discounted pair) of a context; iCG_k / iDCG_k depend on the
+    gold scores only and are cached with them for the next system."""
+    gains, ideal = c.shared(_gains_reversed if reverse else _gains)
     n = gains.size
     if n == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
     kk = n if k is None else min(k, n)
     w = discounts(kk) if discounted else None
     got = float(np.dot(gains[:kk], w)) if w is not None else float(gains[:kk].sum())
-    key = ("ideal", id(ideal), kk, discounted)
-    if ideal_cache is not None and key in ideal_cache:
-        best = float(ideal_cache[key][1])  # type: ignore[index]
-    else:
+    key = ("ideal", c.options.scale[1] if reverse else None, kk, discounted)  # type: ignore[index]
+    best = c.gold.cache.get(key)
+    if best is None:
         best = float(np.dot(ideal[:kk], w)) if w is not None else float(ideal[:kk].sum())
-        if ideal_cache is not None:
-            ideal_cache[key] = (ideal, best)  # keep ``ideal`` alive so its id stays unique
-    if best <= 0:
+        c.gold.cache[key] = best
+    if best <= 0:  # type: ignore[operator]
         return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")
     # CG_k ≤ iCG_k exactly; summing tie-group means in another order than the ideal gains
     # can overshoot by an ulp, so the ratio is capped at 1.
-    return MetricResult(min(got / best, 1.0), n)
+    return MetricResult(min(got / best, 1.0), n)  # type: ignore[operator]
 
 
-def _check_k(k: int | None) -> int | None:
-    """A cut-off ≥ 1, or None for all pairs."""
-    return None if k is None else check_int(k, "k")
+def ranking_metric(k: int | None, discounted: bool, reverse: bool = False) -> Metric:
+    """The definition of nCG / nDCG at cut-off ``k`` (``None``: all pairs), reversed or
+    not; named as the registry spells it (``ndcg@10``, ``ncg_rev``)."""
+    return _ranking_metric(None if k is None else check_int(k, "k"), discounted, reverse)
 
 
-def _prepare(gold, system, nan_policy, reverse, scale):
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    sc = check_scale(scale)
-    top = sc[1] if sc else (float(g.max()) if g.size else None)
-    return SortedScores(g), SortedScores(s), top
+@lru_cache(maxsize=256)
+def _ranking_metric(kk: int | None, discounted: bool, reverse: bool) -> Metric:
+    base = "ndcg" if discounted else "ncg"
+    name = base + ("_rev" if reverse else "") + (f"@{kk}" if kk is not None else "")
+    label = ("nDCG" if discounted else "nCG") + (f"@{kk}" if kk else " over all pairs")
+
+    def compute(c: Context) -> MetricResult:
+        return normalized_gain(c, kk, discounted, reverse)
+
+    return Metric(
+        name,
+        compute,
+        True,
+        (0, 1),
+        _SOURCE,
+        label + (" (reversed: least similar first)" if reverse else ""),
+        "ranking",
+    )
+
+
+@lru_cache(maxsize=8)
+def avg_rank_metric(discounted: bool, reverse: bool = False) -> Metric:
+    """The definition of nCGAvgRank / nDCGAvgRank: the mean at k = 3, 5 and 10."""
+    base = "ndcg" if discounted else "ncg"
+
+    def compute(c: Context) -> MetricResult:
+        parts = [normalized_gain(c, k, discounted, reverse) for k in AVG_RANK_KS]
+        bad = [p.reason for p in parts if p.reason]
+        if bad:
+            return MetricResult(math.nan, c.n, bad[0])
+        return MetricResult(float(np.mean([p.statistic for p in parts])), c.n)
+
+    label = "nDCG" if discounted else "nCG"
+    return Metric(
+        f"{base}_avg_rank" + ("_rev" if reverse else ""),
+        compute,
+        True,
+        (0, 1),
+        _SOURCE,
+        f"mean of {label}@3, {label}@5, {label}@10",
+        "ranking",
+    )
+
+
+def _score(
+    metric: Metric, gold: ArrayLike, system: ArrayLike, options: Options | None, **changes: object
+) -> MetricResult:
+    return score(metric, gold, system, Options.of(options, **changes))
 
 
 def ncg(
@@ -112,9 +165,10 @@ def ncg(
     k: int | None = None,
     reverse: bool = False,
     scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2000; Reimers et al. 2016 §2).
+    r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2002; Reimers et al. 2016, §2).
 
     .. math:: \mathrm{nCG}_k = \frac{\sum_{i\le k} m_i}{\sum_{i \le k} m^{*}_i}
 
@@ -127,10 +181,8 @@ def ncg(
     >>> ncg([3, 2, 1, 0], [0.9, 0.8, 0.1, 0.2], k=2).statistic
     1.0
     """
-    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return warn_if_undefined(
-        _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), False)
-    )
+    metric = ranking_metric(k, False, bool(reverse))
+    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
 
 
 def ndcg(
@@ -140,9 +192,10 @@ def ndcg(
     k: int | None = None,
     reverse: bool = False,
     scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""Normalized discounted cumulative gain at k, Reimers et al. 2016's discount.
+    r"""Normalized discounted cumulative gain at k, Reimers et al. (2016)'s discount.
 
     .. math:: \mathrm{DCG}_k = m_1 + \sum_{i=2}^{k} \frac{m_i}{\log_2 i}, \qquad
               \mathrm{nDCG}_k = \mathrm{DCG}_k / \mathrm{iDCG}_k
@@ -154,18 +207,8 @@ def ndcg(
     >>> round(ndcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic, 6)
     0.868913
     """
-    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return warn_if_undefined(
-        _normalized(*ranked_gains(g, s, reverse=reverse, top=top), _check_k(k), True)
-    )
-
-
-def _avg_rank(gains, ideal, discounted: bool) -> MetricResult:
-    parts = [_normalized(gains, ideal, k, discounted) for k in AVG_RANK_KS]
-    bad = [p.reason for p in parts if p.reason]
-    if bad:
-        return MetricResult(math.nan, gains.size, bad[0])
-    return MetricResult(float(np.mean([p.statistic for p in parts])), gains.size)
+    metric = ranking_metric(k, True, bool(reverse))
+    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
 
 
 def ncg_avg_rank(
@@ -174,16 +217,17 @@ def ncg_avg_rank(
     *,
     reverse: bool = False,
     scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (Reimers et al. 2016 §2): the top of the ranking
-    only.
+    """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (Reimers et al. 2016, §2): the top of the
+    ranking only.
 
     >>> ncg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
     """
-    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return warn_if_undefined(_avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), False))
+    metric = avg_rank_metric(False, bool(reverse))
+    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
 
 
 def ndcg_avg_rank(
@@ -192,12 +236,13 @@ def ndcg_avg_rank(
     *,
     reverse: bool = False,
     scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (Reimers et al. 2016 §2).
+    """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (Reimers et al. 2016, §2).
 
     >>> ndcg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
     """
-    g, s, top = _prepare(gold, system, nan_policy, reverse, scale)
-    return warn_if_undefined(_avg_rank(*ranked_gains(g, s, reverse=reverse, top=top), True))
+    metric = avg_rank_metric(True, bool(reverse))
+    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)

@@ -2,8 +2,9 @@
 and the two ways the paper combines measures, ``hmean`` and ``macro_avg``.
 
 A pair is *low* when its score is below the low border and *high* when above the high
-border; the paper's borders are 1.5 and 3.5 on the STS 0–5 scale. System scores must be
-on the gold scale: pass ``system_scale`` and ``scale`` to map them linearly.
+border; the paper's borders are 1.5 and 3.5 on the STS 0–5 scale, which simeval carries to
+any scale as 30 % and 70 % of it (:class:`~simeval.Options`). System scores must be on the
+gold scale: pass ``system_scale`` and ``scale`` to map them linearly.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, paired_scores
-from ..results import MetricResult, warn_if_undefined
-from ._scales import map_linear
+from ..options import NanPolicy, Options
+from ..results import MetricResult
+from .base import Context, Metric, score
 
 __all__ = [
-    "DEFAULT_HIGH",
-    "DEFAULT_LOW",
+    "THRESHOLD_METRICS",
     "accuracy_high",
     "accuracy_low",
     "f1_high",
@@ -30,17 +30,16 @@ __all__ = [
     "macro_avg",
 ]
 
-DEFAULT_LOW = 1.5
-DEFAULT_HIGH = 3.5
 
-
-def _accuracy(truth: NDArray[np.bool_], pred: NDArray[np.bool_]) -> MetricResult:
+def accuracy(truth: NDArray[np.bool_], pred: NDArray[np.bool_]) -> MetricResult:
+    """Share of pairs where the decision agrees: ``mean(truth == pred)``."""
     if truth.size == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
     return MetricResult(float((truth == pred).mean()), truth.size)
 
 
-def _f1(truth: NDArray[np.bool_], pred: NDArray[np.bool_], cls: str) -> MetricResult:
+def f1(truth: NDArray[np.bool_], pred: NDArray[np.bool_], cls: str) -> MetricResult:
+    """F1 of one class, ``2TP / (|truth| + |pred|)``; NaN with the reason when both are 0."""
     tp = int(np.count_nonzero(truth & pred))
     denom = int(np.count_nonzero(truth)) + int(np.count_nonzero(pred))
     if denom == 0:
@@ -50,94 +49,210 @@ def _f1(truth: NDArray[np.bool_], pred: NDArray[np.bool_], cls: str) -> MetricRe
     return MetricResult(2.0 * tp / denom, truth.size)
 
 
-def _pair(gold, system, nan_policy, scale, system_scale):
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return g, map_linear(s, system_scale, scale)
+def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """(truth, prediction) of the low (``g < low_border``) or high (``g > high_border``)
+    class, the system mapped onto the gold scale."""
+    g, s = c.gold.values, c.system_mapped
+    low, high_border = c.options.borders
+    if high:
+        return g > high_border, s > high_border
+    return g < low, s < low
+
+
+def _kernel(high: bool, is_f1: bool):  # type: ignore[no-untyped-def]
+    cls = "high" if high else "low"
+
+    def compute(c: Context) -> MetricResult:
+        truth, pred = decisions(c, high)
+        return f1(truth, pred, cls) if is_f1 else accuracy(truth, pred)
+
+    return compute
+
+
+_SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
+ACCURACY_LOW = Metric(
+    "accuracy_low",
+    _kernel(False, False),
+    True,
+    (0, 1),
+    _SOURCE,
+    "accuracy of the low-similarity decision",
+    "threshold",
+    batched=True,
+)
+ACCURACY_HIGH = Metric(
+    "accuracy_high",
+    _kernel(True, False),
+    True,
+    (0, 1),
+    _SOURCE,
+    "accuracy of the high-similarity decision",
+    "threshold",
+    batched=True,
+)
+F1_LOW = Metric(
+    "f1_low",
+    _kernel(False, True),
+    True,
+    (0, 1),
+    _SOURCE,
+    "F1 of the low-similarity class",
+    "threshold",
+    batched=True,
+)
+F1_HIGH = Metric(
+    "f1_high",
+    _kernel(True, True),
+    True,
+    (0, 1),
+    _SOURCE,
+    "F1 of the high-similarity class",
+    "threshold",
+    batched=True,
+)
+#: The definitions of this module, in registry order.
+THRESHOLD_METRICS = (ACCURACY_LOW, ACCURACY_HIGH, F1_LOW, F1_HIGH)
+
+
+def _score(
+    metric: Metric,
+    gold: ArrayLike,
+    system: ArrayLike,
+    options: Options | None,
+    border: float | None,
+    **changes: object,
+) -> MetricResult:
+    key = "high_border" if metric in (ACCURACY_HIGH, F1_HIGH) else "low_border"
+    return score(metric, gold, system, Options.of(options, **{key: border}, **changes))
 
 
 def accuracy_low(
     gold: ArrayLike,
     system: ArrayLike,
     *,
-    border: float = DEFAULT_LOW,
+    border: float | None = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    """Accuracy_low = mean([g < border] == [s < border]) (Reimers et al. 2016 §2).
+    """Accuracy_low = mean([g < border] == [s < border]) (Reimers et al. 2016, §2).
 
-    >>> accuracy_low([0, 1, 2, 4], [0, 2, 2, 4]).statistic
+    ``border`` defaults to 30 % of the gold scale (1.5 on 0–5): the declared ``scale``, else
+    the observed range of the gold scores. Keywords override the fields of ``options``.
+
+    >>> accuracy_low([0, 1, 2, 4], [0, 2, 2, 4], scale=(0, 5)).statistic
     0.75
     """
-    g, s = _pair(gold, system, nan_policy, scale, system_scale)
-    return _accuracy(g < border, s < border)
+    return _score(
+        ACCURACY_LOW,
+        gold,
+        system,
+        options,
+        border,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def accuracy_high(
     gold: ArrayLike,
     system: ArrayLike,
     *,
-    border: float = DEFAULT_HIGH,
+    border: float | None = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    """Accuracy_high = mean([g > border] == [s > border]) (Reimers et al. 2016 §2).
+    """Accuracy_high = mean([g > border] == [s > border]) (Reimers et al. 2016, §2).
 
-    >>> accuracy_high([0, 1, 4, 5], [0, 4, 3, 5]).statistic
+    ``border`` defaults to 70 % of the gold scale (3.5 on 0–5).
+
+    >>> accuracy_high([0, 1, 4, 5], [0, 4, 3, 5], scale=(0, 5)).statistic
     0.5
     """
-    g, s = _pair(gold, system, nan_policy, scale, system_scale)
-    return _accuracy(g > border, s > border)
+    return _score(
+        ACCURACY_HIGH,
+        gold,
+        system,
+        options,
+        border,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def f1_low(
     gold: ArrayLike,
     system: ArrayLike,
     *,
-    border: float = DEFAULT_LOW,
+    border: float | None = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""F1 of the class *low*: truth ``g < border``, prediction ``s < border`` (Reimers et al. 2016
-    §2).
+    r"""F1 of the class *low*: truth ``g < border``, prediction ``s < border`` (Reimers et al.
+    2016, §2).
 
     :math:`F_1 = 2TP / (2TP + FP + FN)`; undefined (NaN) when no pair is low in gold or
-    system, like scikit-learn's ``zero_division`` case.
+    system, like scikit-learn's ``zero_division`` case. ``border`` defaults to 30 % of the
+    gold scale (1.5 on 0–5).
 
-    >>> round(f1_low([0, 1, 2, 4], [0, 2, 2, 4]).statistic, 6)  # TP 1, FN 1, FP 0
+    >>> round(f1_low([0, 1, 2, 4], [0, 2, 2, 4], scale=(0, 5)).statistic, 6)  # TP 1, FN 1
     0.666667
     """
-    g, s = _pair(gold, system, nan_policy, scale, system_scale)
-    return warn_if_undefined(_f1(g < border, s < border, "low"))
+    return _score(
+        F1_LOW,
+        gold,
+        system,
+        options,
+        border,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def f1_high(
     gold: ArrayLike,
     system: ArrayLike,
     *,
-    border: float = DEFAULT_HIGH,
+    border: float | None = None,
     scale: Sequence[float] | None = None,
     system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy = "raise",
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
 ) -> MetricResult:
-    r"""F1 of the class *high*: truth ``g > border``, prediction ``s > border`` (Reimers et al.
-    2016 §2).
+    r"""F1 of the class *high*: truth ``g > border``, prediction ``s > border`` (Reimers et
+    al. 2016, §2). ``border`` defaults to 70 % of the gold scale (3.5 on 0–5).
 
-    >>> round(f1_high([0, 1, 4, 5], [0, 4, 3, 5]).statistic, 6)  # TP 1, FP 1, FN 1
+    >>> round(f1_high([0, 1, 4, 5], [0, 4, 3, 5], scale=(0, 5)).statistic, 6)  # TP 1, FP 1, FN 1
     0.5
     """
-    g, s = _pair(gold, system, nan_policy, scale, system_scale)
-    return warn_if_undefined(_f1(g > border, s > border, "high"))
+    return _score(
+        F1_HIGH,
+        gold,
+        system,
+        options,
+        border,
+        scale=scale,
+        system_scale=system_scale,
+        nan_policy=nan_policy,
+    )
 
 
 def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
-    """Harmonic mean over axis 0, ``m / Σ_i 1/x_i`` (``2ab/(a + b)`` for two parts), with
-    simeval's rule (the paper does not say): 0 when any part is ≤ 0; NaN when any part is NaN. Vectorized over
-    the
-    remaining axes (one value per bootstrap resample, say); every ``hmean`` of simeval
-    goes through it.
+    """Harmonic mean over axis 0, ``m / Σ_i 1/x_i`` (``2ab/(a + b)`` for two parts).
+
+    Reimers et al. (2016) define hmean for positive measures only; what happens at or below
+    0 is simeval's choice, not the paper's: the result is 0 when any part is ≤ 0 (a
+    correlation of −0.2 combined with F1 0.9 is as bad as it gets), and NaN when any part
+    is NaN. Vectorized over the remaining axes (one value per bootstrap resample, say);
+    every ``hmean`` of simeval goes through it.
 
     >>> harmonic_mean([[0.5, 0.5, 0.2], [1.0, -0.1, float("nan")]]).tolist()
     [0.6666666666666666, 0.0, nan]

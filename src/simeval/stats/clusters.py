@@ -3,6 +3,7 @@ different, the way WMT shows metric clusters (mt-metrics-eval ``AssignRanks``)."
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -13,8 +14,9 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import check_probability
 from ..errors import InputError
 from ..metrics.registry import direction
+from ..options import Options
 from ..results import json_ready
-from .bootstrap import Metric, bootstrap_distribution
+from .bootstrap import Metric, bootstrap_distribution, systems_matrix
 from .paired import paired_permutation_test, pairwise_bootstrap_pvalues
 
 __all__ = ["SignificanceClusters", "cluster_systems", "holm", "significance_clusters"]
@@ -126,13 +128,14 @@ def cluster_systems(
     seed: int | None = None,
     alpha: float = 0.05,
     higher_is_better: bool | None = None,
-    low_border: float = 1.5,
-    high_border: float = 3.5,
+    options: Options | None = None,
+    **option_fields: Any,
 ) -> SignificanceClusters:
     """Rank ``systems`` by ``metric`` and cluster them with Holm-corrected paired tests.
 
     ``test="bootstrap"`` shares one set of resamples between all pairs;
     ``"permutation"`` runs an approximate randomization test per ordered pair (slower).
+    ``options`` (or their fields as keywords) as for :func:`~simeval.evaluate.evaluate`.
 
     >>> res = cluster_systems([1, 2, 3, 4, 5, 6, 7, 8], {"good": [1, 2, 3, 4, 5, 6, 8, 7],
     ...     "bad": [8, 1, 5, 2, 7, 3, 6, 4]}, n_resamples=199, seed=0)
@@ -141,37 +144,36 @@ def cluster_systems(
     """
     if test not in ("bootstrap", "permutation"):
         raise InputError(f"test must be 'bootstrap' or 'permutation'; got {test!r}")
+    g, S, names, opts = systems_matrix(gold, systems, Options.of(options, **option_fields))
+    on_gold_scale = dataclasses.replace(opts, system_scale=None)  # S is mapped already
     dist = bootstrap_distribution(
-        gold,
-        systems,
+        g,
+        dict(zip(names, S)),
         [metric],
         n_resamples=n_resamples if test == "bootstrap" else 1,
         seed=seed,
         jackknife_groups=0,
-        low_border=low_border,
-        high_border=high_border,
+        options=on_gold_scale,
     )
     label = dist.metrics[0]
     hib = direction(metric if callable(metric) else label, higher_is_better)
     if test == "bootstrap":
         p = pairwise_bootstrap_pvalues(dist, label, higher_is_better=hib)
     else:
-        names = list(dist.systems)
         p = np.full((len(names), len(names)), np.nan)
-        for i, a in enumerate(names):
-            for j, b in enumerate(names):
+        for i in range(len(names)):
+            for j in range(len(names)):
                 if i != j:
                     p[i, j] = paired_permutation_test(
-                        gold,
-                        systems[a],
-                        systems[b],
+                        g,
+                        S[i],
+                        S[j],
                         metric,
                         n_resamples=n_resamples,
                         seed=seed,
                         alternative="greater",
                         higher_is_better=hib,
-                        low_border=low_border,
-                        high_border=high_border,
+                        options=on_gold_scale,
                     ).pvalue
     values = dict(zip(dist.systems, dist.observed[0].tolist()))
     return significance_clusters(values, p, higher_is_better=hib, alpha=alpha, metric=label)

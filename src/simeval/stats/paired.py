@@ -16,22 +16,15 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import check_scale
-from ..binning import Bins
 from ..errors import InputError
 from ..metrics.registry import direction
+from ..options import Options
 from ..results import json_ready
-from .bootstrap import (
-    CHUNK_ELEMENTS,
-    BootstrapDistribution,
-    Metric,
-    _check_resamples,
-    _combine,
-    _Engine,
-    _parse,
-    _systems_matrix,
-    bootstrap_distribution,
-)
+from .bootstrap import CHUNK_ELEMENTS, BootstrapDistribution, Metric, bootstrap_distribution
+from .bootstrap.api import systems_matrix
+from .bootstrap.engine import Engine
+from .bootstrap.expressions import combine, parse_metric
+from .bootstrap.resampling import check_resamples
 
 __all__ = [
     "PairedTestResult",
@@ -178,8 +171,8 @@ def paired_bootstrap_test(
     seed: int | np.random.Generator | None = None,
     alternative: Alternative = "two-sided",
     higher_is_better: bool | None = None,
-    low_border: float = 1.5,
-    high_border: float = 3.5,
+    options: Options | None = None,
+    **option_fields: Any,
 ) -> PairedTestResult:
     """Paired bootstrap test of A against B (see :func:`paired_bootstrap_from_distribution`).
 
@@ -200,8 +193,8 @@ def paired_bootstrap_test(
         n_resamples=n_resamples,
         seed=seed,
         jackknife_groups=0,
-        low_border=low_border,
-        high_border=high_border,
+        options=options,
+        **option_fields,
     )
     return paired_bootstrap_from_distribution(
         dist,
@@ -225,11 +218,9 @@ def paired_permutation_test(
     seed: int | np.random.Generator | None = None,
     alternative: Alternative = "two-sided",
     higher_is_better: bool | None = None,
-    low_border: float = 1.5,
-    high_border: float = 3.5,
-    scale: Sequence[float] | None = None,
-    bins: Bins | None = None,
+    options: Options | None = None,
     progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
 ) -> PairedTestResult:
     r"""Paired approximate randomization test (Noreen 1989; Riezler & Maxwell 2005).
 
@@ -240,8 +231,8 @@ def paired_permutation_test(
     :math:`p = (\#\{|d_t| \ge |\delta|\} + 1)/(R + 1)` two-sided,
     :math:`\#\{d_t \ge \delta\}` for ``"greater"`` (A better). Unlike sacreBLEU (strict
     ``>``), ties count as extreme, so a system compared with itself gets p = 1.
-    ``scale`` and ``bins`` reach registry metrics outside the batched engine (reversed
-    nDCG, the scaled Pearson), as in :func:`~simeval.stats.bootstrap.bootstrap_distribution`.
+    ``options`` (or their fields as keywords: ``scale=``, ``bins=`` …) as in
+    :func:`~simeval.stats.bootstrap.bootstrap_distribution`.
 
     >>> res = paired_permutation_test([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6],
     ...                               [1, 2, 3, 4, 5, 6], n_resamples=99, seed=0)
@@ -257,11 +248,9 @@ def paired_permutation_test(
         seed=seed,
         alternative=alternative,
         higher_is_better=None if higher_is_better is None else [higher_is_better],
-        low_border=low_border,
-        high_border=high_border,
-        scale=scale,
-        bins=bins,
+        options=options,
         progress=progress,
+        **option_fields,
     )[0]
 
 
@@ -275,20 +264,19 @@ def paired_permutation_tests(
     seed: int | np.random.Generator | None = None,
     alternative: Alternative = "two-sided",
     higher_is_better: Sequence[bool] | None = None,
-    low_border: float = 1.5,
-    high_border: float = 3.5,
-    scale: Sequence[float] | None = None,
-    bins: Bins | None = None,
+    options: Options | None = None,
     progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
 ) -> list[PairedTestResult]:
     """:func:`paired_permutation_test` for several metrics on the same trials: each trial's
     shuffled systems are scored once for all metrics (the p-values equal separate calls
     with the same seed, at a fraction of the cost)."""
     _check_alternative(alternative)
-    g, S, _ = _systems_matrix(gold, {"a": system_a, "b": system_b})
+    opts = Options.of(options, **option_fields)
+    g, S, _, opts = systems_matrix(gold, {"a": system_a, "b": system_b}, opts)
     n = g.size
-    R = _check_resamples(n_resamples)
-    exprs = [_parse(m) for m in metrics]
+    R = check_resamples(n_resamples)
+    exprs = [parse_metric(m) for m in metrics]
     given = list(higher_is_better) if higher_is_better is not None else [None] * len(exprs)
     if len(given) != len(exprs):
         raise InputError("`higher_is_better` needs one entry per metric")
@@ -299,13 +287,12 @@ def paired_permutation_tests(
         ]
     )
     leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
-    declared = check_scale(scale)
 
     def score(systems: NDArray[np.float64]) -> NDArray[np.float64]:
         """metrics × systems on the given (possibly shuffled) system rows."""
-        engine = _Engine(g, systems, leaves, float(low_border), float(high_border), declared, bins)
+        engine = Engine(g, systems, leaves, opts)
         leaf_values = engine.values(np.ones((n, 1)))
-        return np.stack([_combine(e, leaf_values)[0] for e in exprs])
+        return np.stack([combine(e, leaf_values)[0] for e in exprs])
 
     observed = score(S)  # (metrics, 2)
     delta = signs * (observed[:, 0] - observed[:, 1])

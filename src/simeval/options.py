@@ -1,0 +1,273 @@
+"""One frozen object for every option that changes a number.
+
+:class:`Options` travels unchanged from the command line (or the caller) through
+:func:`~simeval.evaluate.evaluate`, :func:`~simeval.compare.compare`, the bootstrap, the
+SemEval aggregation and every public metric function, and it writes the signature that
+makes a published number reproducible. Nothing forwards these settings one keyword at a
+time, so no entry point can forget one.
+
+>>> o = Options(scale=(0, 5))
+>>> o.resolve([0.0, 2.5, 5.0]).low_border, o.resolve([0.0, 2.5, 5.0]).high_border
+(1.5, 3.5)
+>>> Options.of(o, nan_policy="omit").nan_policy
+'omit'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._validate import check_scale
+from .binning import Bins
+from .errors import InputError
+
+__all__ = [
+    "HIGH_FRACTION",
+    "LOW_FRACTION",
+    "NanPolicy",
+    "Normalize",
+    "Options",
+]
+
+Normalize = Literal["scale", "minmax"] | None
+NanPolicy = Literal["raise", "omit"]
+Scale = tuple[float, float]
+
+#: Default borders of the low/high measures as fractions of the declared gold scale:
+#: 0.3 and 0.7 give Reimers et al. (2016)'s 1.5 and 3.5 on the STS 0–5 scale, and the same
+#: relative borders on any other scale (0.3 / 0.7 on 0–1, 2.2 / 3.8 on 1–5, 30 / 70 on 0–100).
+LOW_FRACTION, HIGH_FRACTION = 0.3, 0.7
+
+_NORMALIZE = (None, "scale", "minmax")
+_NAN_POLICIES = ("raise", "omit")
+
+
+def _border(value: object, name: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        raise InputError(f"`{name}` must be a number; got {type(value).__name__} {value!r}")
+    v = float(value)
+    if not math.isfinite(v):
+        raise InputError(f"`{name}` must be a finite number; got {value!r}")
+    return v
+
+
+def _system_scale(value: object) -> Scale | Mapping[str, Scale] | None:
+    if isinstance(value, Mapping):
+        out: dict[str, Scale] = {}
+        for name, scale in value.items():
+            checked = check_scale(scale, f"system_scale[{name!r}]")
+            if checked is not None:
+                out[str(name)] = checked
+        return out
+    return check_scale(value, "system_scale")  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every setting that changes a number of simeval, validated once.
+
+    Attributes
+    ----------
+    scale
+        The declared gold scale ``(lo, hi)`` (STS 0–5, SICK 1–5, RG65 0–4 …). Gold values
+        outside it are an error. ``None``: the observed range of the gold scores, and the
+        signature says ``observed``.
+    system_scale
+        The range of the system scores, e.g. ``(-1, 1)`` for cosine, or a mapping
+        ``system name → (lo, hi)`` for systems on different scales (key ``"*"``: every
+        system not named). System scores are mapped
+        linearly onto ``scale`` before the threshold and error measures. ``None``: the
+        systems are on the gold scale.
+    bins
+        Bins of the scaled Pearson (Atoum 2019); ``None`` is ``Bins.equal_width(3)``.
+    low_border, high_border
+        Borders of the low/high-similarity measures (Reimers et al. 2016, §2) on the gold
+        scale; ``None`` is 30 % and 70 % of the scale (1.5 and 3.5 on 0–5).
+    normalize
+        ``None``, ``"scale"`` or ``"minmax"``: bring gold and system to [0, 1] before the
+        error measures, as Atoum & Ayyagari (2019, Tables 5–7) do.
+    nan_policy
+        ``"raise"`` rejects a missing score; ``"omit"`` drops the pairs where the gold or
+        that system's score is missing (counted in the results).
+    skip_undefined_bins
+        Average the scaled Pearson over the bins where r is defined, instead of NaN.
+    scale_source
+        Set by :meth:`resolve`: ``"declared"`` or ``"observed"``.
+    """
+
+    scale: Scale | None = None
+    system_scale: Scale | Mapping[str, Scale] | None = None
+    bins: Bins | None = None
+    low_border: float | None = None
+    high_border: float | None = None
+    normalize: Normalize = None
+    nan_policy: NanPolicy = "raise"
+    skip_undefined_bins: bool = False
+    scale_source: Literal["declared", "observed"] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "scale", check_scale(self.scale))
+        put(self, "system_scale", _system_scale(self.system_scale))
+        if self.bins is not None and not isinstance(self.bins, Bins):
+            raise InputError(
+                "`bins` must be a simeval.Bins, e.g. Bins.equal_width(3); "
+                f"got {type(self.bins).__name__} {self.bins!r}"
+            )
+        put(self, "low_border", _border(self.low_border, "low_border"))
+        put(self, "high_border", _border(self.high_border, "high_border"))
+        if self.normalize not in _NORMALIZE:
+            raise InputError(
+                f"`normalize` must be None, 'scale' or 'minmax'; got {self.normalize!r}"
+            )
+        if self.nan_policy not in _NAN_POLICIES:
+            raise InputError(f"`nan_policy` must be 'raise' or 'omit'; got {self.nan_policy!r}")
+        if not isinstance(self.skip_undefined_bins, (bool, np.bool_)):
+            raise InputError(
+                f"`skip_undefined_bins` must be True or False; got {self.skip_undefined_bins!r}"
+            )
+        _check_borders(self.low_border, self.high_border, self.scale)
+        if self.normalize == "scale" and self.scale is None:
+            raise InputError("normalize='scale' needs the declared gold scale (scale=(lo, hi))")
+
+    # -- building ---------------------------------------------------------------------
+    @classmethod
+    def of(cls, options: Options | None = None, /, **changes: Any) -> Options:
+        """``options`` (default: all defaults) with ``changes`` applied; a change of
+        ``None`` keeps the value of ``options``. Unknown names are a TypeError.
+
+        This is how every entry point takes both ``options=`` and single keywords.
+        """
+        base = options if options is not None else cls()
+        if not isinstance(base, Options):
+            raise InputError(
+                f"`options` must be a simeval.Options; got {type(base).__name__} {base!r}"
+            )
+        known = {f.name for f in dataclasses.fields(cls)} - {"scale_source"}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise TypeError(
+                f"unknown option {unknown[0]!r}; the options are {', '.join(sorted(known))}"
+            )
+        given = {k: v for k, v in changes.items() if v is not None}
+        if not given:
+            return base
+        if "scale" in given:
+            given.setdefault("scale_source", None)
+        return dataclasses.replace(base, **given)
+
+    def resolve(self, gold: ArrayLike) -> Options:
+        """These options with the scale and the borders filled in for ``gold``: the
+        observed range when no scale was declared, borders at 30 % / 70 % of the scale.
+        Idempotent; gold values outside a declared scale are an error."""
+        resolved = self.low_border is not None and self.high_border is not None
+        if self.scale_source is not None and resolved:
+            return self
+        g = np.asarray(gold, dtype=np.float64)
+        finite = g[~np.isnan(g)]
+        scale, source = self.scale, self.scale_source or "declared"
+        if scale is None:
+            if finite.size == 0 or finite.min() == finite.max():
+                raise InputError(
+                    "cannot infer the gold scale from constant or empty gold scores; "
+                    "declare it (scale=(lo, hi) / --scale LO HI)"
+                )
+            scale, source = (float(finite.min()), float(finite.max())), "observed"
+        elif self.scale_source is None:
+            off = (finite < scale[0]) | (finite > scale[1])
+            if off.any():
+                i = int(np.argmax(off))
+                raise InputError(
+                    f"gold value {finite[i]:g} is outside the declared scale "
+                    f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the "
+                    "scale or the data"
+                )
+        lo, hi = scale
+        low = lo + LOW_FRACTION * (hi - lo) if self.low_border is None else self.low_border
+        high = lo + HIGH_FRACTION * (hi - lo) if self.high_border is None else self.high_border
+        _check_borders(low, high, scale)
+        return dataclasses.replace(
+            self, scale=scale, scale_source=source, low_border=low, high_border=high
+        )
+
+    def for_system(self, name: str) -> Options:
+        """The options one system is scored with: its own ``system_scale`` when the
+        options hold one per system."""
+        if not isinstance(self.system_scale, Mapping):
+            return self
+        own = self.system_scale.get(name, self.system_scale.get("*"))
+        return dataclasses.replace(self, system_scale=own)
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def borders(self) -> tuple[float, float]:
+        """``(low_border, high_border)`` of resolved options."""
+        if self.low_border is None or self.high_border is None:
+            raise InputError("the borders are known once the options are resolved for gold")
+        return self.low_border, self.high_border
+
+    @property
+    def binning_rule(self) -> Bins:
+        """The bins of the scaled Pearson (``Bins.equal_width(3)`` unless set)."""
+        return self.bins if self.bins is not None else Bins.equal_width(3)
+
+    def signature(self, *, bins: bool = True) -> str:
+        """The options part of a sacreBLEU-style signature, e.g.
+        ``scale:0,5(declared)|system_scale:none|bins:equal:3|borders:1.5,3.5|…``."""
+
+        def rng(r: Scale | None) -> str:
+            return "none" if r is None else f"{r[0]:g},{r[1]:g}"
+
+        if isinstance(self.system_scale, Mapping):
+            sys_scale = ";".join(f"{k}={rng(v)}" for k, v in self.system_scale.items()) or "none"
+        else:
+            sys_scale = rng(self.system_scale)
+        lo, hi = self.low_border, self.high_border
+        parts = [
+            f"scale:{rng(self.scale)}({self.scale_source or 'declared'})"
+            if self.scale is not None
+            else "scale:observed",
+            f"system_scale:{sys_scale}",
+            f"bins:{self.binning_rule.describe() if bins else 'none'}",
+            "borders:"
+            + ("30%,70%" if lo is None and hi is None else f"{_g(lo, '30%')},{_g(hi, '70%')}"),
+            f"normalize:{self.normalize or 'none'}",
+            f"skip_undefined_bins:{'yes' if self.skip_undefined_bins else 'no'}",
+            f"nan:{self.nan_policy}",
+        ]
+        return "|".join(parts)
+
+
+def _check_borders(lo: float | None, hi: float | None, scale: Scale | None) -> None:
+    if lo is not None and hi is not None and lo > hi:
+        raise InputError(f"the low border {lo:g} is above the high border {hi:g}; swap them")
+    if scale is None:
+        return
+    for name, b in (("low_border", lo), ("high_border", hi)):
+        if b is not None and not scale[0] <= b <= scale[1]:
+            raise InputError(
+                f"`{name}` {b:g} lies outside the gold scale [{scale[0]:g}, {scale[1]:g}]; "
+                "choose a border on the scale"
+            )
+
+
+def _g(value: float | None, default: str) -> str:
+    return default if value is None else f"{value:g}"
+
+
+def check_options(options: object, name: str = "options") -> Options:
+    """``options`` as :class:`Options` (``None`` → defaults), or an InputError naming it."""
+    if options is None:
+        return Options()
+    if not isinstance(options, Options):
+        raise InputError(f"`{name}` must be a simeval.Options; got {type(options).__name__}")
+    return options

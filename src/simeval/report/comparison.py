@@ -1,0 +1,127 @@
+"""How a :class:`~simeval.compare.Comparison` is shown: tables, CSV and JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..compare import Comparison
+from .agreement import agreement_table
+from .tables import format_number, render_table, to_json
+
+__all__ = ["cluster_table", "format_comparison", "pairwise_table", "summary_table"]
+
+
+def _cell(value: float, low: float, high: float, digits: int) -> str:
+    return (
+        f"{format_number(value, digits)} "
+        f"[{format_number(low, digits)}, {format_number(high, digits)}]"
+    )
+
+
+def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[Any]]]:
+    """Systems in rows (ranked by the first metric), ``value [low, high]`` per metric;
+    † marks the system significantly better than every other under that metric."""
+    order = cmp.ranked(cmp.metrics[0])
+    header = ["system", *cmp.metrics]
+    rows = []
+    for s in order:
+        row: list[Any] = [s]
+        for m in cmp.metrics:
+            iv = cmp.intervals[(s, m)]
+            mark = " †" if cmp.significantly_best(m) == s else "  "  # keeps columns aligned
+            row.append(_cell(cmp.evaluation.value(s, m), iv.low, iv.high, digits) + mark)
+        rows.append(row)
+    return header, rows
+
+
+def cluster_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    order = cmp.ranked(cmp.metrics[0])
+    return ["system", *cmp.metrics], [
+        [s, *(cmp.cluster_of(s, m) for m in cmp.metrics)] for s in order
+    ]
+
+
+def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    header = ["metric", "a", "b", "a − b", "p boot", "p Holm"]
+    with_corr = any(p.williams_t is not None for p in cmp.pairwise)
+    with_perm = any(p.permutation_p is not None for p in cmp.pairwise)
+    if with_corr:
+        header += ["Williams t", "Williams p", "Steiger p", "Zou low", "Zou high"]
+    if with_perm:
+        header += ["p perm"]
+    rows = []
+    for p in cmp.pairwise:
+        row: list[Any] = [
+            p.metric,
+            p.system_a,
+            p.system_b,
+            p.difference,
+            p.bootstrap_p,
+            p.bootstrap_p_holm,
+        ]
+        if with_corr:
+            row += [p.williams_t, p.williams_p, p.steiger_p, p.zou_low, p.zou_high]
+        if with_perm:
+            row += [p.permutation_p]
+        rows.append(row)
+    return header, rows
+
+
+def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
+    if fmt == "json":
+        return to_json(cmp.to_dict())
+    if fmt == "csv":
+        header = [
+            "system",
+            "metric",
+            "value",
+            "ci_low",
+            "ci_high",
+            "ci_method",
+            "cluster",
+            "pvalue",
+            "n",
+            "reason",
+        ]
+        rows = [[r.get(h) for h in header] for r in cmp.records()]
+        return render_table(header, rows, "csv")
+    level = f"{cmp.confidence_level:.0%}"
+    method = "BCa" if cmp.ci_method == "bca" else "percentile"
+    blocks = [
+        render_table(
+            *summary_table(cmp, min(digits, 3)),
+            fmt,
+            title=f"value [{level} {method} bootstrap interval]; † significantly "
+            f"better than every other system (paired bootstrap, Holm, α = {cmp.alpha:g})",
+        ),
+        render_table(
+            *cluster_table(cmp),
+            fmt,
+            title="significance clusters (1 = not significantly worse than the best)",
+        ),
+        render_table(
+            *pairwise_table(cmp),
+            fmt,
+            digits=digits,
+            title="pairs (a ranked above b); p boot: one-sided paired bootstrap",
+        ),
+    ]
+    reasons = [
+        f"— {r['system']} / {r['metric']}: {r['reason']}" for r in cmp.records() if r["reason"]
+    ]
+    if reasons:
+        blocks.append("\n".join(reasons) + "\n")
+    if cmp.dropped:
+        blocks.append(f"{cmp.dropped} pair(s) without a score for every system were left out\n")
+    if cmp.agreement:
+        blocks.append(
+            render_table(
+                *agreement_table(cmp.agreement),
+                fmt,
+                digits=digits,
+                title="rank agreement between metrics (Reimers et al. 2016, Table 1)",
+            )
+        )
+    if fmt == "table":
+        blocks.append(f"signature: {cmp.signature}\n")
+    return "\n".join(blocks)

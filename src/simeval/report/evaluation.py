@@ -1,0 +1,96 @@
+"""How an :class:`~simeval.evaluate.Evaluation` (and a SemEval folder's evaluation) is
+shown: a table with the scale and the reasons of undefined values, CSV, JSON."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..evaluate import Evaluation
+from .tables import render_table, to_json
+
+if TYPE_CHECKING:
+    from ..semeval import SemevalEvaluation
+
+__all__ = ["RECORD_COLUMNS", "format_evaluation", "format_semeval"]
+
+#: The columns of a record in CSV, in order (JSON has the same keys).
+RECORD_COLUMNS = [
+    "system",
+    "metric",
+    "bin",
+    "value",
+    "n",
+    "pvalue",
+    "ci_low",
+    "ci_high",
+    "reason",
+]
+
+
+def format_evaluation(
+    ev: Evaluation, fmt: str, digits: int = 4, headline: str | None = None
+) -> str:
+    """Render an evaluation in one of the output formats; ``headline`` (the measure a
+    ``--task`` recommends) is marked with ★ in the table header."""
+    if fmt == "json":
+        return to_json(ev.to_dict())
+    if fmt == "csv":
+        rows = [[getattr(r, h) for h in RECORD_COLUMNS] for r in ev.records]
+        return render_table(RECORD_COLUMNS, rows, "csv")
+    header, rows = ev.table()
+    if headline is not None:
+        header = [f"★ {h}" if h == headline else h for h in header]
+    text = render_table(header, rows, fmt, digits=digits)
+    if fmt != "table":
+        return text
+    lo, hi = ev.options.scale or (math.nan, math.nan)
+    low, high = ev.options.borders
+    used = sorted(set(ev.n_used.values()))
+    if used == [ev.n]:
+        pairs = f"{ev.n} pairs"
+    elif len(used) == 1:
+        pairs = f"{used[0]} of {ev.n} pairs (missing scores omitted)"
+    else:
+        pairs = f"{ev.n} pairs ({used[0]}–{used[-1]} per system after omitting missing scores)"
+    lines = [
+        f"{pairs}, gold scale {lo:g}–{hi:g} ({ev.options.scale_source}); "
+        f"low/high borders {low:g} / {high:g}",
+        "",
+        text,
+    ]
+    undefined = [r for r in ev.records if r.reason and r.bin is None]
+    for r in undefined:
+        lines.append(f"— {r.system} / {r.metric}: {r.reason}")
+    for system, left in ev.remainders().items():
+        lines.append(
+            f"— {system}: {left} pair(s) with the highest gold scores are left over by "
+            "the segments and in no bin"
+        )
+    lines.append(f"signature: {ev.signature}")
+    return "\n".join(lines) + "\n"
+
+
+def format_semeval(ev: SemevalEvaluation, fmt: str, digits: int = 4) -> str:
+    """Every set and aggregate of a SemEval folder: a table per metric, or CSV / JSON
+    records with their ``dataset`` and ``reason``."""
+    if fmt == "json":
+        return to_json(ev.to_dict())
+    if fmt == "csv":
+        header = ["system", "metric", "dataset", *RECORD_COLUMNS[2:]]
+        rows = [[r.get(h) for h in header] for r in ev.records]
+        return render_table(header, rows, "csv")
+    parts = []
+    for metric in ev.metrics:
+        header, rows = ev.table(metric)
+        parts.append(render_table(header, rows, fmt, digits=digits, title=metric))
+    if fmt == "table":
+        reasons = [
+            f"— {r['system']} / {r['metric']} / {r['dataset']}: {r['reason']}"
+            for r in ev.records
+            if r.get("reason") and r.get("bin") is None
+        ]
+        if reasons:
+            parts.append("\n".join(reasons) + "\n")
+        parts.append(f"signature: {ev.signature}\n")
+    return "\n".join(parts)

@@ -1,0 +1,254 @@
+"""The bootstrap's entry points: :func:`bootstrap_distribution` and :func:`bootstrap_ci`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ..._validate import as_float_array
+from ...errors import InputError
+from ...metrics._scales import map_linear
+from ...metrics.registry import available_metrics, direction
+from ...options import Options
+from .engine import Engine
+from .expressions import Metric, combine, parse_metric
+from .intervals import BootstrapDistribution, BootstrapInterval, Method
+from .resampling import (
+    JACKKNIFE_GROUPS,
+    check_resamples,
+    chunk_rows,
+    jackknife_weights,
+    resample_indices,
+    resample_weights,
+)
+
+__all__ = [
+    "BATCHED_METRICS",
+    "DEFAULT_METRICS",
+    "bootstrap_ci",
+    "bootstrap_distribution",
+    "higher_is_better",
+    "systems_matrix",
+]
+
+#: Metrics computed in batch from weighted sums (no Python loop over resamples): those
+#: whose definition says ``batched``.
+BATCHED_METRICS = tuple(m.name for m in available_metrics() if m.batched)
+#: What :func:`bootstrap_distribution` and :func:`bootstrap_ci` compute unless told
+#: otherwise (``simeval compare`` adds ``hmean(f1_low,f1_high)``: ``compare.COMPARE_METRICS``).
+DEFAULT_METRICS = ("pearson", "spearman", "nmsse", "f1_low", "f1_high")
+
+
+def higher_is_better(metric: str) -> bool:
+    """Whether larger values of ``metric`` are better, from the metric registry.
+
+    >>> higher_is_better("nmsse"), higher_is_better("hmean(f1_low,f1_high)")
+    (False, True)
+    """
+    return direction(metric)
+
+
+def systems_matrix(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike] | Sequence[ArrayLike] | ArrayLike,
+    options: Options | None = None,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], tuple[str, ...], Options]:
+    """Gold, the systems as a (k, n) matrix on the gold scale, their names, and the options
+    resolved for the gold scores. Under ``nan_policy="omit"`` the pairs where the gold or
+    *any* system is missing are dropped, so that every system is resampled on the same
+    pairs (the comparison stays paired)."""
+    opts = Options.of(options)
+    g = as_float_array(gold, "gold")
+    if isinstance(systems, Mapping):
+        items = list(systems.items())
+    else:
+        try:
+            arr = np.asarray(systems, dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise InputError(
+                f"`systems` must be a mapping name → scores or a 2-D array; {exc}"
+            ) from None
+        rows = arr[None, :] if arr.ndim == 1 else arr
+        if rows.ndim != 2:
+            raise InputError(f"`systems` must be one or two dimensional; got shape {arr.shape}")
+        items = [(f"system{i + 1}", s) for i, s in enumerate(rows)]
+    if not items:
+        raise InputError("`systems` is empty; give at least one system's scores")
+    names = [str(name) for name, _ in items]
+    if len(set(names)) != len(names):
+        raise InputError(f"system names must be unique; got {names}")
+    S = np.empty((len(items), g.size))
+    for j, (name, values) in enumerate(items):
+        s = as_float_array(values, f"system {name}")
+        if s.shape != g.shape:
+            raise InputError(
+                f"`gold` and `system {name}` must have the same length; got {g.size} and {s.size}"
+            )
+        S[j] = s
+    for arr, what in ((g[None, :], "gold"), (S, "a system")):
+        if np.isinf(arr).any():
+            raise InputError(f"{what} has an infinite value; remove or fix it")
+    missing = np.isnan(g) | np.isnan(S).any(axis=0)
+    if missing.any():
+        if opts.nan_policy == "raise":
+            i = int(np.argmax(missing))
+            raise InputError(
+                f"a score is missing at index {i} ({int(missing.sum())} pairs in all); pass "
+                "nan_policy='omit' (--nan-policy omit) to drop those pairs"
+            )
+        g, S = g[~missing], S[:, ~missing]
+    opts = opts.resolve(g)
+    for j, name in enumerate(names):
+        own = opts.for_system(name).system_scale
+        if own is not None:
+            S[j] = map_linear(S[j], own, opts.scale)  # type: ignore[arg-type]
+    return g, S, tuple(names), opts
+
+
+def bootstrap_distribution(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike] | Sequence[ArrayLike],
+    metrics: Sequence[Metric] = DEFAULT_METRICS,
+    *,
+    n_resamples: int = 1000,
+    seed: int | np.random.Generator | None = None,
+    jackknife_groups: int | None = JACKKNIFE_GROUPS,
+    chunk_size: int | None = None,
+    options: Options | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
+) -> BootstrapDistribution:
+    """Bootstrap many metrics of many systems on the same resamples of the pairs.
+
+    Resamples follow the module's documented scheme (``rng.integers(0, n, (c, n))`` chunk by
+    chunk from ``numpy.random.default_rng(seed)``); each chunk becomes a multiplicity
+    matrix ``W`` and every batched metric is computed from ``Wᵀ F`` and, for Spearman and
+    the scaled errors, one more pass over ``W`` per system. Memory is O(c·n) per chunk.
+
+    ``jackknife_groups`` (default 100) sets the delete-a-group jackknife used by BCa's
+    acceleration: the pairs are shuffled with ``rng.permutation(n)`` and cut into G
+    contiguous blocks; block g deleted gives θ₍g₎. With G = n (or ``None``) this is the
+    exact leave-one-out jackknife of scipy (O(n²) time); ``0`` skips it (percentile only).
+    Metric names: those in :data:`BATCHED_METRICS`, ``hmean(a,b,…)``, ``macro_avg(a,b,…)``
+    (nestable), any name in the metric registry (``kendall``, ``ndcg@10`` …: computed
+    through the registry per resample), or a callable ``f(gold, system)``
+    returning a float or a result with ``.statistic`` (generic fallback, one call per
+    resample and system). ``options`` (a :class:`~simeval.Options`; its fields may also be
+    given as keywords: ``scale=(0, 5)``, ``bins=…``) are the same as for
+    :func:`~simeval.evaluate.evaluate`, so that the point estimate is the value evaluate
+    reports: the borders default to 30 % / 70 % of the scale, ``system_scale`` maps the
+    systems onto the gold scale, and the bins reach the scaled Pearson. With
+    ``nan_policy="omit"`` the pairs where any system is missing are dropped.
+    ``progress(done, total)`` is called after each chunk of resamples.
+
+    >>> d = bootstrap_distribution([1, 2, 3, 4, 5], {"a": [1, 3, 2, 5, 4]}, ["pearson"],
+    ...                            n_resamples=50, seed=0)
+    >>> d.resamples.shape, round(float(d.observed[0, 0]), 6)
+    ((1, 1, 50), 0.8)
+    """
+    g, S, names, opts = systems_matrix(gold, systems, Options.of(options, **option_fields))
+    n = g.size
+    if n < 2:
+        raise InputError(f"the bootstrap needs at least 2 pairs; got {n}")
+    B = check_resamples(n_resamples)
+    if isinstance(metrics, str) or callable(metrics):
+        metrics = [metrics]
+    exprs = [parse_metric(m) for m in metrics]
+    if not exprs:
+        raise InputError("`metrics` is empty; name at least one metric")
+    labels = tuple(e.label for e in exprs)
+    if len(set(labels)) != len(labels):
+        raise InputError(f"metrics must be unique; got {labels}")
+    leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
+    engine = Engine(g, S, leaves, opts)
+    rows = chunk_rows(n, chunk_size)
+    rng = np.random.default_rng(seed)
+
+    def run(blocks: Iterator[NDArray[Any]], total: int, report: bool) -> NDArray:
+        parts: dict[str, list[NDArray[np.float64]]] = {leaf.label: [] for leaf in leaves}
+        done = 0
+        for W in blocks:
+            for name, vals in engine.values(W).items():
+                parts[name].append(vals)
+            done += W.shape[1]
+            if report and progress is not None:
+                progress(done, total)
+        leaf_values = {k: np.concatenate(v, axis=0).T for k, v in parts.items()}
+        return np.stack([combine(e, leaf_values) for e in exprs])  # (m, k, rows)
+
+    observed = run(iter([np.ones((n, 1))]), 1, False)[:, :, 0]
+    weights = (
+        resample_weights(idx, n, np.int32) for idx in resample_indices(n, B, rng, chunk_size=rows)
+    )
+    resamples = run(weights, B, True)
+    jack = None
+    if jackknife_groups is None or jackknife_groups:
+        G = n if jackknife_groups is None else int(jackknife_groups)
+        if G < 2:
+            raise InputError(f"jackknife_groups must be ≥ 2, 0 or None; got {jackknife_groups}")
+        G = min(G, n)
+        jack = run(jackknife_weights(n, G, rng, rows), G, False)
+    return BootstrapDistribution(
+        metrics=labels,
+        systems=names,
+        observed=observed,
+        resamples=resamples,
+        jackknife=jack,
+        n=n,
+        seed=seed if isinstance(seed, (int, np.integer)) else None,
+    )
+
+
+def bootstrap_ci(
+    gold: ArrayLike,
+    system: ArrayLike,
+    metric: Metric = "pearson",
+    *,
+    n_resamples: int = 1000,
+    method: Method = "bca",
+    confidence_level: float = 0.95,
+    seed: int | np.random.Generator | None = None,
+    jackknife_groups: int | None = JACKKNIFE_GROUPS,
+    chunk_size: int | None = None,
+    options: Options | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
+) -> BootstrapInterval:
+    r"""Bootstrap confidence interval of one metric of one system, resampling pairs.
+
+    ``method="percentile"``: the :math:`\alpha/2` and :math:`1-\alpha/2` quantiles of the
+    bootstrap distribution (linear interpolation, as numpy and scipy). ``method="bca"``
+    (Efron 1987; Efron & Tibshirani 1993, ch. 14): quantiles at
+    :math:`\Phi\big(\hat z_0 + \frac{\hat z_0 + z_\alpha}{1 - \hat a(\hat z_0 + z_\alpha)}\big)`
+    with :math:`\hat z_0 = \Phi^{-1}` (share of resamples below θ̂, ties counted half) and
+    :math:`\hat a = \sum d_g^3 / (6 (\sum d_g^2)^{3/2})`, :math:`d_g = \bar\theta_{(\cdot)}
+    - \theta_{(g)}`, from a delete-a-group jackknife with ``jackknife_groups`` groups
+    (default 100, so O(n) memory; ``None`` = leave-one-out, identical to
+    ``scipy.stats.bootstrap``). Resamples where the metric is undefined are dropped and
+    counted in ``n_undefined``; BCa is NaN with a ``reason`` when every resample lies on
+    one side of θ̂ or the jackknife is constant. ``options`` (or their fields as
+    keywords) as for :func:`bootstrap_distribution`.
+
+    >>> ci = bootstrap_ci([1, 2, 3, 4, 5, 6], [1, 3, 2, 4, 6, 5], "spearman",
+    ...                   n_resamples=200, method="percentile", seed=0)
+    >>> round(ci.statistic, 6), ci.low <= ci.statistic <= ci.high
+    (0.885714, True)
+    """
+    dist = bootstrap_distribution(
+        gold,
+        {"system": system},
+        [metric],
+        n_resamples=n_resamples,
+        seed=seed,
+        jackknife_groups=jackknife_groups if method == "bca" else 0,
+        chunk_size=chunk_size,
+        options=options,
+        progress=progress,
+        **option_fields,
+    )
+    return dist.interval(
+        dist.metrics[0], "system", method=method, confidence_level=confidence_level
+    )

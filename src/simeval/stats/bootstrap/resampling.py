@@ -1,0 +1,123 @@
+"""Drawing bootstrap resamples and jackknife groups as multiplicity matrices.
+
+The reproducibility contract: ``rng = numpy.random.default_rng(seed)``; resamples are drawn
+in chunks as ``rng.integers(0, n, size=(c, n))``, so the numbers do not depend on the chunk
+size ``c`` (only memory does), identical to ``scipy.stats.bootstrap(..., paired=True,
+rng=seed)``; the jackknife groups then come from the same generator as ``rng.permutation(n)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+from numpy.typing import DTypeLike, NDArray
+
+from ..._validate import check_int
+from ...errors import InputError
+
+__all__ = [
+    "CHUNK_ELEMENTS",
+    "JACKKNIFE_GROUPS",
+    "MAX_RESAMPLES",
+    "check_resamples",
+    "chunk_rows",
+    "jackknife_weights",
+    "resample_indices",
+    "resample_weights",
+]
+
+#: Elements of the multiplicity/feature matrices per chunk; resamples per chunk is
+#: ``max(1, CHUNK_ELEMENTS // n)``. Memory only: the numbers do not depend on it.
+CHUNK_ELEMENTS = 1 << 22
+#: Default number of jackknife groups for the BCa acceleration.
+JACKKNIFE_GROUPS = 100
+#: Counts per ``np.bincount`` call when counting draws (they stay in the CPU cache).
+BINCOUNT_ELEMENTS = 1 << 16
+#: The most resamples (or permutation trials) one call may ask for: 10 million already
+#: gives Monte Carlo p-values to 1e-7; more is a typo that would run for days.
+MAX_RESAMPLES = 10_000_000
+
+
+def chunk_rows(n: int, chunk_size: int | None) -> int:
+    """Resamples per chunk: ``chunk_size``, or as many as fit in :data:`CHUNK_ELEMENTS`."""
+    if chunk_size is None:
+        return max(1, CHUNK_ELEMENTS // max(n, 1))
+    return check_int(chunk_size, "chunk_size")
+
+
+def check_resamples(n_resamples: int, name: str = "n_resamples") -> int:
+    """A number of resamples: a whole number from 1 to :data:`MAX_RESAMPLES`."""
+    value = check_int(n_resamples, name)
+    if value > MAX_RESAMPLES:
+        raise InputError(
+            f"`{name}` must be at most {MAX_RESAMPLES:,}; got {value:,} (10 000 resamples "
+            "already give p-values to 1e-4)"
+        )
+    return value
+
+
+def resample_indices(
+    n: int,
+    n_resamples: int,
+    rng: np.random.Generator,
+    *,
+    chunk_size: int | None = None,
+) -> Iterator[NDArray[np.int64]]:
+    """Yield bootstrap index matrices ``rng.integers(0, n, size=(c, n))`` chunk by chunk.
+
+    The concatenated rows are the same for any ``chunk_size`` (numpy draws each value
+    separately from the bit stream); together they hold ``n_resamples`` rows.
+
+    >>> rows = np.vstack(list(resample_indices(5, 3, np.random.default_rng(0), chunk_size=2)))
+    >>> rows.shape, bool((rows == np.random.default_rng(0).integers(0, 5, (3, 5))).all())
+    ((3, 5), True)
+    """
+    rows = chunk_rows(n, chunk_size)
+    done = 0
+    while done < n_resamples:
+        c = min(rows, n_resamples - done)
+        yield rng.integers(0, n, size=(c, n))
+        done += c
+
+
+def resample_weights(
+    indices: NDArray[np.int64], n: int, dtype: DTypeLike = np.float64
+) -> NDArray[Any]:
+    """Multiplicities of bootstrap index rows, laid out pairs × resamples.
+
+    ``w[i, r]`` is how often pair ``i`` was drawn in resample ``r`` (row r of ``indices``);
+    each column sums to n. ``dtype`` is the result's type (the bootstrap itself takes
+    ``int32``: exact, and half the memory).
+
+    >>> resample_weights(np.array([[0, 0, 2], [1, 2, 2]]), 3).tolist()
+    [[2.0, 0.0], [0.0, 1.0], [1.0, 2.0]]
+    """
+    c = indices.shape[0]
+    counts = np.empty((c, n), dtype=np.intp)
+    step = max(1, BINCOUNT_ELEMENTS // n)  # resamples per bincount, whose counts stay in cache
+    for start in range(0, c, step):
+        block = indices[start : start + step]
+        flat = block + n * np.arange(block.shape[0])[:, None]
+        counts[start : start + step] = np.bincount(flat.ravel(), minlength=block.size).reshape(
+            -1, n
+        )
+    return counts.T.astype(dtype, order="C")
+
+
+def jackknife_weights(
+    n: int, groups: int, rng: np.random.Generator, rows: int
+) -> Iterator[NDArray[np.int32]]:
+    """0/1 weights (pairs × groups), one column per deleted group: contiguous blocks of
+    ``rng.permutation(n)``, the first ``n mod groups`` one pair longer (``np.array_split``)."""
+    perm = rng.permutation(n)
+    sizes = n // groups + (np.arange(groups) < n % groups)
+    group_of = np.empty(n, dtype=np.int64)
+    group_of[perm] = np.repeat(np.arange(groups), sizes)
+    for start in range(0, groups, rows):
+        stop = min(start + rows, groups)
+        W = np.ones((n, stop - start), dtype=np.int32)
+        inside = (group_of >= start) & (group_of < stop)
+        W[np.flatnonzero(inside), group_of[inside] - start] = 0
+        yield W
