@@ -134,8 +134,10 @@ def test_percentile_interval_contains_its_estimate_for_every_binning(kind) -> No
     n = 1500
     gold = np.round(rng.uniform(0, 5, n), 1)
     system = gold + rng.normal(0, 1.0, n)
-    # labels unrelated to the gold order, as SICK's entailment labels are partly
-    labels = rng.choice(["CONTRADICTION", "NEUTRAL", "ENTAILMENT"], n)
+    # labels that follow the gold scores, with 10 % noise, as SICK's entailment labels do
+    labels = np.where(gold < 1.7, "CONTRADICTION", np.where(gold < 3.3, "NEUTRAL", "ENTAILMENT"))
+    flip = rng.uniform(size=n) < 0.1
+    labels[flip] = rng.choice(["CONTRADICTION", "NEUTRAL", "ENTAILMENT"], int(flip.sum()))
     bins = BINNINGS[kind](gold, labels)
     ci = bootstrap_ci(
         gold,
