@@ -172,3 +172,26 @@ def test_year_prefixed_run_files(tmp_path: Path) -> None:
     _write(rdir / "STS2016.OUTPUT.TEAM.run1.headlines.txt", ["0", "1", "4", "5"])
     runs = read_runs_dir(rdir, read_gold_dir(gdir))
     assert list(runs) == ["TEAM.run1"]
+
+
+def test_nan_policy_omit_in_semeval_mode(tiny: tuple[Path, Path], capsys) -> None:
+    # A run that left one pair unscored: an error by default, omitted with --nan-policy omit
+    # (that pair leaves the run's set; the others keep all of theirs).
+    gdir, rdir = tiny
+    path = next((rdir / "bad").glob("*.a.txt"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[0] = "NaN"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    argv = ["evaluate", "--semeval-dir", str(gdir), "--runs-dir", str(rdir), "--format", "json"]
+    assert main(argv) == 2
+    assert "--nan-policy omit" in capsys.readouterr().err
+    assert main([*argv, "--nan-policy", "omit"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert "nan:omit" in doc["signature"]
+    by = {(r["system"], r["dataset"]): r for r in doc["results"] if r["bin"] is None}
+    gold = [float(x) for x in next(gdir.glob("*.a.txt")).read_text().split()]
+    bad = [float(x) for x in lines[1:]]
+    assert by[("bad", "a")]["n"] == len(gold) - 1
+    assert by[("bad", "a")]["value"] == pytest.approx(
+        stats.pearsonr(gold[1:], bad).statistic, abs=1e-12
+    )

@@ -77,7 +77,7 @@ def _parse(path: Path, lines: Sequence[str], blank_ok: bool) -> NDArray[np.float
             out[i] = float(field)
         except ValueError:
             raise DataError(f"{path}, line {i + 1}: {field[:40]!r} is not a number") from None
-        if not math.isfinite(out[i]):
+        if math.isinf(out[i]) or (math.isnan(out[i]) and not blank_ok):
             raise DataError(f"{path}, line {i + 1}: {field!r} is not a finite number")
     return out
 
@@ -152,7 +152,8 @@ def read_runs_dir(
                     f"{p} has {len(lines)} lines but set {set_name!r} has {gold[set_name].size} "
                     "pairs; a run needs one line per input pair"
                 )
-            runs[set_name] = _parse(p, lines, blank_ok=False)
+            # a blank or NaN line is a pair the run left unscored: missing, for nan_policy
+            runs[set_name] = _parse(p, lines, blank_ok=True)
         missing = sorted(set(gold) - set(runs))
         if missing:
             raise DataError(

@@ -290,3 +290,26 @@ def test_scaled_pearson_with_permutations(capsys, tmp_path) -> None:
     assert rc == 0, err
     pair = json.loads(out)["pairwise"][0]
     assert 1 / 51 <= pair["permutation_p"] <= 1  # (count + 1)/(R + 1)
+
+
+def test_nan_policy_omit_drops_the_pairs_of_any_missing_system(capsys, files, tmp_path) -> None:
+    # compare --nan-policy omit is honoured: the pairs where any system lacks a score are
+    # left out for every system, so the comparison stays paired.
+    noisy = files["noisy"].read_text(encoding="utf-8").splitlines()
+    noisy[3] = "nan"
+    files["noisy"].write_text("\n".join(noisy) + "\n", encoding="utf-8")
+    argv = _argv(files, "--format", "json", "--metric", "pearson", "--bootstrap", "50")
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and "--nan-policy omit" in err
+    rc, out, err = run(capsys, *argv, "--nan-policy", "omit")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert "nan:omit" in doc["signature"]
+    gold = np.loadtxt(files["gold"])
+    keep = np.arange(gold.size) != 3
+    for r in doc["results"]:
+        scores = np.loadtxt(files[r["system"]]) if r["system"] != "noisy" else None
+        assert r["n"] == gold.size - 1
+        if scores is not None:
+            expected = stats.pearsonr(gold[keep], scores[keep]).statistic
+            assert r["value"] == pytest.approx(expected, abs=1e-12)

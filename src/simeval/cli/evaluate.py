@@ -312,6 +312,7 @@ def _cli_names(message: str) -> str:
         ("`low_border`", "--low-border"),
         ("`high_border`", "--high-border"),
         ("`bins`", "--bins"),
+        ("nan_policy='omit'", "--nan-policy omit"),
         ("scale=(lo, hi) / --scale LO HI", "--scale LO HI"),
     ):
         message = message.replace(py, cli)
@@ -374,7 +375,10 @@ def run_semeval(args: argparse.Namespace) -> int:
     if options.scale is None:
         note(args, "no --scale given: using the STS scale 0–5")
         options = dataclasses.replace(options, scale=(0.0, 5.0), scale_source="STS default")
-    ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
+    try:
+        ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
+    except InputError as exc:
+        raise InputError(_cli_names(str(exc))) from None
     skipped = sum(ev.skipped.values())
     if skipped:
         note(
