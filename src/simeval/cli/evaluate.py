@@ -17,7 +17,14 @@ from ..evaluate import Evaluation, evaluate
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
 from ..metrics.registry import DEFAULT_METRICS
 from ..report import render_table, to_json
-from ._common import ProgressBar, add_output_options, emit, note, progress_enabled
+from ._common import (
+    ProgressBar,
+    add_output_options,
+    declare_files,
+    emit,
+    note,
+    progress_enabled,
+)
 
 __all__ = ["register", "run"]
 
@@ -82,6 +89,7 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         default="raise",
         help="missing or NaN scores: raise (default) or omit those pairs",
     )
+    declare_files(p, inputs=("gold",), systems=("system",))
 
 
 def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> None:
@@ -139,6 +147,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="average the defined bins when some bin has no defined r",
     )
     add_output_options(p)
+    declare_files(p, folders=("semeval_dir", "runs_dir"))
     p.set_defaults(func=run)
 
 

@@ -13,7 +13,7 @@ from ..io import ids_of, read_table
 from ..meta import RankAgreement, predictiveness, rank_agreement
 from ..metrics.registry import direction
 from ..report import render_table, to_json
-from ._common import add_output_options, emit, non_negative_int
+from ._common import add_output_options, declare_files, emit, non_negative_int
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -55,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
     )
     add_output_options(p)
+    declare_files(p, inputs=("intrinsic", "extrinsic"))
     p.set_defaults(func=run)
 
 
