@@ -36,20 +36,28 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         "gold",
         nargs="?" if gold_optional else None,
         help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
-        "per line (SemEval style)",
+        "per line (SemEval style); '-' reads stdin",
     )
     p.add_argument(
         "--gold-column",
         default=None,
         metavar="COL",
-        help="gold score column (default: 'score', or the only column)",
+        help="gold score column, by name or number (1, 2, …; default: 'score', or the "
+        "only column)",
     )
     p.add_argument(
         "--system",
         action="append",
         required=not gold_optional,
         metavar="NAME=FILE[:COLUMN]",
-        help="a system's scores (repeat for several systems)",
+        help="a system's scores (repeat for several systems); COLUMN by name or number; "
+        "FILE '-' reads stdin",
+    )
+    p.add_argument(
+        "--no-header",
+        action="store_true",
+        help="the CSV/TSV files have no header row (STS-B's sts-*.csv): columns are "
+        "named by number, 1, 2, …",
     )
     p.add_argument(
         "--id-column",
@@ -181,7 +189,8 @@ def load_inputs(
     """Read gold and systems, aligned; return (gold, {name: scores}, bin labels or None)."""
     check_scale(args.scale, "--scale")
     check_scale(args.system_scale, "--system-scale")
-    gold_table = read_table(args.gold)
+    header = not getattr(args, "no_header", False)
+    gold_table = read_table(args.gold, header=header)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
     gold = gold_table.numbers(gold_col, option="--gold-column")
@@ -198,7 +207,7 @@ def load_inputs(
         name, path, column = parse_system_spec(spec)
         if name in systems:
             raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
-        table = read_table(path)
+        table = read_table(path, header=header)
         col = default_column(table, column, exclude)
         values = table.numbers(col, option="NAME=FILE:COLUMN")
         if gold_ids is not None:
