@@ -42,8 +42,7 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         "--gold-column",
         default=None,
         metavar="COL",
-        help="gold score column, by name or number (1, 2, …; default: 'score', or the "
-        "only column)",
+        help="gold score column, by name or number (1, 2, …; default: 'score', or the only column)",
     )
     p.add_argument(
         "--system",
