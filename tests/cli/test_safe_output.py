@@ -323,3 +323,11 @@ def test_parquet_from_stdin_is_refused(capsys, monkeypatch):
     _stdin(monkeypatch, b"PAR1\x00\x00")
     rc, out, err = run(capsys, "evaluate", "-", "--system", "a=x")
     assert_error(rc, out, err, "<stdin>", "Parquet")
+
+
+def test_details_on_stdout_beside_the_default_stdout_is_refused(tmp_path, capsys):
+    _, argv, _ = _setup(COMMANDS[5], tmp_path)
+    rc, out, err = run(capsys, *argv, "--details", "-")
+    assert_error(rc, out, err, "--details -", "standard output (no --output given)")
+    rc, out, err = run(capsys, *argv, "--details", "-", "-o", tmp_path / "r.txt")
+    assert rc == 0 and out.startswith("word1\tword2\tscore\tdistance\tmissing\n"), err

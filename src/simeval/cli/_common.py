@@ -129,10 +129,15 @@ def plan_outputs(args: argparse.Namespace) -> OutputPlan:
     for dest, label in files.get("outputs", []):
         for value in _values(args, dest):
             plan.add_output(label, value)
+        if dest == "output" and not _values(args, dest):
+            plan.add_output(DEFAULT_STDOUT, "-")
     for option, module, extra in files.get("extras", []):
         plan.add_extra(option, module, extra)
     return plan
 
+
+#: The label of standard output when it is the output because no --output was given.
+DEFAULT_STDOUT = "standard output (no --output given)"
 
 _ACTIVE: ContextVar[OutputPlan | None] = ContextVar("simeval_output_plan", default=None)
 

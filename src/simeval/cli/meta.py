@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
-from ..io import ids_of, read_table
+from ..io import ids_of, read_table, read_text
 from ..meta import RankAgreement, predictiveness, rank_agreement
 from ..metrics.registry import direction
 from ..report import render_table, to_json
@@ -67,8 +67,8 @@ def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
     p = Path(path)
     if p.suffix.lower() == ".json":
         try:
-            doc = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            doc = json.loads(read_text(p))
+        except json.JSONDecodeError as exc:
             raise DataError(f"{p}: cannot read as JSON ({exc})") from None
         records = doc.get("results") if isinstance(doc, dict) else None
         if not isinstance(records, list):

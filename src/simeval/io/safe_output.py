@@ -108,6 +108,7 @@ class OutputPlan:
         for out in self.outputs:
             label = f"{out.option} {out.path}"
             if is_stdin(out.path):
+                label = out.option if out.option.startswith("standard output") else label
                 key = "<stdout>"
             else:
                 self._check_target(out, label)
