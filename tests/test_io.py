@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from simeval.errors import DataError
-from simeval.io import parse_system_spec, read_scores, read_table
+from simeval.io import parse_system_spec, read_scores, read_table, read_text
 
 
 def _write(path: Path, text: str) -> Path:
@@ -188,3 +188,145 @@ def test_gzip_and_comment_lines(tmp_path: Path) -> None:
     assert table.lines == [4, 5]
     with pytest.raises(DataError, match=r"line 5, column 'score': 'x' is not a number"):
         table.numbers("score")
+
+
+# -- robust readers: long fields, no line breaks, encodings ---------------------------------
+
+
+def test_field_longer_than_csv_default_limit_is_read(tmp_path: Path) -> None:
+    # csv's default field_size_limit is 131 072 characters (Python docs, csv module)
+    text = "x" * 200_000
+    p = _write(tmp_path / "gold.csv", f'score,text\n1.5,"{text}"\n2.5,short\n')
+    table = read_table(p)
+    assert table.column("text")[0] == text
+    assert table.numbers("score").tolist() == [1.5, 2.5]
+
+
+def test_file_without_line_breaks_stops_at_the_line_cap(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match=r"/dev/zero, line 1: longer than 1 MiB"):
+        read_table("/dev/zero")
+    p = tmp_path / "long.txt"
+    p.write_bytes(b"1\n2\n" + b"9" * 50 + b"\n")
+    with pytest.raises(DataError, match=r"long.txt, line 3: longer than 40 bytes"):
+        read_text(p, max_line=40)
+
+
+def test_non_utf8_names_line_and_byte(tmp_path: Path) -> None:
+    p = tmp_path / "latin1.tsv"
+    p.write_bytes("id\tscore\ncafé\t1\n".encode("latin-1"))
+    # "id\tscore\n" is 9 bytes, "caf" 3 more: the é (0xE9) is byte 12 (from 0), on line 2
+    with pytest.raises(DataError, match=r"latin1.tsv, line 2 \(byte 12\): not UTF-8 .*UTF-8"):
+        read_table(p)
+
+
+def test_non_utf8_stopwords_is_one_line(tmp_path: Path) -> None:
+    from simeval.paraphrase.text import read_stopwords
+
+    p = tmp_path / "stop.txt"
+    p.write_bytes(b"and\n\xe9t\xe9\n")
+    with pytest.raises(DataError, match=r"stop.txt, line 2 \(byte 4\): not UTF-8"):
+        read_stopwords(p)
+
+
+def test_gzip_is_recognised_by_its_bytes(tmp_path: Path) -> None:
+    import gzip
+
+    p = tmp_path / "gold.txt"  # no .gz suffix
+    p.write_bytes(gzip.compress(b"1\n2.5\n"))
+    assert read_text(p) == "1\n2.5\n"
+
+
+# -- header-less files and columns by number ----------------------------------------------
+
+
+def test_headerless_columns_are_numbered_and_rows_may_be_longer(tmp_path: Path) -> None:
+    p = _write(tmp_path / "sts.csv", 'g\tf\t0001\t2.5\tA "x\tB\ng\tf\t0002\t4\tC\tD\textra\n')
+    table = read_table(p, header=False)
+    assert list(table.columns) == ["1", "2", "3", "4", "5", "6", "7"]
+    assert table.numbers("4").tolist() == [2.5, 4.0]
+    assert table.column("5") == ['A "x', "C"]  # quotes kept: TSV is read without quoting
+    assert table.column("7") == ["", "extra"]
+    assert table.lines == [1, 2]
+
+
+def test_column_by_number_in_a_file_with_header(tmp_path: Path) -> None:
+    p = _write(tmp_path / "s.csv", "id,a,b\nx,1,2\ny,3,4\n")
+    table = read_table(p)
+    assert table.numbers("3").tolist() == [2.0, 4.0]
+    with pytest.raises(DataError, match="no column 4; the file has 3 column"):
+        table.column("4")
+
+
+def test_numeric_header_asks_for_no_header(tmp_path: Path) -> None:
+    p = _write(tmp_path / "n.csv", "1,2.5,3\n4,5,6\n")
+    with pytest.raises(DataError, match=r"first line of .*n\.csv looks like data.*--no-header"):
+        read_table(p)
+
+
+# -- through the command line -------------------------------------------------------------
+
+
+def _main(capsys, *argv: object) -> tuple[int, str, str]:
+    from simeval.cli import main
+
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_stsb_without_header_end_to_end(shared_data: Path, tmp_path: Path, capsys) -> None:
+    import csv
+
+    from scipy import stats
+
+    gold_file = shared_data / "stsbenchmark" / "sts-test.csv"
+    if not gold_file.exists():
+        pytest.skip(f"{gold_file} not found")
+    # the reference reading: tab-separated, no header, no quoting; the score is field 5
+    with gold_file.open(encoding="utf-8", newline="") as fh:
+        gold = [float(row[4]) for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)]
+    system = [(7 * i) % 11 / 2.0 for i in range(len(gold))]
+    sys_file = tmp_path / "x.txt"
+    sys_file.write_text("".join(f"{v!r}\n" for v in system), encoding="utf-8")
+    rc, out, err = _main(
+        capsys, "evaluate", gold_file, "--no-header", "--gold-column", "5",
+        "--system", f"x={sys_file}", "--metric", "pearson", "--format", "json", "--quiet",
+    )  # fmt: skip
+    assert rc == 0, err
+    doc = json.loads(out)
+    (rec,) = [r for r in doc["results"] if r["metric"] == "pearson" and r["bin"] is None]
+    assert rec["n"] == len(gold) == 1379  # the row count of sts-test.csv (its SOURCE.md)
+    assert rec["value"] == pytest.approx(stats.pearsonr(gold, system).statistic, abs=1e-12)
+
+
+def test_format_follows_the_output_suffix(tmp_path: Path, capsys) -> None:
+    gold = _write(tmp_path / "g.txt", "1\n2\n3\n4\n")
+    a = _write(tmp_path / "a.txt", "1\n3\n2\n4\n")
+    base = ["evaluate", gold, "--system", f"a={a}", "--metric", "pearson", "--quiet"]
+    assert _main(capsys, *base, "-o", tmp_path / "r.csv")[0] == 0
+    assert (tmp_path / "r.csv").read_text().startswith("system,metric,bin,value,")
+    assert _main(capsys, *base, "-o", tmp_path / "r.json")[0] == 0
+    assert json.loads((tmp_path / "r.json").read_text())["results"][0]["system"] == "a"
+    rc, _, err = _main(capsys, *base, "--format", "json", "-o", tmp_path / "x.csv")
+    assert rc == 2 and "--format json but --output" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_python_dash_m_simeval() -> None:
+    import os
+    import subprocess
+    import sys
+
+    import simeval
+
+    env = {**os.environ, "PYTHONPATH": str(Path(simeval.__file__).parents[1])}
+    done = subprocess.run(
+        [sys.executable, "-m", "simeval", "--version"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0 and done.stdout.startswith("simeval ")
+
+
+def test_datasets_with_a_missing_data_dir(capsys) -> None:
+    rc, out, err = _main(capsys, "datasets", "--data-dir", "/nonexistent")
+    assert rc == 2 and out == ""
+    assert err.strip() == "simeval: error: --data-dir /nonexistent: no such folder; check the path"

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .errors import DataError, InputError
+from .io import read_bytes
 
 __all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
 
@@ -137,6 +138,8 @@ class Vectors:
 
 
 def _read_bytes(path: Path) -> bytes:
+    if str(path) == "-":  # standard input
+        return read_bytes(path)
     try:
         if path.name.endswith(".gz"):
             with gzip.open(path, "rb") as fh:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .._version import __version__
 from ..errors import SimevalError, UndefinedMetricWarning
-from ._common import CommandLineError
+from ._common import CommandLineError, command_outputs
 
 #: Subcommand modules, in the order ``simeval --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -62,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings():
             # The reports state why a value is undefined; no Python warning lines.
             warnings.simplefilter("ignore", UndefinedMetricWarning)
-            code = int(args.func(args) or 0)
+            with command_outputs(args):  # outputs written only once the command succeeded
+                code = int(args.func(args) or 0)
         for message in getattr(args, "_notes", []):
             print(f"simeval: {message}", file=sys.stderr)
         return code

@@ -1,23 +1,28 @@
-"""Pieces every subcommand shares: output formats, atomic output files, progress bars."""
+"""Pieces every subcommand shares: output formats, the files a command reads and writes
+(outputs written all or nothing, never over an input), progress bars."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 
-from ..errors import DataError, SimevalError
+from ..errors import SimevalError
+from ..io.safe_output import Content, OutputPlan
 from ..report import FORMATS
 
 __all__ = [
     "CommandLineError",
     "ProgressBar",
     "add_output_options",
+    "command_outputs",
+    "declare_files",
     "emit",
     "progress_enabled",
-    "write_atomic",
 ]
 
 
@@ -28,10 +33,18 @@ class CommandLineError(SimevalError):
 def add_output_options(parser: argparse.ArgumentParser, default: str = "table") -> None:
     """``--format``, ``--output``, ``--digits`` and ``--quiet``, the same for every command."""
     parser.add_argument(
-        "--format", choices=FORMATS, default=default, help=f"output format (default {default})"
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help=f"output format (default: by the --output suffix .csv .json .md .tex .txt, else "
+        f"{default}; a --format that contradicts the suffix is an error)",
     )
     parser.add_argument(
-        "--output", "-o", metavar="FILE", help="write to FILE instead of stdout (atomically)"
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write to FILE ('-' for stdout, the default), once the command has succeeded; "
+        "never over an input file; a link is written through, a device in place",
     )
     parser.add_argument(
         "--digits", type=non_negative_int, default=4, help="decimals shown in tables (default 4)"
@@ -39,6 +52,8 @@ def add_output_options(parser: argparse.ArgumentParser, default: str = "table") 
     parser.add_argument(
         "--quiet", "-q", action="store_true", help="no progress bars or notes on stderr"
     )
+    parser.set_defaults(_format_default=default)
+    declare_files(parser, outputs=("output",))
 
 
 def non_negative_int(text: str) -> int:
@@ -52,38 +67,142 @@ def non_negative_int(text: str) -> int:
     return value
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: a reader never
-    sees a partial file, and a failure leaves any previous file untouched."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    if not directory.is_dir():
-        raise DataError(f"{target}: directory {directory} does not exist; create it first")
+def _option_label(parser: argparse.ArgumentParser, dest: str) -> str:
+    for action in parser._actions:
+        if action.dest == dest:
+            if action.option_strings:
+                return max(action.option_strings, key=len)
+            return str(action.metavar or dest.upper())
+    raise ValueError(f"no option with dest {dest!r}")  # a programming error
+
+
+def declare_files(
+    parser: argparse.ArgumentParser,
+    *,
+    inputs: Sequence[str] = (),
+    folders: Sequence[str] = (),
+    outputs: Sequence[str] = (),
+    systems: Sequence[str] = (),
+    extras: Mapping[str, tuple[str, str]] | None = None,
+) -> None:
+    """Tell :func:`simeval.cli.main` which options of ``parser`` (by ``dest``) name input
+    files, input folders, ``NAME=FILE[:COLUMN]`` inputs (``systems``) and output files, and
+    which output options need an optional module (``extras``: dest → (module, extra)).
+    The command's outputs are then checked before it runs and written all or nothing
+    after it succeeded (see :class:`simeval.io.safe_output.OutputPlan`)."""
+    files = dict(parser.get_default("_files") or {})
+    for kind, dests in (
+        ("inputs", inputs),
+        ("folders", folders),
+        ("outputs", outputs),
+        ("systems", systems),
+    ):
+        files[kind] = [*files.get(kind, []), *((d, _option_label(parser, d)) for d in dests)]
+    for dest, (module, extra) in (extras or {}).items():
+        files.setdefault("extras", []).append((_option_label(parser, dest), module, extra))
+    parser.set_defaults(_files=files)
+
+
+def _values(args: argparse.Namespace, dest: str) -> list[str]:
+    value = getattr(args, dest, None)
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def plan_outputs(args: argparse.Namespace) -> OutputPlan:
+    """The :class:`OutputPlan` of a parsed command line (see :func:`declare_files`)."""
+    from ..io import parse_system_spec
+
+    files = getattr(args, "_files", None) or {}
+    plan = OutputPlan()
+    for dest, label in files.get("inputs", []):
+        for value in _values(args, dest):
+            plan.add_input(label, value)
+    for dest, label in files.get("folders", []):
+        for value in _values(args, dest):
+            plan.add_input(label, value, folder=True)
+    for dest, label in files.get("systems", []):
+        for value in _values(args, dest):
+            name, path, _ = parse_system_spec(value)
+            plan.add_input(f"{label} {name}", path)
+    for dest, label in files.get("outputs", []):
+        for value in _values(args, dest):
+            plan.add_output(label, value)
+        if dest == "output" and not _values(args, dest):
+            plan.add_output(DEFAULT_STDOUT, "-")
+    for option, module, extra in files.get("extras", []):
+        plan.add_extra(option, module, extra)
+    return plan
+
+
+#: The label of standard output when it is the output because no --output was given.
+DEFAULT_STDOUT = "standard output (no --output given)"
+
+_ACTIVE: ContextVar[OutputPlan | None] = ContextVar("simeval_output_plan", default=None)
+
+
+@contextlib.contextmanager
+def command_outputs(args: argparse.Namespace) -> Iterator[OutputPlan]:
+    """Around a command: resolve ``--format`` from the output's suffix, check the plan
+    before any work, collect what :func:`emit` is given, and write it all once the command
+    succeeded (nothing on failure)."""
+    resolve_format(args)
+    plan = plan_outputs(args)
+    plan.check()
+    token = _ACTIVE.set(plan)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise DataError(
-            f"{target}: cannot write there ({exc.strerror}); choose another path"
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise DataError(f"{target}: cannot write ({exc.strerror})") from None
+        yield plan
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        plan.discard()
         raise
+    finally:
+        _ACTIVE.reset(token)
+    plan.commit()
 
 
-def emit(text: str, output: str | None) -> None:
-    """Print ``text`` to stdout, or write it atomically to ``output``."""
-    if output:
-        write_atomic(output, text)
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+def emit(content: Content, output: str | os.PathLike[str] | None) -> None:
+    """Hand ``content`` (text, bytes, or a function writing to a path) over for ``output``
+    (``None`` or ``-``: standard output). Within a command run by :func:`simeval.cli.main`
+    it is written when the whole command has succeeded; elsewhere at once, safely."""
+    plan = _ACTIVE.get()
+    if plan is not None:
+        plan.put(output, content)
+        return
+    plan = OutputPlan()
+    if output is not None:
+        plan.add_output("--output", output)
+    plan.check()
+    plan.put(output, content)
+    plan.commit()
+
+
+#: ``--format`` implied by an ``--output`` file's suffix.
+SUFFIX_FORMATS = {
+    ".csv": "csv",
+    ".json": "json",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".tex": "latex",
+    ".txt": "table",
+}
+
+
+def resolve_format(args: argparse.Namespace) -> None:
+    """Without ``--format``, the format follows the ``--output`` suffix (.csv, .json, .md,
+    .tex, .txt), else the command's default; a ``--format`` that contradicts the suffix
+    is an error."""
+    if not hasattr(args, "_format_default"):
+        return
+    output = getattr(args, "output", None)
+    implied = SUFFIX_FORMATS.get(Path(output).suffix.lower()) if output else None
+    if args.format is None:
+        args.format = implied or args._format_default
+    elif implied is not None and implied != args.format:
+        raise CommandLineError(
+            f"--format {args.format} but --output {output} names a {implied} file; drop "
+            "--format (the suffix decides) or change the file name"
+        )
 
 
 def note(args: argparse.Namespace, message: str) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..datasets import wordsim as registry
 from ..report import render_table, to_json
-from ._common import add_output_options, emit, note
+from ._common import add_output_options, declare_files, emit, note
 
 __all__ = ["register", "run"]
 
@@ -33,6 +33,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--citations", action="store_true", help="list citations and URLs")
     add_output_options(parser)
+    declare_files(parser, folders=("data_dir",))
     parser.set_defaults(func=run)
 
 

@@ -10,7 +10,7 @@ from ..datasets.demo import ANSCOMBE, CRAFTED_GOLD, CRAFTED_SYSTEMS
 from ..evaluate import Evaluation, evaluate
 from ..metrics.registry import get_metric
 from ..report import format_number, render_table, to_json
-from ._common import emit
+from ._common import declare_files, emit
 
 __all__ = ["register", "run"]
 
@@ -29,7 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="table",
         help="table (a guided text, default) or json (all numbers)",
     )
-    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "--output", "-o", metavar="FILE", help="write to FILE ('-' for stdout, the default)"
+    )
+    declare_files(p, outputs=("output",))
     p.set_defaults(func=run)
 
 

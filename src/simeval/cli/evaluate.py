@@ -18,7 +18,14 @@ from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_tab
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
-from ._common import ProgressBar, add_output_options, emit, note, progress_enabled
+from ._common import (
+    ProgressBar,
+    add_output_options,
+    declare_files,
+    emit,
+    note,
+    progress_enabled,
+)
 
 __all__ = ["register", "run"]
 
@@ -30,20 +37,27 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         "gold",
         nargs="?" if gold_optional else None,
         help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
-        "per line (SemEval style)",
+        "per line (SemEval style); '-' reads stdin",
     )
     p.add_argument(
         "--gold-column",
         default=None,
         metavar="COL",
-        help="gold score column (default: 'score', or the only column)",
+        help="gold score column, by name or number (1, 2, …; default: 'score', or the only column)",
     )
     p.add_argument(
         "--system",
         action="append",
         required=not gold_optional,
         metavar="NAME=FILE[:COLUMN]",
-        help="a system's scores (repeat for several systems)",
+        help="a system's scores (repeat for several systems); COLUMN by name or number; "
+        "FILE '-' reads stdin",
+    )
+    p.add_argument(
+        "--no-header",
+        action="store_true",
+        help="the CSV/TSV files have no header row (STS-B's sts-*.csv): columns are "
+        "named by number, 1, 2, …",
     )
     p.add_argument(
         "--id-column",
@@ -84,6 +98,7 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         default="raise",
         help="missing or NaN scores: raise (default) or omit those pairs",
     )
+    declare_files(p, inputs=("gold",), systems=("system",))
 
 
 def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> None:
@@ -142,6 +157,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--k", type=int, default=None, help="k of the task's k-best (default 10); with --task"
     )
     add_output_options(p)
+    declare_files(p, folders=("semeval_dir", "runs_dir"))
     p.set_defaults(func=run)
 
 
@@ -176,7 +192,8 @@ def load_inputs(
 
     Scores off a declared scale are reported here, with the file, line and column."""
     options_from_args(args, [])  # every option is checked before any file is read
-    gold_table = read_table(args.gold)
+    header = not getattr(args, "no_header", False)
+    gold_table = read_table(args.gold, header=header)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
     gold = gold_table.numbers(gold_col, option="--gold-column")
@@ -194,7 +211,7 @@ def load_inputs(
         name, path, column = parse_system_spec(spec)
         if name in systems:
             raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
-        table = read_table(path)
+        table = read_table(path, header=header)
         col = default_column(table, column, exclude)
         values = table.numbers(col, option="NAME=FILE:COLUMN")
         if gold_ids is not None:

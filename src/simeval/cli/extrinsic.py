@@ -19,7 +19,7 @@ from ..errors import DataError
 from ..extrinsic import cross_validated_accuracy, top1_accuracy
 from ..io import ScoreTable, read_table
 from ..report import render_table, to_json
-from ._common import add_output_options, emit, non_negative_int
+from ._common import add_output_options, declare_files, emit, non_negative_int
 
 __all__ = ["register", "run"]
 
@@ -62,6 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="OneR: at least this many of a bucket's majority class (6, Holte 1993)",
     )
     add_output_options(c)
+    declare_files(c, inputs=("scores",))
     c.set_defaults(func=run_classify)
 
     d = tasks.add_parser("detect", help="top-1 accuracy of related-item detection")
@@ -84,6 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     d.add_argument("--id-column", help="a candidate id column to ignore")
     add_output_options(d)
+    declare_files(d, inputs=("scores",))
     d.set_defaults(func=run_detect)
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
-from ..io import ids_of, read_table
+from ..io import ids_of, read_table, read_text
 from ..meta import RankAgreement, predictiveness, rank_agreement
 from ..metrics.registry import direction
 from ..report import render_table, to_json
-from ._common import add_output_options, emit, non_negative_int
+from ._common import add_output_options, declare_files, emit, non_negative_int
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -55,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
     )
     add_output_options(p)
+    declare_files(p, inputs=("intrinsic", "extrinsic"))
     p.set_defaults(func=run)
 
 
@@ -66,8 +67,8 @@ def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
     p = Path(path)
     if p.suffix.lower() == ".json":
         try:
-            doc = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            doc = json.loads(read_text(p))
+        except json.JSONDecodeError as exc:
             raise DataError(f"{p}: cannot read as JSON ({exc})") from None
         records = doc.get("results") if isinstance(doc, dict) else None
         if not isinstance(records, list):

@@ -13,7 +13,14 @@ import argparse
 from typing import Any
 
 from ..report import format_number, render_table, to_json
-from ._common import CommandLineError, add_output_options, emit, non_negative_int, note
+from ._common import (
+    CommandLineError,
+    add_output_options,
+    declare_files,
+    emit,
+    non_negative_int,
+    note,
+)
 
 __all__ = ["register", "run"]
 
@@ -72,6 +79,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--confidence", type=float, default=0.95, help="bootstrap interval level (0.95)"
     )
     add_output_options(parser)
+    declare_files(parser, inputs=("file", "stopwords", "extrinsic"))
     parser.set_defaults(func=run)
 
 

@@ -25,10 +25,10 @@ from ..wordsim import (
 from ._common import (
     ProgressBar,
     add_output_options,
+    declare_files,
     emit,
     note,
     progress_enabled,
-    write_atomic,
 )
 
 __all__ = ["register", "run"]
@@ -128,6 +128,13 @@ def register(subparsers: Any) -> None:
         help="read registered datasets from DIR (or its subfolders), no download",
     )
     add_output_options(parser)
+    declare_files(
+        parser,
+        inputs=("vectors", "vocab", "pairs"),
+        folders=("data_dir",),
+        outputs=("details", "plot"),
+        extras={"plot": ("matplotlib", "plot")},
+    )
     parser.set_defaults(func=run)
 
 
@@ -205,7 +212,7 @@ def _write_details(path: str, results: list[WordsimResult], several: bool) -> No
                 "TRUE" if m else "FALSE",
             ]
             lines.append("\t".join(cells))
-    write_atomic(path, "\n".join(lines) + "\n")
+    emit("\n".join(lines) + "\n", path)
 
 
 def _plot(path: str, results: list[WordsimResult]) -> None:
@@ -220,7 +227,8 @@ def _plot(path: str, results: list[WordsimResult]) -> None:
     fig = Figure(figsize=(6.4 * cols, 4.8 * rows))
     for i, res in enumerate(results):
         plot(res, ax=fig.add_subplot(rows, cols, i + 1))
-    fig.savefig(path, dpi=120, bbox_inches="tight")
+    fmt = Path(path).suffix[1:].lower() or "png"
+    emit(lambda tmp: fig.savefig(tmp, format=fmt, dpi=120, bbox_inches="tight"), path)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
+from ..io import is_stdin
 from ..io import read_table as io_read_table
 from .patterns import QUALITY_COLUMNS, Patterns
 
@@ -56,7 +57,8 @@ def read_table(path: str | Path) -> tuple[list[str], list[dict[str, Any]], list[
     (optionally ``.gz``), read by :func:`simeval.io.read_table`; ``#`` comment lines and
     blank lines are skipped."""
     p = Path(path)
-    _format_of(p)  # the name must say the format
+    if not is_stdin(p):  # the name must say the format; standard input is sniffed
+        _format_of(p)
     table = io_read_table(p, comment="#")
     header = list(table.columns)
     rows = [

@@ -17,6 +17,7 @@ from importlib import metadata, resources
 from pathlib import Path
 
 from ..errors import DataError, require
+from ..io import read_text
 
 __all__ = ["Analyzer", "default_analyzer", "nltk_stopwords", "read_stopwords", "tokenize"]
 
@@ -42,10 +43,7 @@ def _parse_stopwords(text: str) -> frozenset[str]:
 
 def read_stopwords(path: str | Path) -> frozenset[str]:
     """Read a stop-word list: one word per line, blank lines and ``#`` comments ignored."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read the stop-word list ({exc.strerror})") from None
+    text = read_text(path)  # one-line errors: missing, not UTF-8 (line and byte named)
     words = _parse_stopwords(text)
     if not words:
         raise DataError(f"{path}: the stop-word list is empty; give one word per line")

@@ -1,0 +1,7 @@
+"""``python -m simeval``: the same as the ``simeval`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

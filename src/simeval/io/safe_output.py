@@ -1,0 +1,273 @@
+"""The one way a command writes files: never over one of its inputs, and all or nothing.
+
+An :class:`OutputPlan` is made when a command starts, with the command's inputs (and the
+option that named each) and the outputs it plans to write (option → path).
+:meth:`OutputPlan.check` runs before any work: an output that is an input (same file by
+inode, through links and ``..``), two outputs on one file, a missing or unwritable folder
+and a missing optional dependency are each one clear error. The command then hands over
+each output's content (text, bytes, or a function that writes to a given path, such as
+``Figure.savefig``), and :meth:`OutputPlan.commit` writes them all:
+
+- every content is first rendered to a temporary file beside its target; on any failure
+  every temporary file is removed and no output is written;
+- then each temporary file is renamed onto its target (atomic). A symbolic link is written
+  through: the link stays, the file it points to gets the content. A device or FIFO
+  (``/dev/null``, a pipe) is opened and written in place, never replaced;
+- a new file gets the usual permissions (``0o666`` less the umask); a replaced file keeps
+  its permissions (and, for root, its owner);
+- ``-`` is standard output, written last.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DataError, MissingExtraError, require
+from .text import is_stdin
+
+__all__ = ["Content", "OutputPlan"]
+
+#: What an output holds: text (written as UTF-8), bytes, or a function that writes the
+#: file at the path it is given (the path keeps the target's suffix).
+Content = str | bytes | Callable[[str], None]
+
+
+@dataclass
+class _Output:
+    option: str
+    path: str
+    content: list[Content] = field(default_factory=list)
+    tmp: str | None = None
+    data: bytes | None = None  # for standard output and in-place (device) targets
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _new_file_mode() -> int:
+    return 0o666 & ~_umask()
+
+
+@dataclass
+class OutputPlan:
+    """The inputs and outputs of one command; see the module docstring."""
+
+    inputs: list[tuple[str, str, bool]] = field(default_factory=list)  # option, path, folder
+    outputs: list[_Output] = field(default_factory=list)
+    extras: list[tuple[str, str, str]] = field(default_factory=list)
+
+    # -- declaring ---------------------------------------------------------------------
+    def add_input(
+        self, option: str, path: str | os.PathLike[str] | None, *, folder: bool = False
+    ) -> None:
+        """An input file (or ``folder``) named by ``option`` (``None`` is skipped)."""
+        if path is not None and os.fspath(path) != "":
+            self.inputs.append((option, os.fspath(path), folder))
+
+    def add_output(self, option: str, path: str | os.PathLike[str] | None) -> None:
+        """A planned output named by ``option`` (``None`` is skipped; ``-`` is stdout)."""
+        if path is not None and os.fspath(path) != "":
+            self.outputs.append(_Output(option, os.fspath(path)))
+
+    def add_extra(self, option: str, module: str, extra: str) -> None:
+        """``option`` (when given) needs ``module``, installed by ``simeval[extra]``."""
+        self.extras.append((option, module, extra))
+
+    # -- checking ----------------------------------------------------------------------
+    def check(self) -> None:
+        """Refuse, before any work, what could destroy an input or leave half the files."""
+        stdin = [opt for opt, p, _ in self.inputs if is_stdin(p)]
+        if len(stdin) > 1:
+            raise DataError(
+                f"{' and '.join(stdin)} both read standard input ('-'); at most one input "
+                "may be '-'"
+            )
+        for opt, p, folder in self.inputs:
+            if folder and not os.path.isdir(p):
+                what = "not a folder" if os.path.exists(p) else "no such folder"
+                raise DataError(f"{opt} {p}: {what}; check the path")
+        for option, module, extra in self.extras:
+            if any(o.option == option for o in self.outputs):
+                try:
+                    require(module, extra)
+                except MissingExtraError:
+                    raise MissingExtraError(
+                        f"{option} needs {module}; install it with: pip install 'simeval[{extra}]'"
+                    ) from None
+        seen: dict[str, str] = {}
+        for out in self.outputs:
+            label = f"{out.option} {out.path}"
+            if is_stdin(out.path):
+                label = out.option if out.option.startswith("standard output") else label
+                key = "<stdout>"
+            else:
+                self._check_target(out, label)
+                key = os.path.realpath(out.path)
+            if key in seen:
+                raise DataError(f"{label} is also {seen[key]}; give each output its own path")
+            seen[key] = label
+
+    def _check_target(self, out: _Output, label: str) -> None:
+        target = os.path.realpath(out.path)  # through symbolic links
+        if os.path.isdir(target):
+            raise DataError(f"{label} is a folder; give a file name")
+        for opt, p, _ in self.inputs:
+            if is_stdin(p):
+                continue
+            if _same(target, p):
+                raise DataError(f"{label} is the {opt} file ({p}); choose another path")
+            if os.path.isdir(p) and os.path.exists(target) and _inside(target, p):
+                raise DataError(
+                    f"{label} is a file inside the input folder {opt} {p}; choose another path"
+                )
+        if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
+            if not os.access(target, os.W_OK):
+                raise DataError(f"{label}: not writable; choose another path")
+            return  # written in place
+        folder = os.path.dirname(target) or "."
+        if not os.path.isdir(folder):
+            raise DataError(f"{label}: the folder {folder} does not exist; create it first")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DataError(f"{label}: cannot write in the folder {folder}; choose another path")
+
+    # -- contents ----------------------------------------------------------------------
+    def put(self, path: str | os.PathLike[str] | None, content: Content) -> None:
+        """Hand over the content of the planned output at ``path`` (``None`` or ``-``:
+        standard output, which needs no planning). Text or bytes given twice are joined."""
+        key = "-" if path is None else os.fspath(path)
+        for out in self.outputs:
+            if out.path == key:
+                break
+        else:
+            if key != "-":
+                raise DataError(f"{key}: an output the command did not plan; this is a bug")
+            out = _Output("stdout", "-")
+            self.outputs.append(out)
+        out.content.append(content)
+
+    # -- writing -----------------------------------------------------------------------
+    def commit(self) -> None:
+        """Write every output that has content; all of them, or none (see the module
+        docstring)."""
+        todo = [o for o in self.outputs if o.content]
+        try:
+            for out in todo:
+                self._render(out)
+        except BaseException:
+            self.discard()
+            raise
+        try:
+            for out in todo:
+                if out.tmp is not None:
+                    os.replace(out.tmp, os.path.realpath(out.path))
+                    out.tmp = None
+                elif not is_stdin(out.path):
+                    _write_in_place(out)
+        except OSError as exc:
+            self.discard()
+            raise DataError(f"{out.option} {out.path}: cannot write ({exc.strerror})") from None
+        for out in todo:
+            if is_stdin(out.path) and out.data is not None:
+                sys.stdout.flush()
+                sys.stdout.buffer.write(out.data)
+                sys.stdout.buffer.flush()
+
+    def discard(self) -> None:
+        """Remove every temporary file; nothing is written."""
+        for out in self.outputs:
+            if out.tmp is not None:
+                Path(out.tmp).unlink(missing_ok=True)
+                out.tmp = None
+
+    def _render(self, out: _Output) -> None:
+        target = out.path if is_stdin(out.path) else os.path.realpath(out.path)
+        in_memory = is_stdin(out.path) or (
+            os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode)
+        )
+        label = f"{out.option} {out.path}"
+        try:
+            if in_memory:
+                out.data = _to_bytes(out.content, Path(out.path).suffix)
+                return
+            folder = os.path.dirname(target) or "."
+            name = os.path.basename(target)
+            fd, out.tmp = tempfile.mkstemp(
+                prefix=f".{name}.", suffix=f".tmp{Path(name).suffix}", dir=folder
+            )
+            os.close(fd)
+            _write_file(out.tmp, out.content)
+            _set_mode(out.tmp, target)
+        except (DataError, MissingExtraError):
+            raise
+        except OSError as exc:
+            raise DataError(f"{label}: cannot write ({exc.strerror or exc})") from None
+        except Exception as exc:  # a renderer (savefig …) that failed on its own
+            raise DataError(f"{label}: cannot write ({exc})") from None
+
+
+def _same(target: str, path: str) -> bool:
+    try:
+        return os.path.samefile(target, path)
+    except OSError:
+        return os.path.realpath(path) == target
+
+
+def _inside(target: str, folder: str) -> bool:
+    root = os.path.realpath(folder)
+    return os.path.commonpath([root, target]) == root
+
+
+def _write_file(path: str, content: list[Content]) -> None:
+    if len(content) == 1 and callable(content[0]):
+        content[0](path)
+        return
+    with open(path, "wb") as fh:
+        for part in content:
+            fh.write(_part_bytes(part, path))
+
+
+def _part_bytes(part: Content, where: str) -> bytes:
+    if isinstance(part, str):
+        return part.encode("utf-8")
+    if isinstance(part, bytes):
+        return part
+    with _scratch(Path(where).suffix) as tmp:
+        part(tmp)
+        return Path(tmp).read_bytes()
+
+
+def _to_bytes(content: list[Content], suffix: str) -> bytes:
+    return b"".join(_part_bytes(part, f"x{suffix}") for part in content)
+
+
+@contextlib.contextmanager
+def _scratch(suffix: str) -> Iterator[str]:
+    with tempfile.TemporaryDirectory(prefix="simeval-") as folder:
+        yield os.path.join(folder, f"out{suffix}")
+
+
+def _set_mode(tmp: str, target: str) -> None:
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        os.chmod(tmp, _new_file_mode())
+        return
+    os.chmod(tmp, stat.S_IMODE(st.st_mode))
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        with contextlib.suppress(OSError):
+            os.chown(tmp, st.st_uid, st.st_gid)
+
+
+def _write_in_place(out: _Output) -> None:
+    with open(os.path.realpath(out.path), "wb") as fh:
+        fh.write(out.data or b"")

@@ -1,0 +1,193 @@
+"""Reading score files: CSV / TSV / JSONL / Parquet tables with a header (or without one,
+columns then named 1, 2, …), or SemEval-style files with one number per line.
+
+Every problem is a :class:`~simeval.errors.DataError` whose one-line message names the
+file, the line (or row) and column, and what to do. Missing values (a blank SemEval line,
+an empty cell, ``NaN``) are read as NaN and left to the caller's ``nan_policy``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import DataError, require
+from .score_table import ScoreTable, default_column
+from .text import MAX_LINE_BYTES, is_stdin, read_text, shown_name
+
+__all__ = ["read_scores", "read_table"]
+
+# csv's own limit on a field (131 072 characters) is below our limit on a line; a
+# field may span lines inside quotes, so the limit is a few lines' worth.
+csv.field_size_limit(max(csv.field_size_limit(), 4 * MAX_LINE_BYTES))
+
+
+def _looks_numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _suffix(path: str | Path) -> str:
+    p = Path(path)
+    return (p.with_suffix("") if p.suffix.lower() == ".gz" else p).suffix.lower()
+
+
+def read_table(path: str | Path, *, comment: str | None = None, header: bool = True) -> ScoreTable:
+    """Read a score file. ``.jsonl`` and ``.parquet`` files are tables by their suffix; a
+    text file whose first non-blank line is a single number is read SemEval style (one
+    score per line, a blank line = a missing score), whatever its suffix; any other is a
+    tab- or comma-separated table with a header (TSV without quoting, as STS-B needs).
+    With ``header=False`` the first row is data and the columns are named ``1``, ``2``, …
+    (rows may have extra trailing fields, as STS-B's do). A ``.gz`` suffix or gzip data is
+    decompressed first; ``-`` reads standard input (JSONL when its first line is a JSON
+    object). With ``comment="#"``, lines starting with ``#`` are skipped (line numbers in
+    messages stay those of the file)."""
+    name = shown_name(path)
+    suffix = "" if is_stdin(path) else _suffix(path)
+    if suffix in (".parquet", ".pq") and Path(path).exists():
+        return _read_parquet(Path(path))
+    lines = read_text(path).splitlines()
+    if comment is not None:  # blanked, not removed: line numbers stay the file's
+        lines = ["" if line.lstrip().startswith(comment) else line for line in lines]
+    if not any(line.strip() for line in lines):
+        raise DataError(
+            f"{name} is empty (it has no rows); it must hold one score per line or a table "
+            "with a header"
+        )
+    first = next(line for line in lines if line.strip())
+    if suffix in (".jsonl", ".ndjson", ".json") or (not suffix and first.lstrip().startswith("{")):
+        return _read_jsonl(name, lines)
+    if _looks_numeric(first.strip()):
+        # A number where a header should be: one score per line, whatever the suffix
+        # (a first score is never silently taken for a column name).
+        return _read_numbers(name, lines)
+    delimiter = "\t" if suffix in (".tsv", ".tab") or "\t" in first else ","
+    return _read_delimited(name, lines, delimiter, header)
+
+
+def _read_numbers(name: str, lines: list[str]) -> ScoreTable:
+    # Trailing blank lines are the end of the file, not missing scores.
+    while lines and not lines[-1].strip():
+        lines.pop()
+    # Lines are parsed (and a line with several values reported) when the column is read.
+    return ScoreTable(name, {"score": lines}, list(range(1, len(lines) + 1)), "numbers")
+
+
+def _rows(name: str, lines: list[str], delimiter: str) -> Iterable[tuple[int, list[str]]]:
+    """Non-blank rows with the file line each starts on."""
+    # TSV files (STS-B) carry unbalanced quotes in their texts: no quoting there.
+    quoting = csv.QUOTE_NONE if delimiter == "\t" else csv.QUOTE_MINIMAL
+    reader = csv.reader(lines, delimiter=delimiter, quoting=quoting)
+    # reader.line_num counts physical lines, so a quoted field spanning lines does not
+    # shift the numbers in messages.
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise DataError(
+                f"{name}, line {reader.line_num}: cannot split into fields ({exc}); check "
+                "the quoting"
+            ) from None
+        if any(cell.strip() for cell in row):
+            yield reader.line_num, row
+
+
+def _read_delimited(name: str, lines: list[str], delimiter: str, header: bool) -> ScoreTable:
+    sep = "tab" if delimiter == "\t" else "comma"
+    rows = _rows(name, lines, delimiter)
+    if not header:
+        return _read_headerless(name, rows)
+    names: list[str] | None = None
+    columns: dict[str, list[Any]] = {}
+    line_numbers = []
+    for lineno, row in rows:
+        if names is None:
+            names = [h.strip() for h in row]
+            if all(_looks_numeric(h) for h in names):
+                raise DataError(
+                    f"the first line of {name} looks like data, not a header (all its "
+                    "fields are numbers); pass --no-header and name columns by number"
+                )
+            if len(set(names)) != len(names):
+                dup = sorted({h for h in names if names.count(h) > 1})
+                raise DataError(
+                    f"{name}, line {lineno}: duplicate column name(s) {dup}; rename them"
+                )
+            columns = {h: [] for h in names}
+            continue
+        if len(row) != len(names):
+            raise DataError(
+                f"{name}, line {lineno}: {len(row)} fields but the header has {len(names)}; "
+                f"check the delimiter ({sep}) and quoting, or pass --no-header if the file "
+                "has no header"
+            )
+        for h, cell in zip(names, row):
+            columns[h].append(cell)
+        line_numbers.append(lineno)
+    if not line_numbers:
+        raise DataError(f"{name} has a header but no rows")
+    return ScoreTable(name, columns, line_numbers, "table")
+
+
+def _read_headerless(name: str, rows: Iterable[tuple[int, list[str]]]) -> ScoreTable:
+    data = list(rows)
+    width = max(len(row) for _, row in data)
+    columns: dict[str, list[Any]] = {
+        str(k + 1): [row[k] if k < len(row) else "" for _, row in data] for k in range(width)
+    }
+    return ScoreTable(name, columns, [lineno for lineno, _ in data], "table")
+
+
+def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
+    records: list[dict[str, Any]] = []
+    numbers = []
+    for lineno, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DataError(f"{name}, line {lineno}: not valid JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise DataError(f"{name}, line {lineno}: expected a JSON object per line")
+        records.append(obj)
+        numbers.append(lineno)
+    keys: list[str] = []
+    for r in records:
+        keys.extend(k for k in r if k not in keys)
+    columns = {k: [r.get(k) for r in records] for k in keys}
+    return ScoreTable(name, columns, numbers, "table")
+
+
+def _read_parquet(p: Path) -> ScoreTable:
+    require("pyarrow", "parquet")
+    import pandas as pd
+
+    try:
+        frame = pd.read_parquet(p)
+    except Exception as exc:  # pyarrow raises many types for a bad file
+        raise DataError(f"{p}: cannot read as Parquet ({exc})") from None
+    if frame.empty:
+        raise DataError(f"{p} has no rows")
+    columns = {str(c): frame[c].tolist() for c in frame.columns}
+    return ScoreTable(str(p), columns, list(range(1, len(frame) + 1)), "table", where="row")
+
+
+def read_scores(
+    path: str | Path, column: str | None = None, *, option: str = "--column"
+) -> tuple[NDArray[np.float64], ScoreTable]:
+    """Read one score column from ``path`` (see :func:`read_table`)."""
+    table = read_table(path)
+    name = default_column(table, column)
+    return table.numbers(name, option=option), table
