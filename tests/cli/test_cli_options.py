@@ -108,7 +108,7 @@ def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> No
     c = write_numbers(tmp_path / "cos.txt", cos)
     c5 = write_numbers(tmp_path / "cos5.txt", [5 * v for v in cos])
     base = ["evaluate", g, "--scale", "0", "5", "--metric", "mae", "--format", "json"]
-    rc, out, err = run(capsys, *base, "--system", f"cos={c}")
+    rc, _out, err = run(capsys, *base, "--system", f"cos={c}")
     assert rc == 0 and "--system-scale" in err and "cos" in err
     rc, mapped, err = run(capsys, *base, "--system", f"cos={c}", "--system-scale", "cos=0,1")
     assert rc == 0 and "--system-scale" not in err
