@@ -9,6 +9,7 @@ better unless the metric is an error measure); tied values share their average r
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from itertools import combinations
@@ -18,9 +19,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._validate import check_int, check_probability
-from .errors import InputError
-from .metrics._sorted import SortedScores
-from .metrics.correlation import _kendall_sorted, pearson_rows
+from .errors import InputError, UndefinedMetricWarning
+from .metrics.correlation import kendall, pearson_rows
 from .metrics.registry import direction
 from .results import json_ready
 
@@ -161,7 +161,9 @@ def rank_agreement(
         ra = np.array([ranks[a][s] for s in systems])
         rb = np.array([ranks[b][s] for s in systems])
         diff = np.abs(ra - rb)
-        tau = _kendall_sorted(SortedScores(ra), SortedScores(rb)).statistic  # NaN, no warning
+        with warnings.catch_warnings():  # an undefined τ is NaN here, reported as such
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            tau = kendall(ra, rb).statistic
         out.append(RankAgreement(a, b, float(diff.mean()), float(diff.max()), tau, len(systems)))
     return out
 
