@@ -103,6 +103,9 @@ def test_list_prints_nine_rows(capsys) -> None:
     assert rc == 0, err
     rows = [ln for ln in out.splitlines() if ln.startswith(("1:1 ", "1:n "))]
     assert len(rows) == 9
+    # the reasons are wrapped as numbered notes: no line wider than 100 columns
+    assert max(len(ln) for ln in out.splitlines()) <= 100
+    assert "[9] " in out
     rc, out, err = run(capsys, "recommend", "--list", "--format", "csv")
     assert rc == 0, err
     table = list(csv.reader(io.StringIO(out)))
@@ -120,6 +123,9 @@ def test_list_json(capsys) -> None:
     assert {
         (d["cardinality"], d["set_of_interest"], d["information"]): d["measure"] for d in doc
     } == TABLE_3
+    # JSON keeps each reason whole, as one string
+    assert not any("\n" in d["explanation"] for d in doc)
+    assert max(len(d["explanation"]) for d in doc) > 100
 
 
 def test_single_json(capsys) -> None:

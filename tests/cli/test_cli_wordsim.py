@@ -166,3 +166,14 @@ def test_datasets_command(shared_data: Path, tmp_path: Path, monkeypatch, capsys
     assert main(["datasets", "--data-dir", str(shared_data)]) == 0
     out = capsys.readouterr().out
     assert "EN-RG-65.txt" in out and "simverb3500" in out
+
+
+def test_datasets_citations_fit_100_columns(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path))
+    assert main(["datasets", "--citations"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(ln) for ln in out.splitlines()) <= 100
+    assert "Rubenstein, H., Goodenough, J. B. (1965)" in out and "--format json" in out
+    assert main(["datasets", "--citations", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["datasets"][0]["url"].endswith("EN-RG-65.txt")

@@ -8,6 +8,7 @@ from ..framework import CARDINALITIES, INFORMATION, SETS_OF_INTEREST, plausible_
 from ..framework import recommend as recommend_measure
 from ..report import render_table, to_json
 from ._common import add_output_options, emit
+from ._wrap import table_with_notes
 
 __all__ = ["register", "run"]
 
@@ -61,6 +62,12 @@ def run(args: argparse.Namespace) -> int:
             + "\n",
             args.output,
         )
+        return 0
+    if args.format == "table":
+        short = [[r.cardinality, r.set_of_interest, r.information, r.measure] for r in recs]
+        notes = [r.explanation for r in recs]
+        header4 = ["cardinality", "set of interest", "information", "measure"]
+        emit(table_with_notes(header4, short, notes, note_column="why", align_left=4), args.output)
         return 0
     header = ["cardinality", "set of interest", "information", "measure", "why"]
     rows = [
