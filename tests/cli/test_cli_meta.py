@@ -358,3 +358,11 @@ def test_too_few_systems(capsys, tmp_path) -> None:
     ext = _write_csv(tmp_path / "e.csv", ["system", "score"], [[s, 0.1] for s in two])
     rc, out, err = run(capsys, "meta", "--intrinsic", intr, "--extrinsic", ext)
     assert_error(rc, out, err, "3 systems")
+
+
+def test_bootstrap_at_least_one_as_in_compare(capsys, wide, extrinsic) -> None:
+    # one rule for every command that resamples: --bootstrap B with B ≥ 1
+    rc, out, err = run(
+        capsys, "meta", "--intrinsic", wide, "--extrinsic", extrinsic, "--bootstrap", "0"
+    )
+    assert_error(rc, out, err, "argument --bootstrap: 0 is too small", "≥ 1")

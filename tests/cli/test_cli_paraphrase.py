@@ -126,7 +126,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path, capsys):
 
 def test_extrinsic_tables_and_json(capsys):
     patterns, tasks = str(EXAMPLE / "patterns.tsv"), str(EXAMPLE / "task_scores.tsv")
-    assert main(["paraphrase", patterns, "--extrinsic", tasks, "--n-boot", "200"]) == 0
+    assert main(["paraphrase", patterns, "--extrinsic", tasks, "--bootstrap", "200"]) == 0
     out = capsys.readouterr().out
     # seed 004 Tables 2–3 layout: one table per judgment, rows = data sets
     assert len(re.findall(r"^data set +EP@1 +EP@5 +EP@10 +EPR@1 .* DIMPLE@10$", out, re.M)) == 2
@@ -134,7 +134,8 @@ def test_extrinsic_tables_and_json(capsys):
     assert "task-A" in out and "boot:200|ci:0.95|seed:0" in out
     doc = run_json(
         capsys, patterns, "--extrinsic", tasks, "--n-boot", "200", "--judgment", "strict"
-    )
+    )  # --n-boot: the old spelling of --bootstrap, still accepted
+    assert doc["meta"]["signature"].count("boot:200") == 1
     cells = doc["meta"]["cells"]
     assert {c["judgment"] for c in cells} == {"strict"} and len(cells) == 3 * 3 * 3
     # one cell against scipy: per-set DIMPLE@10 (each set has one term) vs task-A
@@ -175,3 +176,14 @@ def test_csv_output(killed, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "set,source,metric,k,value"
     assert "g,killed,epr,4,0.25" in lines and "g,,ep,4,1.0" in lines
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--bootstrap", "0"), ("--k", "0"), ("--confidence", "1.5")]
+)
+def test_bad_counts_name_the_option(killed, capsys, option, value):
+    tasks = str(EXAMPLE / "task_scores.tsv")
+    rc = main(["paraphrase", str(killed), "--extrinsic", tasks, option, value])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1
+    assert err.startswith(f"simeval: error: argument {option}: {value} ")

@@ -191,3 +191,9 @@ def test_missing_dimensions(capsys) -> None:
     assert rc == 2 and out == ""
     line = err.strip()
     assert "--set-of-interest" in line and "--information" in line and "--list" in line
+
+
+def test_k_below_one_names_the_option(capsys) -> None:
+    rc, out, err = run(capsys, *_argv(("1:n", "k-best", "rank"), "--k", "0"))
+    assert rc == 2 and out == ""
+    assert err.startswith("simeval: error: argument --k: 0 is too small")

@@ -19,7 +19,8 @@ from ..errors import DataError
 from ..extrinsic import cross_validated_accuracy, top1_detection
 from ..io import ScoreTable, read_table
 from ..report import render_table, to_json
-from ._common import add_output_options, emit, non_negative_int
+from ._common import CommandLineError, add_output_options, emit, non_negative_int
+from ._options import int_at_least, positive_int
 
 __all__ = ["register", "run"]
 
@@ -61,9 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     c.add_argument(
         "--folds",
-        type=non_negative_int,
+        type=int_at_least(2),
         default=10,
-        help="number of cross-validation folds (default: 10)",
+        help="number of cross-validation folds, ≥ 2 (default: 10)",
     )
     c.add_argument(
         "--seed",
@@ -73,7 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     c.add_argument(
         "--min-bucket",
-        type=int,
+        type=positive_int,
         default=6,
         help="OneR: the fewest items of its majority class a bucket holds (default: 6, Holte 1993)",
     )
@@ -133,6 +134,11 @@ def run_classify(args: argparse.Namespace) -> int:
     if any(not v for v in labels):
         i = next(i for i, v in enumerate(labels) if not v)
         raise DataError(f"{table.location(i, args.label_column)}: empty label")
+    if args.folds > len(labels):
+        raise CommandLineError(
+            f"--folds {args.folds} exceeds the {len(labels)} items of {args.scores}; "
+            f"give at most {len(labels)}"
+        )
     exclude = {args.label_column, *([args.id_column] if args.id_column else [])}
     _, counts = np.unique(labels, return_counts=True)
     majority = counts.max() / counts.sum()

@@ -14,6 +14,7 @@ from ..meta import RankAgreement, predictiveness, rank_agreement
 from ..metrics.registry import direction
 from ..report import render_table, to_json
 from ._common import add_output_options, emit, non_negative_int
+from ._options import add_bootstrap_option
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -48,11 +49,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="the task result is an error (lower is better)",
     )
+    add_bootstrap_option(p, "the systems, for the interval of ρ")
     p.add_argument(
-        "--bootstrap", type=non_negative_int, default=1000, help="resamples of systems (1000)"
-    )
-    p.add_argument(
-        "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the bootstrap over systems (default: 0; 0 is a seed)",
     )
     add_output_options(p)
     p.set_defaults(func=run)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..report import format_number, render_table, to_json
 from ._common import CommandLineError, add_output_options, emit, non_negative_int, note
+from ._options import add_bootstrap_option, level, positive_int
 
 __all__ = ["register", "run"]
 
@@ -35,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("file", metavar="FILE", help="patterns: TSV, CSV or JSONL")
     parser.add_argument(
         "--k",
-        type=int,
+        type=positive_int,
         action="append",
         metavar="K",
         help="cut-off; repeat for several (default 1, 5, 10)",
@@ -62,14 +63,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--extrinsic", metavar="FILE", help="per-set task scores: a set column + one per data set"
     )
+    add_bootstrap_option(parser, "the sets, for the interval of each r (with --extrinsic)")
     parser.add_argument(
-        "--n-boot", type=non_negative_int, default=1000, help="bootstrap resamples (1000)"
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the bootstrap resampling (default: 0; 0 is a seed)",
     )
     parser.add_argument(
-        "--seed", type=non_negative_int, default=0, help="bootstrap seed (default 0)"
-    )
-    parser.add_argument(
-        "--confidence", type=float, default=0.95, help="bootstrap interval level (0.95)"
+        "--confidence",
+        type=level,
+        default=0.95,
+        help="level of the bootstrap interval of each r (default: 0.95)",
     )
     add_output_options(parser)
     parser.set_defaults(func=run)
@@ -123,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 pp.read_extrinsic(args.extrinsic),
                 ks=ks,
                 judgments=[args.judgment] if args.judgment else None,
-                n_boot=args.n_boot,
+                n_boot=args.bootstrap,
                 confidence_level=args.confidence,
                 seed=args.seed,
                 analyzer=analyzer,

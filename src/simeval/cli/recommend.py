@@ -8,6 +8,7 @@ from ..framework import CARDINALITIES, INFORMATION, SETS_OF_INTEREST, plausible_
 from ..framework import recommend as recommend_measure
 from ..report import render_table, to_json
 from ._common import add_output_options, emit
+from ._options import positive_int
 from ._wrap import table_with_notes
 
 __all__ = ["register", "run"]
@@ -23,7 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cardinality", help=f"one of {', '.join(CARDINALITIES)}")
     p.add_argument("--set-of-interest", help=f"one of {', '.join(SETS_OF_INTEREST)}")
     p.add_argument("--information", help=f"one of {', '.join(INFORMATION)}")
-    p.add_argument("--k", type=int, help="k of a k-best task (fills in ndcg@k / ncg@k)")
+    p.add_argument(
+        "--k", type=positive_int, help="k of a k-best task, ≥ 1 (fills in ndcg@k / ncg@k)"
+    )
     p.add_argument("--list", action="store_true", help="list the nine plausible combinations")
     add_output_options(p)
     p.set_defaults(func=run)
