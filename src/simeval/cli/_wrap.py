@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..report import render_table
 
-__all__ = ["WIDTH", "table_with_notes"]
+__all__ = ["WIDTH", "footnotes", "table_with_notes"]
 
 #: Longest line of a table-format report.
 WIDTH = 100
@@ -47,3 +47,36 @@ def table_with_notes(
             break_on_hyphens=False,
         )
     return "\n".join(lines) + "\n"
+
+
+def footnotes(reasons: Sequence[str | None], fmt: str = "table") -> tuple[list[str], str]:
+    """Markers and notes for the rows of a table that hold undefined values: ``reasons[i]``
+    is why row i has a NaN (None: it has none). Returns one marker per row (``[j]`` or
+    ``""``; equal reasons share a number) and the notes, wrapped to :data:`WIDTH`: LaTeX
+    comments for ``fmt="latex"``, a paragraph after a blank line for ``"markdown"``.
+
+    >>> footnotes([None, "constant", "constant"])
+    (['', '[1]', '[1]'], '[1] constant\\n')
+    """
+    numbers: dict[str, int] = {}
+    markers = []
+    for reason in reasons:
+        if reason is None:
+            markers.append("")
+            continue
+        j = numbers.setdefault(reason, len(numbers) + 1)
+        markers.append(f"[{j}]")
+    lines: list[str] = []
+    for reason, j in numbers.items():
+        lines += textwrap.wrap(
+            f"[{j}] {reason}",
+            WIDTH,
+            subsequent_indent=" " * (len(str(j)) + 3),
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    if fmt == "latex":
+        lines = [f"% {ln}" for ln in lines]
+    elif fmt == "markdown" and lines:
+        lines = ["", *lines]
+    return markers, "".join(f"{ln}\n" for ln in lines)

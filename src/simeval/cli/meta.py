@@ -15,6 +15,7 @@ from ..metrics.registry import direction
 from ..report import render_table, to_json
 from ._common import add_output_options, emit, non_negative_int
 from ._options import add_bootstrap_option
+from ._wrap import footnotes
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -141,6 +142,19 @@ def agreement_table(
     return header, rows
 
 
+def _with_notes(
+    header: list[str], rows: list[list[Any]], reasons: list[str | None], fmt: str
+) -> tuple[list[str], list[list[Any]], str]:
+    """A ``reason`` column (CSV) or a note marker per row and the notes (other formats);
+    unchanged when every value is defined."""
+    if all(r is None for r in reasons):
+        return header, rows, ""
+    if fmt == "csv":
+        return [*header, "reason"], [[*r, why] for r, why in zip(rows, reasons)], ""
+    markers, notes = footnotes(reasons, fmt)
+    return [*header, "note"], [[*r, m] for r, m in zip(rows, markers)], notes
+
+
 def run(args: argparse.Namespace) -> int:
     intrinsic = read_intrinsic(args.intrinsic)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
@@ -173,7 +187,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     header = ["measure", "rho", "rank", "MAD", "MSD", "rho low", "rho high"]
-    rows = [[p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred]
+    rows: list[list[Any]] = [
+        [p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred
+    ]
+    header, rows, notes = _with_notes(header, rows, [p.reason for p in pred], args.format)
     if args.format == "csv":
         emit(render_table(header, rows, "csv"), args.output)
         return 0
@@ -187,15 +204,22 @@ def run(args: argparse.Namespace) -> int:
             title=f"predictiveness over {n} systems: ρ(IR, ER), sorted as "
             "Reimers et al. (2016) Table 2; ρ interval: bootstrap over systems",
         )
+        + notes
     ]
     if agreement:
+        a_header, a_rows = agreement_table(agreement)
+        a_header, a_rows, a_notes = _with_notes(
+            a_header, a_rows, [a.reason for a in agreement], args.format
+        )
         blocks.append(
             render_table(
-                *agreement_table(agreement),
+                a_header,
+                a_rows,
                 args.format,
                 digits=args.digits,
                 title="rank agreement between intrinsic measures",
             )
+            + a_notes
         )
     emit("\n".join(blocks), args.output)
     return 0
