@@ -6,6 +6,8 @@ tests/test_paraphrase.py for the derivation) or scipy.stats.pearsonr.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -187,3 +189,29 @@ def test_bad_counts_name_the_option(killed, capsys, option, value):
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1
     assert err.startswith(f"simeval: error: argument {option}: {value} ")
+
+
+def test_undefined_r_carries_its_reason(tmp_path, capsys):
+    # every set's only pattern has Q = 1, so EP@1 = 1 in all three sets: r with the task
+    # score is a correlation with a constant, which has no value
+    patterns = tmp_path / "p.tsv"
+    patterns.write_text(
+        "set\tsource\trank\tparaphrase\tq\n"
+        "g1\tkilled\t1\tslain\t1\ng2\tkilled\t1\tshot\t1\ng3\tkilled\t1\tmurdered\t1\n",
+        encoding="utf-8",
+    )
+    tasks = tmp_path / "t.tsv"
+    tasks.write_text("set\ttask-A\ng1\t0.5\ng2\t0.7\ng3\t0.2\n", encoding="utf-8")
+    why = "undefined: EP@1 is the same for every set"
+    doc = run_json(
+        capsys, str(patterns), "--extrinsic", str(tasks), "--k", "1", "--bootstrap", "50"
+    )
+    ep = next(c for c in doc["meta"]["cells"] if c["metric"] == "ep")
+    assert ep["r"] is None and ep["reason"] == why
+    assert main(["paraphrase", str(patterns), "--extrinsic", str(tasks), "--k", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "—[1]" in out and f"[1] {why}" in out
+    args = ["paraphrase", str(patterns), "--extrinsic", str(tasks), "--k", "1", "--format", "csv"]
+    assert main(args) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0][-1] == "reason" and rows[1][2] == "ep" and rows[1][-1] == why

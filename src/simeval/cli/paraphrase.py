@@ -15,6 +15,7 @@ from typing import Any
 from ..report import format_number, render_table, to_json
 from ._common import CommandLineError, add_output_options, emit, non_negative_int, note
 from ._options import add_bootstrap_option, level, positive_int
+from ._wrap import footnotes
 
 __all__ = ["register", "run"]
 
@@ -194,7 +195,18 @@ def _report(scores: Any, meta: Any, args: argparse.Namespace) -> str:
             header = ["set", "source", "metric", "k", "value"]
             return render_table(header, [list(r.values()) for r in scores.records()], "csv")
         note(args, f"signature: {meta.signature}")
-        header = ["judgment", "dataset", "metric", "k", "r", "pvalue", "ci_low", "ci_high", "n"]
+        header = [
+            "judgment",
+            "dataset",
+            "metric",
+            "k",
+            "r",
+            "pvalue",
+            "ci_low",
+            "ci_high",
+            "n",
+            "reason",
+        ]
         rows = [[getattr(c, h) for h in header] for c in meta.cells]
         return render_table(header, rows, "csv")
     if meta is None:
@@ -222,6 +234,8 @@ def _score_table(scores: Any, fmt: str, digits: int) -> str:
 
 def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
     n = meta.cells[0].n if meta.cells else 0
+    markers, notes = footnotes([c.reason for c in meta.cells], fmt)
+    marker = {(c.judgment, c.dataset, c.metric, c.k): m for c, m in zip(meta.cells, markers)}
     parts = []
     for j in meta.judgments:
         header, rows = meta.table(j)
@@ -230,6 +244,7 @@ def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
             + [
                 format_number(r, digits)
                 + ("*" if meta.cell(j, row[0], m, k).pvalue < STAR_P else "")
+                + marker[(j, row[0], m, k)]
                 for r, (m, k) in zip(
                     row[1:], [(m, k) for m in meta.metrics for k in meta.ks], strict=True
                 )
@@ -257,6 +272,11 @@ def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
         [c.judgment, c.dataset, c.metric, c.k, c.r, c.pvalue, c.ci_low, c.ci_high, c.n]
         for c in meta.cells
     ]
+    if notes:
+        detail_header.append("note")
+        detail = [[*row, m] for row, m in zip(detail, markers)]
     title = f"Detail: t-test p-values, percentile bootstrap intervals over sets (B = {meta.n_boot})"
-    parts.append(render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3))
+    parts.append(
+        render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3) + notes
+    )
     return "\n".join(parts)

@@ -181,6 +181,10 @@ def meta_evaluate(
                 res = pearson(xi, y)
                 lo = hi = math.nan
                 reason = res.reason
+                if reason is not None and np.ptp(xi) == 0:
+                    reason = f"undefined: {METRIC_LABELS[m]}@{k} is the same for every set"
+                elif reason is not None and np.ptp(y) == 0:
+                    reason = f"undefined: {dataset} gives every set the same score"
                 finite = bi[np.isfinite(bi)]
                 if reason is None and finite.size >= 2:
                     lo, hi = (float(v) for v in np.quantile(finite, [alpha, 1.0 - alpha]))
