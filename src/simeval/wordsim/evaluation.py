@@ -96,7 +96,8 @@ class WordsimResult:
     signature: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        """The figures as a JSON-ready dict (NaN → None), without ``details``."""
+        """The figures as a JSON-ready dict (NaN → None, with ``reason`` saying why), without
+        ``details``."""
         out: dict[str, Any] = {
             "rho": self.rho,
             "p_value": self.p_value,
@@ -105,6 +106,7 @@ class WordsimResult:
             "r_lower": self.r_lower,
             "r_upper": self.r_upper,
             "n": self.n,
+            "reason": self.reason,
         }
         return json_ready(out)
 
