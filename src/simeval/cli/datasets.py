@@ -26,14 +26,24 @@ def register(subparsers: Any) -> None:
             "folder) or in --data-dir. --fetch downloads and verifies files."
         ),
     )
-    parser.add_argument("--data-dir", metavar="DIR", help="look for the files in DIR instead")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="look for the files in DIR and its subfolders instead of the cache; "
+        "nothing is downloaded",
+    )
     parser.add_argument(
         "--fetch",
         nargs="+",
         metavar="NAME",
         help="download (and checksum) these datasets into the cache; 'all' for every one",
     )
-    parser.add_argument("--citations", action="store_true", help="list citations and URLs")
+    parser.add_argument(
+        "--citations",
+        action="store_true",
+        help="list each dataset's citation and licence (URLs and SHA-256 digests: with "
+        "--format json)",
+    )
     add_output_options(parser)
     parser.set_defaults(func=run)
 

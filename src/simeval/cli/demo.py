@@ -28,9 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--format",
         choices=("table", "json"),
         default="table",
-        help="table (a guided text, default) or json (all numbers)",
+        help="table: a guided text (default); json: all numbers",
     )
-    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "--output", "-o", metavar="FILE", help="write to FILE instead of stdout (default: stdout)"
+    )
     p.set_defaults(func=run)
 
 

@@ -44,7 +44,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="per-system task results: a table with 'system' and a score column ('score', or "
         "the accuracy column of simeval extrinsic classify/detect, or --extrinsic-column)",
     )
-    p.add_argument("--extrinsic-column", metavar="COL", help="the task-result column")
+    p.add_argument(
+        "--extrinsic-column",
+        metavar="COL",
+        help="the task-result column of --extrinsic (default: score, accuracy or "
+        "top1_accuracy, whichever is present, else the only other column)",
+    )
     p.add_argument(
         "--extrinsic-lower-is-better",
         action="store_true",

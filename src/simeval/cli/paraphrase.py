@@ -40,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=positive_int,
         action="append",
         metavar="K",
-        help="cut-off; repeat for several (default 1, 5, 10)",
+        help="cut-off: score the top K patterns of each term; repeat for several "
+        "(default: 1, 5 and 10)",
     )
     parser.add_argument(
         "--judgment",
@@ -57,12 +58,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "labels_strict, …) from file column COL",
     )
     parser.add_argument(
-        "--stopwords", metavar="FILE", help="stop-word list, one a line (default NLTK English)"
+        "--stopwords",
+        metavar="FILE",
+        help="stop-word list, one word a line (default: the NLTK English list shipped with "
+        "simeval)",
     )
-    parser.add_argument("--explain", metavar="TERM", help="show each pattern's words, stems, D")
+    parser.add_argument(
+        "--explain",
+        metavar="TERM",
+        help="instead of scores, show each pattern of source term TERM with its content "
+        "words, stems and lexical diversity D (Algorithm 1)",
+    )
     parser.add_argument("--set", dest="set_name", metavar="NAME", help="with --explain: one set")
     parser.add_argument(
-        "--extrinsic", metavar="FILE", help="per-set task scores: a set column + one per data set"
+        "--extrinsic",
+        metavar="FILE",
+        help="also correlate the metrics with per-set task scores from FILE: a set "
+        "column and one column per task data set",
     )
     add_bootstrap_option(parser, "the sets, for the interval of each r (with --extrinsic)")
     parser.add_argument(

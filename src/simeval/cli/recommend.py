@@ -21,11 +21,26 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Map a task's requirements — cardinality, set of interest, information — "
         "to the intrinsic measure that predicts task performance (Reimers et al. 2016, §4).",
     )
-    p.add_argument("--cardinality", help=f"one of {', '.join(CARDINALITIES)}")
-    p.add_argument("--set-of-interest", help=f"one of {', '.join(SETS_OF_INTEREST)}")
-    p.add_argument("--information", help=f"one of {', '.join(INFORMATION)}")
     p.add_argument(
-        "--k", type=positive_int, help="k of a k-best task, ≥ 1 (fills in ndcg@k / ncg@k)"
+        "--cardinality",
+        metavar="C",
+        help=f"one of {', '.join(CARDINALITIES)}: one pair judged at a time, or one text "
+        "against many",
+    )
+    p.add_argument(
+        "--set-of-interest",
+        metavar="S",
+        help=f"one of {', '.join(SETS_OF_INTEREST)}: which results the task uses",
+    )
+    p.add_argument(
+        "--information",
+        metavar="I",
+        help=f"one of {', '.join(INFORMATION)}: what the task takes from a score",
+    )
+    p.add_argument(
+        "--k",
+        type=positive_int,
+        help="k of a k-best task, ≥ 1: fills in ndcg@k / ncg@k (default: k stays a placeholder)",
     )
     p.add_argument("--list", action="store_true", help="list the nine plausible combinations")
     add_output_options(p)

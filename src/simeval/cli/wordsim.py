@@ -62,7 +62,11 @@ def register(subparsers: Any) -> None:
         default="auto",
         help="vector file format (default: by extension)",
     )
-    parser.add_argument("--vocab", metavar="FILE", help="vocabulary file for .npy vectors")
+    parser.add_argument(
+        "--vocab",
+        metavar="FILE",
+        help="vocabulary file of .npy vectors, one word a line (default: none)",
+    )
     parser.add_argument(
         "--dataset",
         action="append",
@@ -90,7 +94,7 @@ def register(subparsers: Any) -> None:
         "--method",
         choices=METHODS,
         default="cosine",
-        help="distance measure (default cosine, as an angle in degrees)",
+        help="distance measure (default: cosine, as an angle in degrees)",
     )
     parser.add_argument(
         "--p",
@@ -121,8 +125,9 @@ def register(subparsers: Any) -> None:
         nargs="?",
         const="task",
         choices=("task", "vectors"),
-        help="strip POS tags (word_N -> word) from the task words (default) "
-        "or from the vector vocabulary (first row per word kept)",
+        help="strip POS tags (word_N -> word) from the task words (--strip-pos or "
+        "--strip-pos task) or from the vector vocabulary (--strip-pos vectors; the first "
+        "row per word is kept); default: no stripping",
     )
     parser.add_argument(
         "--restrict-to-task",
@@ -134,6 +139,7 @@ def register(subparsers: Any) -> None:
         "--batch-size",
         type=positive_int,
         default=BATCH_SIZE,
+        metavar="N",
         help="distances computed per batch, which bounds the memory: 8 bytes each "
         "(default: 10000000, as wordspace)",
     )
