@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from simeval.errors import DataError, InputError
+from simeval.errors import DataError, InputError, UndefinedMetricWarning
 from simeval.extrinsic import (
     cross_validated_accuracy,
     load_wikipedia_rewrite,
     oner_fit,
     stratified_folds,
     top1_accuracy,
+    top1_detection,
 )
 
 
@@ -65,6 +67,17 @@ def test_top1_accuracy_by_hand():
     scores = [[0.9, 0.1], [0.8, 0.8, 0.1], [0.3, 0.7]]
     related = [[True, False], [True, False, True], [True, False]]
     assert top1_accuracy(scores, related) == pytest.approx((1 + 0.5 + 0) / 3)
+
+
+def test_top1_undefined_when_no_query_has_a_related_candidate():
+    # no related candidate anywhere: every system scores 0, so the accuracy says nothing
+    res = top1_detection([[0.9, 0.1], [0.3]], [[0, 0], [0]])
+    assert math.isnan(res.statistic) and res.n == 2
+    assert res.reason == "none of the 2 queries has a related candidate"
+    with pytest.warns(UndefinedMetricWarning, match="no.*related candidate"):
+        assert math.isnan(top1_accuracy([[0.9, 0.1]], [[0, 0]]))
+    # one query without related candidates among others still counts 0 (hand: (1 + 0) / 2)
+    assert top1_detection([[0.9, 0.1], [0.3]], [[1, 0], [0]]).statistic == 0.5
 
 
 def test_validation():

@@ -82,3 +82,23 @@ def test_validation():
     with pytest.raises(InputError, match="unknown direction"):
         rank_table({"bleu": {"A": 1.0, "B": 2.0}})
     assert rank_table({"bleu": {"A": 1.0, "B": 2.0}}, higher_is_better={"bleu": True})
+
+
+def test_undefined_values_carry_reasons():
+    # hand: pearson is constant over the systems, so its ranking is constant and
+    # ρ(IR, ER) has no value; Kendall's τ needs 3 systems
+    intrinsic = {"pearson": {"a": 0.5, "b": 0.5, "c": 0.5}, "nmsse": {"a": 0.1, "b": 0.2, "c": 0.3}}
+    res = {p.measure: p for p in predictiveness(intrinsic, {"a": 1, "b": 2, "c": 3}, seed=0)}
+    assert math.isnan(res["pearson"].rho)
+    assert res["pearson"].reason == (
+        "undefined: pearson gives every system the same value (a constant ranking)"
+    )
+    assert res["nmsse"].reason is None
+    none = predictiveness(intrinsic, {"a": 1, "b": 2, "c": 3}, n_resamples=0)
+    assert {p.reason for p in none if p.measure == "nmsse"} == {
+        "no bootstrap resamples, so no interval"
+    }
+    two = rank_agreement(
+        {"x": {"a": 1, "b": 2}, "y": {"a": 2, "b": 1}}, higher_is_better={"x": True, "y": True}
+    )
+    assert two[0].reason == "undefined: Kendall's τ needs at least 3 systems; got 2"

@@ -400,13 +400,13 @@ def test_meta_set_mismatch_and_constant_metric():
         meta_evaluate(p, {"task": {"a": 1.0, "b": 2.0}}, ks=[1], n_boot=10, seed=0)
     with pytest.raises(InputError, match="scores set 'z', which has no patterns"):
         meta_evaluate(p, {"task": {"a": 1, "b": 2, "c": 3, "z": 4}}, ks=[1], n_boot=10, seed=0)
-    # EP_1 = Q = 1 in every set: a constant metric, so Pearson is undefined (SPEC §1):
+    # EP_1 = Q = 1 in every set: a constant metric, so Pearson is undefined:
     # NaN with a reason, never 0.
     flat = _sets({"a": 1.0, "b": 1.0, "c": 1.0})
     cell = meta_evaluate(
         flat, {"t": {"a": 1, "b": 2, "c": 3}}, ks=[1], metrics=["ep"], n_boot=10, seed=0
     ).cells[0]
-    assert math.isnan(cell.r) and "constant" in (cell.reason or "")
+    assert math.isnan(cell.r) and cell.reason == "undefined: EP@1 is the same for every set"
 
 
 def test_read_extrinsic(tmp_path):

@@ -291,7 +291,16 @@ def test_format_hw_on_plain_vectors(wordspace) -> None:
 
 def test_result_dict_and_details() -> None:
     res = evaluate([("a", "c", 4.0), ("b", "d", 2.0), ("d", "a", 1.0)], LINE, method="manhattan")
-    assert set(res.as_dict()) == {"rho", "p_value", "missing", "r", "r_lower", "r_upper", "n"}
+    assert set(res.as_dict()) == {
+        "rho",
+        "p_value",
+        "missing",
+        "r",
+        "r_lower",
+        "r_upper",
+        "n",
+        "reason",
+    }
     assert res.details.rows()[0] == ("a", "c", 4.0, 3.0, False)
     assert list(res.details.to_frame().columns) == list(res.details.COLUMNS)
     assert res.signature.startswith("wordsim|method:manhattan|rank:none")

@@ -7,6 +7,7 @@ Corpus (Clough & Stevenson 2011) that the paper used for its first task.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -16,8 +17,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validate import as_float_array, check_int
-from .errors import DataError, InputError, require
-from .results import json_ready
+from .errors import DataError, InputError, UndefinedMetricWarning, require
+from .results import MetricResult, json_ready
 
 __all__ = [
     "CrossValidationResult",
@@ -28,6 +29,7 @@ __all__ = [
     "oner_fit",
     "stratified_folds",
     "top1_accuracy",
+    "top1_detection",
 ]
 
 Method = Literal["oner", "logistic"]
@@ -210,19 +212,24 @@ def cross_validated_accuracy(
     )
 
 
-def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[ArrayLike]) -> float:
-    """Related-item detection (Reimers et al. 2016 §3.1, task 3): for each query, is the candidate
-    with the highest similarity one of the related items?
+def top1_detection(
+    candidate_scores: Sequence[ArrayLike], relevant: Sequence[ArrayLike]
+) -> MetricResult:
+    r"""Related-item detection (Reimers et al. 2016 §3.1, task 3): for each query, is the
+    candidate with the highest similarity one of the related items?
+
+    .. math:: \mathrm{acc} = \frac1Q \sum_q \frac{|\{c \in \mathrm{top}_q : c
+              \text{ related}\}|}{|\mathrm{top}_q|}
 
     ``candidate_scores[q]`` holds the scores of query q's candidates and ``relevant[q]`` a
-    boolean mask (or 0/1) of the related ones. When several candidates share the top score,
-    the query counts the share of them that are related — the expected accuracy of a
-    random tie break, never an arbitrary order. A query without any related candidate
-    always counts 0 (no system can solve it), as in Reimers et al. 2016's task, where every target
-    article has related ones.
+    boolean mask (or 0/1) of the related ones; ``top_q`` are the candidates that share
+    the highest score, so a tie counts the expected accuracy of a random tie break, never
+    an arbitrary order. A query without any related candidate counts 0 (no system can
+    solve it; in Reimers et al.'s task every target article has related ones). When no
+    query has a related candidate the accuracy is undefined: NaN, with ``reason``.
 
-    >>> top1_accuracy([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])
-    0.75
+    >>> top1_detection([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])
+    MetricResult(statistic=0.75, n=2, reason=None)
     """
     if len(candidate_scores) != len(relevant):
         raise InputError(
@@ -232,6 +239,7 @@ def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[Arra
     if not candidate_scores:
         raise InputError("no queries given")
     hits = np.empty(len(candidate_scores))
+    any_related = False
     for q, (s, r) in enumerate(zip(candidate_scores, relevant)):
         sc = as_float_array(s, f"candidate_scores[{q}]")
         if np.isnan(sc).any():
@@ -241,9 +249,26 @@ def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[Arra
             raise InputError(
                 f"query {q}: scores and relevance mask must have the same, nonzero length"
             )
-        top = sc == sc.max()
-        hits[q] = rel[top].mean()
-    return float(hits.mean())
+        any_related = any_related or bool(rel.any())
+        hits[q] = rel[sc == sc.max()].mean()
+    if not any_related:
+        reason = f"none of the {hits.size} queries has a related candidate"
+        return MetricResult(math.nan, hits.size, reason)
+    return MetricResult(float(hits.mean()), hits.size)
+
+
+def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[ArrayLike]) -> float:
+    """The value of :func:`top1_detection` as a float (Reimers et al. 2016 §3.1, task 3);
+    NaN with an :class:`~simeval.errors.UndefinedMetricWarning` that gives the reason when
+    no query has a related candidate.
+
+    >>> top1_accuracy([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])
+    0.75
+    """
+    res = top1_detection(candidate_scores, relevant)
+    if res.reason is not None:
+        warnings.warn(f"top-1 accuracy is undefined: {res.reason}", UndefinedMetricWarning, 2)
+    return res.statistic
 
 
 # --------------------------------------------------------------- Wikipedia Rewrite

@@ -9,6 +9,7 @@ better unless the metric is an error measure); tied values share their average r
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from itertools import combinations
@@ -18,9 +19,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._validate import check_int, check_probability
-from .errors import InputError
-from .metrics._sorted import SortedScores
-from .metrics.correlation import _kendall_sorted, pearson_rows
+from .errors import InputError, UndefinedMetricWarning
+from .metrics.correlation import kendall, pearson_rows
 from .metrics.registry import direction
 from .results import json_ready
 
@@ -46,6 +46,8 @@ class RankAgreement:
     max_abs_diff: float
     kendall_tau: float
     n_systems: int
+    #: Why ``kendall_tau`` is NaN, when it is.
+    reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return json_ready(asdict(self))
@@ -72,6 +74,8 @@ class Predictiveness:
     n_systems: int
     n_resamples: int
     n_undefined: int
+    #: Why ``rho`` or its interval is NaN, when one is.
+    reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return json_ready(asdict(self))
@@ -139,6 +143,14 @@ def rank_table(
     return out
 
 
+def _constant_reason(rankings: Mapping[str, NDArray[np.float64]]) -> str | None:
+    """Why a correlation between rankings is undefined: the first constant one, named."""
+    for name, r in rankings.items():
+        if r.size and np.ptp(r) == 0:
+            return f"undefined: {name} gives every system the same value (a constant ranking)"
+    return None
+
+
 def rank_agreement(
     table: Table, *, higher_is_better: Mapping[str, bool] | None = None
 ) -> list[RankAgreement]:
@@ -161,8 +173,18 @@ def rank_agreement(
         ra = np.array([ranks[a][s] for s in systems])
         rb = np.array([ranks[b][s] for s in systems])
         diff = np.abs(ra - rb)
-        tau = _kendall_sorted(SortedScores(ra), SortedScores(rb)).statistic  # NaN, no warning
-        out.append(RankAgreement(a, b, float(diff.mean()), float(diff.max()), tau, len(systems)))
+        with warnings.catch_warnings():  # an undefined τ is NaN here, reported as such
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            res = kendall(ra, rb)
+        reason = None
+        if math.isnan(res.statistic):
+            few = f"undefined: Kendall's τ needs at least 3 systems; got {len(systems)}"
+            reason = few if len(systems) < 3 else _constant_reason({a: ra, b: rb}) or res.reason
+        out.append(
+            RankAgreement(
+                a, b, float(diff.mean()), float(diff.max()), res.statistic, len(systems), reason
+            )
+        )
     return out
 
 
@@ -216,14 +238,28 @@ def predictiveness(
         diff = ir - er
         lo = hi = math.nan
         undefined = 0
-        if er_boot is not None:
+        reason = _constant_reason({measure: ir, "the extrinsic result": er})
+        if er_boot is None:
+            reason = reason or "no bootstrap resamples, so no interval"
+        else:
             boot = pearson_rows(_ranks(vals[idx], hib), er_boot)
             defined = boot[~np.isnan(boot)]
             undefined = int(boot.size - defined.size)
             if defined.size:
                 lo, hi = (float(v) for v in np.quantile(defined, [alpha, 1.0 - alpha]))
+            elif reason is None:
+                reason = f"no interval: a ranking is constant in all {boot.size} resamples"
         rows.append(
-            (measure, rho, float(np.abs(diff).mean()), float((diff**2).mean()), lo, hi, undefined)
+            (
+                measure,
+                rho,
+                float(np.abs(diff).mean()),
+                float((diff**2).mean()),
+                lo,
+                hi,
+                undefined,
+                reason,
+            )
         )
     rhos = np.array([r[1] for r in rows])
     key = np.where(np.isnan(rhos), np.inf, -rhos)
@@ -244,6 +280,7 @@ def predictiveness(
             n_systems=len(systems),
             n_resamples=int(n_resamples),
             n_undefined=rows[i][6],
+            reason=rows[i][7],
         )
         for i in order
     ]

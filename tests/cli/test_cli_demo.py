@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 
 import pytest
 
@@ -65,3 +67,16 @@ def test_demo_output_file(capsys, tmp_path) -> None:
     assert rc == 0, err
     assert out == ""
     assert "Anscombe" in target.read_text(encoding="utf-8")
+
+
+def test_demo_rankings_state_direction_and_order(capsys) -> None:
+    assert main(["demo"]) == 0
+    lines = {ln.split()[0]: ln for ln in capsys.readouterr().out.splitlines() if " (0." in ln}
+    # NMSSE is an error: the best system has the lowest value, so the order reads "<"
+    # (Atoum & Ayyagari 2019 Table 3 data, eq. 4–5: δ 0.05 < α 0.50 < Ω 0.52 < β 0.76)
+    assert "δ (0.049) < α (0.504) < Ω (0.524) < β (0.759)" in lines["nmsse"]
+    # higher-is-better measures read ">" between decreasing values; equal values "="
+    for name in ("pearson", "f1_low", "f1_high"):
+        items = re.findall(r"(\S) \(([\d.]+)\)(?: ([<>=]))?", lines[name])
+        for (_, v1, rel), (_, v2, _) in itertools.pairwise(items):
+            assert rel == ("=" if v1 == v2 else ">"), lines[name]

@@ -331,3 +331,22 @@ def test_classify_csv_feeds_meta(capsys, tmp_path) -> None:
     )
     assert rc == 0, err
     assert "pearson" in out
+
+
+def test_detect_without_any_related_candidate_is_undefined(tmp_path: Path, capsys) -> None:
+    path = _write(tmp_path / "d.csv", ["query", "relevant", "A"], [["q1", 0, 0.5], ["q2", 0, 0.9]])
+    rc, out, _ = run(capsys, "extrinsic", "detect", str(path), "--format", "json")
+    assert rc == 0
+    (row,) = json.loads(out)["results"]
+    assert row["top1_accuracy"] is None
+    assert row["reason"] == "none of the 2 queries has a related candidate"
+    rc, out, _ = run(capsys, "extrinsic", "detect", str(path), "--format", "table")
+    assert "none of the 2 queries has a related candidate" in out
+
+
+def test_folds_errors_name_the_option(tmp_path: Path, capsys) -> None:
+    path = _write(tmp_path / "c.csv", ["label", "A"], [["a", 0.1], ["b", 0.5], ["a", 0.2]])
+    rc, out, err = run(capsys, "extrinsic", "classify", str(path), "--folds", "1")
+    assert_error(rc, out, err, "argument --folds: 1 is too small", "≥ 2")
+    rc, out, err = run(capsys, "extrinsic", "classify", str(path), "--folds", "10")
+    assert_error(rc, out, err, "--folds 10 exceeds the 3 items of", "give at most 3")

@@ -358,3 +358,36 @@ def test_too_few_systems(capsys, tmp_path) -> None:
     ext = _write_csv(tmp_path / "e.csv", ["system", "score"], [[s, 0.1] for s in two])
     rc, out, err = run(capsys, "meta", "--intrinsic", intr, "--extrinsic", ext)
     assert_error(rc, out, err, "3 systems")
+
+
+def test_bootstrap_at_least_one_as_in_compare(capsys, wide, extrinsic) -> None:
+    # one rule for every command that resamples: --bootstrap B with B ≥ 1
+    rc, out, err = run(
+        capsys, "meta", "--intrinsic", wide, "--extrinsic", extrinsic, "--bootstrap", "0"
+    )
+    assert_error(rc, out, err, "argument --bootstrap: 0 is too small", "≥ 1")
+
+
+def test_undefined_rho_carries_its_reason_in_every_format(capsys, tmp_path, extrinsic) -> None:
+    # every system has the same pearson: its ranking is constant, so ρ(IR, ER) and
+    # Kendall's τ against nmsse are undefined (a correlation with a constant has no value)
+    flat = _write_csv(
+        tmp_path / "flat.csv",
+        ["system", "pearson", "nmsse"],
+        [[s, 0.5, 0.1 * (i + 1)] for i, s in enumerate(SYSTEMS)],
+    )
+    why = "undefined: pearson gives every system the same value (a constant ranking)"
+    doc = _meta_json(capsys, "--intrinsic", flat, "--extrinsic", extrinsic)
+    row = next(p for p in doc["predictiveness"] if p["measure"] == "pearson")
+    assert row["rho"] is None and row["reason"] == why
+    assert doc["rank_agreement"][0]["kendall_tau"] is None
+    assert doc["rank_agreement"][0]["reason"] == why
+    rc, out, err = run(capsys, "meta", "--intrinsic", flat, "--extrinsic", extrinsic)
+    assert rc == 0, err
+    assert f"[1] {why}" in out and out.count("[1]") == 4  # two markers, two notes
+    rc, out, err = run(
+        capsys, "meta", "--intrinsic", flat, "--extrinsic", extrinsic, "--format", "csv"
+    )
+    table = list(csv.reader(io.StringIO(out)))
+    assert table[0][-1] == "reason"
+    assert {r[0]: r[-1] for r in table[1:]} == {"pearson": why, "nmsse": ""}

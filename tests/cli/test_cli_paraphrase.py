@@ -6,6 +6,8 @@ tests/test_paraphrase.py for the derivation) or scipy.stats.pearsonr.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -126,7 +128,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path, capsys):
 
 def test_extrinsic_tables_and_json(capsys):
     patterns, tasks = str(EXAMPLE / "patterns.tsv"), str(EXAMPLE / "task_scores.tsv")
-    assert main(["paraphrase", patterns, "--extrinsic", tasks, "--n-boot", "200"]) == 0
+    assert main(["paraphrase", patterns, "--extrinsic", tasks, "--bootstrap", "200"]) == 0
     out = capsys.readouterr().out
     # seed 004 Tables 2–3 layout: one table per judgment, rows = data sets
     assert len(re.findall(r"^data set +EP@1 +EP@5 +EP@10 +EPR@1 .* DIMPLE@10$", out, re.M)) == 2
@@ -134,7 +136,8 @@ def test_extrinsic_tables_and_json(capsys):
     assert "task-A" in out and "boot:200|ci:0.95|seed:0" in out
     doc = run_json(
         capsys, patterns, "--extrinsic", tasks, "--n-boot", "200", "--judgment", "strict"
-    )
+    )  # --n-boot: the old spelling of --bootstrap, still accepted
+    assert doc["meta"]["signature"].count("boot:200") == 1
     cells = doc["meta"]["cells"]
     assert {c["judgment"] for c in cells} == {"strict"} and len(cells) == 3 * 3 * 3
     # one cell against scipy: per-set DIMPLE@10 (each set has one term) vs task-A
@@ -175,3 +178,40 @@ def test_csv_output(killed, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "set,source,metric,k,value"
     assert "g,killed,epr,4,0.25" in lines and "g,,ep,4,1.0" in lines
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--bootstrap", "0"), ("--k", "0"), ("--confidence", "1.5")]
+)
+def test_bad_counts_name_the_option(killed, capsys, option, value):
+    tasks = str(EXAMPLE / "task_scores.tsv")
+    rc = main(["paraphrase", str(killed), "--extrinsic", tasks, option, value])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1
+    assert err.startswith(f"simeval: error: argument {option}: {value} ")
+
+
+def test_undefined_r_carries_its_reason(tmp_path, capsys):
+    # every set's only pattern has Q = 1, so EP@1 = 1 in all three sets: r with the task
+    # score is a correlation with a constant, which has no value
+    patterns = tmp_path / "p.tsv"
+    patterns.write_text(
+        "set\tsource\trank\tparaphrase\tq\n"
+        "g1\tkilled\t1\tslain\t1\ng2\tkilled\t1\tshot\t1\ng3\tkilled\t1\tmurdered\t1\n",
+        encoding="utf-8",
+    )
+    tasks = tmp_path / "t.tsv"
+    tasks.write_text("set\ttask-A\ng1\t0.5\ng2\t0.7\ng3\t0.2\n", encoding="utf-8")
+    why = "undefined: EP@1 is the same for every set"
+    doc = run_json(
+        capsys, str(patterns), "--extrinsic", str(tasks), "--k", "1", "--bootstrap", "50"
+    )
+    ep = next(c for c in doc["meta"]["cells"] if c["metric"] == "ep")
+    assert ep["r"] is None and ep["reason"] == why
+    assert main(["paraphrase", str(patterns), "--extrinsic", str(tasks), "--k", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "—[1]" in out and f"[1] {why}" in out
+    args = ["paraphrase", str(patterns), "--extrinsic", str(tasks), "--k", "1", "--format", "csv"]
+    assert main(args) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0][-1] == "reason" and rows[1][2] == "ep" and rows[1][-1] == why

@@ -103,6 +103,9 @@ def test_list_prints_nine_rows(capsys) -> None:
     assert rc == 0, err
     rows = [ln for ln in out.splitlines() if ln.startswith(("1:1 ", "1:n "))]
     assert len(rows) == 9
+    # the reasons are wrapped as numbered notes: no line wider than 100 columns
+    assert max(len(ln) for ln in out.splitlines()) <= 100
+    assert "[9] " in out
     rc, out, err = run(capsys, "recommend", "--list", "--format", "csv")
     assert rc == 0, err
     table = list(csv.reader(io.StringIO(out)))
@@ -120,6 +123,9 @@ def test_list_json(capsys) -> None:
     assert {
         (d["cardinality"], d["set_of_interest"], d["information"]): d["measure"] for d in doc
     } == TABLE_3
+    # JSON keeps each reason whole, as one string
+    assert not any("\n" in d["explanation"] for d in doc)
+    assert max(len(d["explanation"]) for d in doc) > 100
 
 
 def test_single_json(capsys) -> None:
@@ -185,3 +191,9 @@ def test_missing_dimensions(capsys) -> None:
     assert rc == 2 and out == ""
     line = err.strip()
     assert "--set-of-interest" in line and "--information" in line and "--list" in line
+
+
+def test_k_below_one_names_the_option(capsys) -> None:
+    rc, out, err = run(capsys, *_argv(("1:n", "k-best", "rank"), "--k", "0"))
+    assert rc == 2 and out == ""
+    assert err.startswith("simeval: error: argument --k: 0 is too small")

@@ -13,7 +13,7 @@ import pytest
 
 from simeval.cli import main
 
-KEYS = {"rho", "p_value", "missing", "r", "r_lower", "r_upper", "n", "signature"}
+KEYS = {"rho", "p_value", "missing", "r", "r_lower", "r_upper", "n", "reason", "signature"}
 
 
 def _ws(shared_data: Path) -> tuple[str, str, str]:
@@ -166,3 +166,41 @@ def test_datasets_command(shared_data: Path, tmp_path: Path, monkeypatch, capsys
     assert main(["datasets", "--data-dir", str(shared_data)]) == 0
     out = capsys.readouterr().out
     assert "EN-RG-65.txt" in out and "simverb3500" in out
+
+
+def test_datasets_citations_fit_100_columns(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path))
+    assert main(["datasets", "--citations"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(ln) for ln in out.splitlines()) <= 100
+    assert "Rubenstein, H., Goodenough, J. B. (1965)" in out and "--format json" in out
+    assert main(["datasets", "--citations", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["datasets"][0]["url"].endswith("EN-RG-65.txt")
+
+
+@pytest.mark.parametrize(
+    ("extra", "needle"),
+    [
+        (["--p", "3"], "--p is the exponent of --method minkowski"),
+        (["--method", "euclidean", "--similarity"], "--similarity applies to --method cosine"),
+        (["--avg-method", "harmonic"], "--avg-method applies with --rank avg only"),
+    ],
+)
+def test_options_without_effect_are_refused(shared_data: Path, capsys, extra, needle) -> None:
+    vec, rg65, _ = _ws(shared_data)
+    assert main(["wordsim", "--vectors", vec, "--pairs", rg65, *extra]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(f"simeval: error: {needle}")
+
+
+def test_undefined_correlation_carries_its_reason(shared_data: Path, tmp_path, capsys) -> None:
+    # three pairs with the same gold score: a correlation with a constant is undefined
+    vec, _, _ = _ws(shared_data)
+    flat = tmp_path / "flat.tsv"
+    flat.write_text("word1\tword2\tscore\ncar_N\tdog_N\t3\ncar_N\tcat_N\t3\ncar_N\tbus_N\t3\n")
+    assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rho"] is None and doc["reason"] == "undefined: the gold scores are constant"
+    assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q"]) == 0
+    assert "[1] undefined: the gold scores are constant" in capsys.readouterr().out

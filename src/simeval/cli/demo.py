@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import textwrap
 
 from ..binning import Bins
@@ -27,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--format",
         choices=("table", "json"),
         default="table",
-        help="table (a guided text, default) or json (all numbers)",
+        help="table: a guided text (default); json: all numbers",
     )
     p.add_argument(
         "--output", "-o", metavar="FILE", help="write to FILE ('-' for stdout, the default)"
@@ -41,10 +42,16 @@ def _wrap(text: str) -> str:
 
 
 def _ranking(ev: Evaluation, metric: str, names: dict[str, str]) -> str:
+    """The systems best first, joined by the true relation of their values: ``>`` when
+    higher is better, ``<`` when lower is better, ``=`` for equal values."""
     m = get_metric(metric)
     vals = {s: ev.value(s, metric) for s in ev.systems}
     order = sorted(vals, key=lambda s: vals[s], reverse=m.higher_is_better)
-    return " > ".join(f"{names.get(s, s)} ({vals[s]:.3f})" for s in order)
+    text = f"{names.get(order[0], order[0])} ({vals[order[0]]:.3f})"
+    for prev, s in itertools.pairwise(order):
+        rel = "=" if vals[s] == vals[prev] else (">" if m.higher_is_better else "<")
+        text += f" {rel} {names.get(s, s)} ({vals[s]:.3f})"
+    return text
 
 
 def anscombe_evaluations() -> dict[str, Evaluation]:
@@ -163,11 +170,11 @@ def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
     header = [h.replace("scaled_pearson", "scaled") for h in header]
     table_rows = [[_NAMES.get(r[0], r[0]), *r[1:]] for r in table_rows]
     out.append("\n" + render_table(header, table_rows, digits=2))
-    out.append("\n" + "How the measures rank them:\n")
+    out.append("\n" + "How the measures rank them, best first:\n")
     for metric, why in [
         ("pearson", "α, β and Ω are within 0.01: indistinguishable"),
         ("scaled_pearson", "the per-bin r columns show who is good where"),
-        ("nmsse", "lower is better; scaled errors (eq. 5)"),
+        ("nmsse", "an error: lower is better (Atoum & Ayyagari 2019, eq. 5)"),
         ("f1_low", "finding dissimilar pairs (summarization, dedup of unrelated)"),
         ("f1_high", "finding near-duplicates (plagiarism, paraphrase mining)"),
     ]:

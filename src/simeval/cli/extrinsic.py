@@ -16,10 +16,17 @@ from typing import Any
 import numpy as np
 
 from ..errors import DataError
-from ..extrinsic import cross_validated_accuracy, top1_accuracy
+from ..extrinsic import cross_validated_accuracy, top1_detection
 from ..io import ScoreTable, read_table
 from ..report import render_table, to_json
-from ._common import add_output_options, declare_files, emit, non_negative_int
+from ._common import (
+    CommandLineError,
+    add_output_options,
+    declare_files,
+    emit,
+    non_negative_int,
+)
+from ._options import int_at_least, positive_int
 
 __all__ = ["register", "run"]
 
@@ -29,14 +36,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         "extrinsic",
         help="task accuracy from similarity scores: classification (OneR / logistic) or "
         "top-1 related-item detection",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description="Task performance of similarity scores, one result per system (Reimers "
+        "et al. 2016, §3.1): classification accuracy or top-1 related-item detection. "
+        "Their --format csv output is what 'simeval meta --extrinsic' reads.",
     )
     tasks = p.add_subparsers(dest="task", metavar="TASK", parser_class=type(p))
     tasks.required = True
 
-    c = tasks.add_parser("classify", help="cross-validated accuracy of a classifier on scores")
+    c = tasks.add_parser(
+        "classify",
+        help="cross-validated accuracy of a classifier on scores",
+        description="k-fold cross-validated accuracy of a classifier that sees one similarity "
+        "score per item: OneR with optimized buckets (Holte 1993) or logistic regression; "
+        "one row per system, with the majority-class baseline.",
+    )
     c.add_argument("scores", help="table: one label column and one score column per system")
-    c.add_argument("--label-column", default="label", help="the class column (default label)")
+    c.add_argument("--label-column", default="label", help="the class column (default: label)")
     c.add_argument(
         "--score-column",
         action="append",
@@ -51,31 +66,47 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="OneR with optimized buckets (default) or logistic regression "
         "(needs simeval[sklearn])",
     )
-    c.add_argument("--folds", type=non_negative_int, default=10, help="cross-validation folds (10)")
     c.add_argument(
-        "--seed", type=non_negative_int, default=0, help="fold assignment seed (default 0)"
+        "--folds",
+        type=int_at_least(2),
+        default=10,
+        help="number of cross-validation folds, ≥ 2 (default: 10)",
+    )
+    c.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the random fold assignment (default: 0)",
     )
     c.add_argument(
         "--min-bucket",
-        type=int,
+        type=positive_int,
         default=6,
-        help="OneR: at least this many of a bucket's majority class (6, Holte 1993)",
+        help="OneR: the fewest items of its majority class a bucket holds (default: 6, Holte 1993)",
     )
     add_output_options(c)
     declare_files(c, inputs=("scores",))
     c.set_defaults(func=run_classify)
 
-    d = tasks.add_parser("detect", help="top-1 accuracy of related-item detection")
+    d = tasks.add_parser(
+        "detect",
+        help="top-1 accuracy of related-item detection",
+        description="Top-1 accuracy of related-item detection: for each query, is the "
+        "candidate with the highest score a related one? Tied top candidates count the "
+        "share of them that are related. Undefined (NaN, with the reason) when no query "
+        "has a related candidate.",
+    )
     d.add_argument(
         "scores",
         help="table: query, candidate relevance (0/1) and one score "
         "column per system; one row per (query, candidate)",
     )
-    d.add_argument("--query-column", default="query", help="the query id column (query)")
+    d.add_argument("--query-column", default="query", help="the query id column (default: query)")
     d.add_argument(
         "--relevant-column",
         default="relevant",
-        help="1 when the candidate is related to the query (relevant)",
+        help="the column that is 1 when the candidate is related to the query, else 0 "
+        "(default: relevant)",
     )
     d.add_argument(
         "--score-column",
@@ -111,6 +142,11 @@ def run_classify(args: argparse.Namespace) -> int:
     if any(not v for v in labels):
         i = next(i for i, v in enumerate(labels) if not v)
         raise DataError(f"{table.location(i, args.label_column)}: empty label")
+    if args.folds > len(labels):
+        raise CommandLineError(
+            f"--folds {args.folds} exceeds the {len(labels)} items of {args.scores}; "
+            f"give at most {len(labels)}"
+        )
     exclude = {args.label_column, *([args.id_column] if args.id_column else [])}
     _, counts = np.unique(labels, return_counts=True)
     majority = counts.max() / counts.sum()
@@ -149,9 +185,13 @@ def run_detect(args: argparse.Namespace) -> int:
     rows = []
     for col in _score_columns(table, args.score_column, exclude):
         scores = table.finite_numbers(col, option="--score-column")
-        acc = top1_accuracy([scores[s] for s in slices], [rel[s] for s in slices])
-        rows.append([col, acc, len(slices)])
-    _emit(args, ["system", "top1_accuracy", "queries"], rows)
+        res = top1_detection([scores[s] for s in slices], [rel[s] for s in slices])
+        rows.append([col, res.statistic, len(slices), res.reason])
+    if all(r[-1] is None for r in rows) and args.format != "json":
+        rows = [r[:-1] for r in rows]
+        _emit(args, ["system", "top1_accuracy", "queries"], rows)
+    else:
+        _emit(args, ["system", "top1_accuracy", "queries", "reason"], rows)
     return 0
 
 

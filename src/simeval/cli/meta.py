@@ -13,7 +13,14 @@ from ..io import ids_of, read_table, read_text
 from ..meta import RankAgreement, predictiveness, rank_agreement
 from ..metrics.registry import direction
 from ..report import render_table, to_json
-from ._common import add_output_options, declare_files, emit, non_negative_int
+from ._common import (
+    add_output_options,
+    declare_files,
+    emit,
+    non_negative_int,
+)
+from ._options import add_bootstrap_option
+from ._wrap import footnotes
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -42,17 +49,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="per-system task results: a table with 'system' and a score column ('score', or "
         "the accuracy column of simeval extrinsic classify/detect, or --extrinsic-column)",
     )
-    p.add_argument("--extrinsic-column", metavar="COL", help="the task-result column")
+    p.add_argument(
+        "--extrinsic-column",
+        metavar="COL",
+        help="the task-result column of --extrinsic (default: score, accuracy or "
+        "top1_accuracy, whichever is present, else the only other column)",
+    )
     p.add_argument(
         "--extrinsic-lower-is-better",
         action="store_true",
         help="the task result is an error (lower is better)",
     )
+    add_bootstrap_option(p, "the systems, for the interval of ρ")
     p.add_argument(
-        "--bootstrap", type=non_negative_int, default=1000, help="resamples of systems (1000)"
-    )
-    p.add_argument(
-        "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the bootstrap over systems (default: 0; 0 is a seed)",
     )
     add_output_options(p)
     declare_files(p, inputs=("intrinsic", "extrinsic"))
@@ -140,6 +153,19 @@ def agreement_table(
     return header, rows
 
 
+def _with_notes(
+    header: list[str], rows: list[list[Any]], reasons: list[str | None], fmt: str
+) -> tuple[list[str], list[list[Any]], str]:
+    """A ``reason`` column (CSV) or a note marker per row and the notes (other formats);
+    unchanged when every value is defined."""
+    if all(r is None for r in reasons):
+        return header, rows, ""
+    if fmt == "csv":
+        return [*header, "reason"], [[*r, why] for r, why in zip(rows, reasons)], ""
+    markers, notes = footnotes(reasons, fmt)
+    return [*header, "note"], [[*r, m] for r, m in zip(rows, markers)], notes
+
+
 def run(args: argparse.Namespace) -> int:
     intrinsic = read_intrinsic(args.intrinsic)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
@@ -172,7 +198,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     header = ["measure", "rho", "rank", "MAD", "MSD", "rho low", "rho high"]
-    rows = [[p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred]
+    rows: list[list[Any]] = [
+        [p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred
+    ]
+    header, rows, notes = _with_notes(header, rows, [p.reason for p in pred], args.format)
     if args.format == "csv":
         emit(render_table(header, rows, "csv"), args.output)
         return 0
@@ -186,15 +215,22 @@ def run(args: argparse.Namespace) -> int:
             title=f"predictiveness over {n} systems: ρ(IR, ER), sorted as "
             "Reimers et al. (2016) Table 2; ρ interval: bootstrap over systems",
         )
+        + notes
     ]
     if agreement:
+        a_header, a_rows = agreement_table(agreement)
+        a_header, a_rows, a_notes = _with_notes(
+            a_header, a_rows, [a.reason for a in agreement], args.format
+        )
         blocks.append(
             render_table(
-                *agreement_table(agreement),
+                a_header,
+                a_rows,
                 args.format,
                 digits=args.digits,
                 title="rank agreement between intrinsic measures",
             )
+            + a_notes
         )
     emit("\n".join(blocks), args.output)
     return 0

@@ -21,6 +21,8 @@ from ._common import (
     non_negative_int,
     note,
 )
+from ._options import add_bootstrap_option, level, positive_int
+from ._wrap import footnotes
 
 __all__ = ["register", "run"]
 
@@ -42,10 +44,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("file", metavar="FILE", help="patterns: TSV, CSV or JSONL")
     parser.add_argument(
         "--k",
-        type=int,
+        type=positive_int,
         action="append",
         metavar="K",
-        help="cut-off; repeat for several (default 1, 5, 10)",
+        help="cut-off: score the top K patterns of each term; repeat for several "
+        "(default: 1, 5 and 10)",
     )
     parser.add_argument(
         "--judgment",
@@ -62,21 +65,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "labels_strict, …) from file column COL",
     )
     parser.add_argument(
-        "--stopwords", metavar="FILE", help="stop-word list, one a line (default NLTK English)"
+        "--stopwords",
+        metavar="FILE",
+        help="stop-word list, one word a line (default: the NLTK English list shipped with "
+        "simeval)",
     )
-    parser.add_argument("--explain", metavar="TERM", help="show each pattern's words, stems, D")
+    parser.add_argument(
+        "--explain",
+        metavar="TERM",
+        help="instead of scores, show each pattern of source term TERM with its content "
+        "words, stems and lexical diversity D (Algorithm 1)",
+    )
     parser.add_argument("--set", dest="set_name", metavar="NAME", help="with --explain: one set")
     parser.add_argument(
-        "--extrinsic", metavar="FILE", help="per-set task scores: a set column + one per data set"
+        "--extrinsic",
+        metavar="FILE",
+        help="also correlate the metrics with per-set task scores from FILE: a set "
+        "column and one column per task data set",
+    )
+    add_bootstrap_option(parser, "the sets, for the interval of each r (with --extrinsic)")
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        help="seed of the bootstrap resampling (default: 0; 0 is a seed)",
     )
     parser.add_argument(
-        "--n-boot", type=non_negative_int, default=1000, help="bootstrap resamples (1000)"
-    )
-    parser.add_argument(
-        "--seed", type=non_negative_int, default=0, help="bootstrap seed (default 0)"
-    )
-    parser.add_argument(
-        "--confidence", type=float, default=0.95, help="bootstrap interval level (0.95)"
+        "--confidence",
+        type=level,
+        default=0.95,
+        help="level of the bootstrap interval of each r (default: 0.95)",
     )
     add_output_options(parser)
     declare_files(parser, inputs=("file", "stopwords", "extrinsic"))
@@ -131,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
                 pp.read_extrinsic(args.extrinsic),
                 ks=ks,
                 judgments=[args.judgment] if args.judgment else None,
-                n_boot=args.n_boot,
+                n_boot=args.bootstrap,
                 confidence_level=args.confidence,
                 seed=args.seed,
                 analyzer=analyzer,
@@ -197,7 +215,18 @@ def _report(scores: Any, meta: Any, args: argparse.Namespace) -> str:
             header = ["set", "source", "metric", "k", "value"]
             return render_table(header, [list(r.values()) for r in scores.records()], "csv")
         note(args, f"signature: {meta.signature}")
-        header = ["judgment", "dataset", "metric", "k", "r", "pvalue", "ci_low", "ci_high", "n"]
+        header = [
+            "judgment",
+            "dataset",
+            "metric",
+            "k",
+            "r",
+            "pvalue",
+            "ci_low",
+            "ci_high",
+            "n",
+            "reason",
+        ]
         rows = [[getattr(c, h) for h in header] for c in meta.cells]
         return render_table(header, rows, "csv")
     if meta is None:
@@ -225,6 +254,8 @@ def _score_table(scores: Any, fmt: str, digits: int) -> str:
 
 def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
     n = meta.cells[0].n if meta.cells else 0
+    markers, notes = footnotes([c.reason for c in meta.cells], fmt)
+    marker = {(c.judgment, c.dataset, c.metric, c.k): m for c, m in zip(meta.cells, markers)}
     parts = []
     for j in meta.judgments:
         header, rows = meta.table(j)
@@ -233,6 +264,7 @@ def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
             + [
                 format_number(r, digits)
                 + ("*" if meta.cell(j, row[0], m, k).pvalue < STAR_P else "")
+                + marker[(j, row[0], m, k)]
                 for r, (m, k) in zip(
                     row[1:], [(m, k) for m in meta.metrics for k in meta.ks], strict=True
                 )
@@ -260,6 +292,11 @@ def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
         [c.judgment, c.dataset, c.metric, c.k, c.r, c.pvalue, c.ci_low, c.ci_high, c.n]
         for c in meta.cells
     ]
+    if notes:
+        detail_header.append("note")
+        detail = [[*row, m] for row, m in zip(detail, markers)]
     title = f"Detail: t-test p-values, percentile bootstrap intervals over sets (B = {meta.n_boot})"
-    parts.append(render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3))
+    parts.append(
+        render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3) + notes
+    )
     return "\n".join(parts)

@@ -8,6 +8,8 @@ from ..framework import CARDINALITIES, INFORMATION, SETS_OF_INTEREST, plausible_
 from ..framework import recommend as recommend_measure
 from ..report import render_table, to_json
 from ._common import add_output_options, emit
+from ._options import positive_int
+from ._wrap import table_with_notes
 
 __all__ = ["register", "run"]
 
@@ -19,10 +21,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Map a task's requirements — cardinality, set of interest, information — "
         "to the intrinsic measure that predicts task performance (Reimers et al. 2016, §4).",
     )
-    p.add_argument("--cardinality", help=f"one of {', '.join(CARDINALITIES)}")
-    p.add_argument("--set-of-interest", help=f"one of {', '.join(SETS_OF_INTEREST)}")
-    p.add_argument("--information", help=f"one of {', '.join(INFORMATION)}")
-    p.add_argument("--k", type=int, help="k of a k-best task (fills in ndcg@k / ncg@k)")
+    p.add_argument(
+        "--cardinality",
+        metavar="C",
+        help=f"one of {', '.join(CARDINALITIES)}: one pair judged at a time, or one text "
+        "against many",
+    )
+    p.add_argument(
+        "--set-of-interest",
+        metavar="S",
+        help=f"one of {', '.join(SETS_OF_INTEREST)}: which results the task uses",
+    )
+    p.add_argument(
+        "--information",
+        metavar="I",
+        help=f"one of {', '.join(INFORMATION)}: what the task takes from a score",
+    )
+    p.add_argument(
+        "--k",
+        type=positive_int,
+        help="k of a k-best task, ≥ 1: fills in ndcg@k / ncg@k (default: k stays a placeholder)",
+    )
     p.add_argument("--list", action="store_true", help="list the nine plausible combinations")
     add_output_options(p)
     p.set_defaults(func=run)
@@ -61,6 +80,12 @@ def run(args: argparse.Namespace) -> int:
             + "\n",
             args.output,
         )
+        return 0
+    if args.format == "table":
+        short = [[r.cardinality, r.set_of_interest, r.information, r.measure] for r in recs]
+        notes = [r.explanation for r in recs]
+        header4 = ["cardinality", "set of interest", "information", "measure"]
+        emit(table_with_notes(header4, short, notes, note_column="why", align_left=4), args.output)
         return 0
     header = ["cardinality", "set of interest", "information", "measure", "why"]
     rows = [

@@ -14,6 +14,7 @@ from ..report import render_table, to_json
 from ..vectors import VECTOR_FORMATS, Vectors, read_vectors
 from ..wordsim import (
     AVG_METHODS,
+    BATCH_SIZE,
     METHODS,
     RANKS,
     WordsimResult,
@@ -23,6 +24,7 @@ from ..wordsim import (
     signature,
 )
 from ._common import (
+    CommandLineError,
     ProgressBar,
     add_output_options,
     declare_files,
@@ -30,6 +32,8 @@ from ._common import (
     note,
     progress_enabled,
 )
+from ._options import positive_int
+from ._wrap import footnotes
 
 __all__ = ["register", "run"]
 
@@ -58,7 +62,11 @@ def register(subparsers: Any) -> None:
         default="auto",
         help="vector file format (default: by extension)",
     )
-    parser.add_argument("--vocab", metavar="FILE", help="vocabulary file for .npy vectors")
+    parser.add_argument(
+        "--vocab",
+        metavar="FILE",
+        help="vocabulary file of .npy vectors, one word a line (default: none)",
+    )
     parser.add_argument(
         "--dataset",
         action="append",
@@ -73,40 +81,53 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="your own pairs file: word1, word2, score (repeatable)",
     )
-    parser.add_argument("--word1", default="word1", help="column of the first word")
-    parser.add_argument("--word2", default="word2", help="column of the second word")
-    parser.add_argument("--score", default="score", help="column of the gold score")
+    parser.add_argument(
+        "--word1", default="word1", help="--pairs column of the first word (default: word1)"
+    )
+    parser.add_argument(
+        "--word2", default="word2", help="--pairs column of the second word (default: word2)"
+    )
+    parser.add_argument(
+        "--score", default="score", help="--pairs column of the gold score (default: score)"
+    )
     parser.add_argument(
         "--method",
         choices=METHODS,
         default="cosine",
-        help="distance measure (default cosine, as an angle in degrees)",
+        help="distance measure (default: cosine, as an angle in degrees)",
     )
-    parser.add_argument("--p", type=float, default=2.0, help="exponent of minkowski")
+    parser.add_argument(
+        "--p",
+        type=float,
+        help="exponent p > 0 of --method minkowski; inf gives maximum (default: 2)",
+    )
     parser.add_argument(
         "--similarity",
         action="store_true",
-        help="cosine similarity instead of the angle (wordspace convert=FALSE)",
+        help="with --method cosine: the cosine similarity instead of the angle in degrees "
+        "(wordspace convert=FALSE)",
     )
     parser.add_argument(
         "--rank",
         choices=RANKS,
         default="none",
-        help="use neighbour ranks: fwd, bwd or avg (default none)",
+        help="use the neighbour rank of the second word among all rows ordered by distance "
+        "from the first (fwd), of the first from the second (bwd) or their mean (avg) "
+        "instead of the distance (default: none)",
     )
     parser.add_argument(
         "--avg-method",
         choices=AVG_METHODS,
-        default="arithmetic",
-        help="how --rank avg combines both ranks",
+        help="with --rank avg: how the two ranks are averaged (default: arithmetic)",
     )
     parser.add_argument(
         "--strip-pos",
         nargs="?",
         const="task",
         choices=("task", "vectors"),
-        help="strip POS tags (word_N -> word) from the task words (default) "
-        "or from the vector vocabulary (first row per word kept)",
+        help="strip POS tags (word_N -> word) from the task words (--strip-pos or "
+        "--strip-pos task) or from the vector vocabulary (--strip-pos vectors; the first "
+        "row per word is kept); default: no stripping",
     )
     parser.add_argument(
         "--restrict-to-task",
@@ -116,12 +137,20 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--batch-size",
-        type=int,
-        default=10_000_000,
-        help="distances computed per batch (default 1e7)",
+        type=positive_int,
+        default=BATCH_SIZE,
+        metavar="N",
+        help="distances computed per batch, which bounds the memory: 8 bytes each "
+        "(default: 10000000, as wordspace)",
     )
-    parser.add_argument("--details", metavar="FILE", help="write the per-pair table (TSV)")
-    parser.add_argument("--plot", metavar="FILE.png", help="draw gold vs model (needs matplotlib)")
+    parser.add_argument(
+        "--details", metavar="FILE", help="also write the per-pair table to FILE (TSV)"
+    )
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="also draw gold rating vs model value to FILE.png (needs simeval[plot])",
+    )
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
@@ -231,9 +260,27 @@ def _plot(path: str, results: list[WordsimResult]) -> None:
     emit(lambda tmp: fig.savefig(tmp, format=fmt, dpi=120, bbox_inches="tight"), path)
 
 
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options that would be ignored with the chosen method and rank."""
+    if args.p is not None and args.method != "minkowski":
+        raise CommandLineError(
+            f"--p is the exponent of --method minkowski and has no effect with --method "
+            f"{args.method}; drop --p or add --method minkowski"
+        )
+    if args.similarity and args.method != "cosine":
+        raise CommandLineError(
+            f"--similarity applies to --method cosine only; drop it for --method {args.method}"
+        )
+    if args.avg_method is not None and args.rank != "avg":
+        raise CommandLineError(
+            "--avg-method applies with --rank avg only; add --rank avg or drop it"
+        )
+    args.p = 2.0 if args.p is None else args.p
+    args.avg_method = args.avg_method or "arithmetic"
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.batch_size < 1:
-        raise InputError(f"--batch-size must be positive; got {args.batch_size}")
+    _check_options(args)
     tasks = _load_tasks(args)
     vectors = _read(args, tasks)
     fmt = "HW" if args.strip_pos == "task" else None
@@ -288,12 +335,23 @@ def run(args: argparse.Namespace) -> int:
     ]
     if several:
         rows.append(["Fisher-z mean of rho", None, None, zmean, None, None, None, None])
+    header = list(HEADER)
+    reasons = [r.reason for r in results] + ([None] if several else [])
+    notes = ""
+    if any(reasons):
+        if args.format == "csv":
+            header.append("reason")
+            rows = [[*row, why] for row, why in zip(rows, reasons)]
+        else:
+            markers, notes = footnotes(reasons, args.format)
+            header.append("note")
+            rows = [[*row, m] for row, m in zip(rows, markers)]
     text = render_table(
-        HEADER,
+        header,
         rows,
         args.format,
         digits=args.digits,
         title=f"vectors: {Path(args.vectors).name} ({len(vectors)} x {vectors.dim}) | {sig}",
     )
-    emit(text if text.endswith("\n") else text + "\n", args.output)
+    emit((text if text.endswith("\n") else text + "\n") + notes, args.output)
     return 0

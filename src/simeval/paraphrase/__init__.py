@@ -17,11 +17,11 @@ Stemming needs the ``paraphrase`` extra (``snowballstemmer``), imported on first
 from __future__ import annotations
 
 from .diversity import DiversityStep, diversity, diversity_steps
+from .explain import PatternExplanation, explain
 from .io import PATTERN_COLUMNS, read_extrinsic, read_patterns
 from .meta import MetaCell, MetaEvaluation, bootstrap_pearson, meta_evaluate
 from .metrics import (
     METRICS,
-    PatternExplanation,
     PatternMetricResult,
     PatternScores,
     SetScore,
@@ -29,7 +29,6 @@ from .metrics import (
     dimple,
     ep,
     epr,
-    explain,
     score_patterns,
 )
 from .patterns import JUDGMENTS, Patterns

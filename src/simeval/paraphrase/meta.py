@@ -21,7 +21,8 @@ from .._validate import check_int, check_probability
 from ..errors import InputError
 from ..metrics.correlation import pearson, pearson_rows
 from ..results import json_ready
-from .metrics import METRIC_LABELS, METRICS, PatternsLike, _as_patterns, score_patterns
+from .metrics import METRIC_LABELS, METRICS, score_patterns
+from .patterns import PatternsLike, as_patterns
 from .text import Analyzer
 
 __all__ = ["MetaCell", "MetaEvaluation", "bootstrap_pearson", "meta_evaluate"]
@@ -156,7 +157,7 @@ def meta_evaluate(
     >>> round(m.cell("default", "task", "ep", 1).r, 6)  # 0.35 / sqrt(0.5 * 0.26)
     0.970725
     """
-    p = _as_patterns(patterns)
+    p = as_patterns(patterns)
     check_int(n_boot, "n_boot")
     check_probability(confidence_level, "confidence_level")
     js = tuple(p.resolve_judgment(j) for j in (judgments if judgments is not None else p.q))
@@ -180,6 +181,10 @@ def meta_evaluate(
                 res = pearson(xi, y)
                 lo = hi = math.nan
                 reason = res.reason
+                if reason is not None and np.ptp(xi) == 0:
+                    reason = f"undefined: {METRIC_LABELS[m]}@{k} is the same for every set"
+                elif reason is not None and np.ptp(y) == 0:
+                    reason = f"undefined: {dataset} gives every set the same score"
                 finite = bi[np.isfinite(bi)]
                 if reason is None and finite.size >= 2:
                     lo, hi = (float(v) for v in np.quantile(finite, [alpha, 1.0 - alpha]))

@@ -17,7 +17,7 @@ Algorithm 1, sequential by nature, loops over the patterns of a term.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,14 +26,13 @@ from numpy.typing import NDArray
 
 from .._validate import check_int
 from ..errors import InputError
-from ..results import MetricResult, json_ready
+from ..results import MetricResult
 from .diversity import diversity_steps
-from .patterns import Patterns
+from .patterns import Patterns, PatternsLike, as_patterns, term_bounds
 from .text import Analyzer, default_analyzer
 
 __all__ = [
     "METRICS",
-    "PatternExplanation",
     "PatternMetricResult",
     "PatternScores",
     "SetScore",
@@ -41,7 +40,6 @@ __all__ = [
     "dimple",
     "ep",
     "epr",
-    "explain",
     "score_patterns",
 ]
 
@@ -49,8 +47,6 @@ __all__ = [
 METRICS = ("ep", "epr", "dimple")
 #: How reports print them.
 METRIC_LABELS = {"ep": "EP", "epr": "EPR", "dimple": "DIMPLE"}
-
-PatternsLike = Patterns | Mapping[str, Sequence[tuple[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -139,54 +135,14 @@ class PatternScores:
         return out
 
 
-@dataclass(frozen=True)
-class PatternExplanation:
-    """Why one pattern earned its credit: Algorithm 1's W1 (``content_words``), W2
-    (``stems``), D and branch (``reason``), Q, DIMPLE's gain 2^(Q·D) − 1 and EPR's
-    credit Q·[D = 3]."""
-
-    set: str
-    source: str
-    rank: int
-    paraphrase: str
-    content_words: tuple[str, ...]
-    stems: tuple[str, ...]
-    d: int
-    reason: str
-    q: float
-    gain: float
-    epr_credit: float
-
-    def as_dict(self) -> dict[str, Any]:
-        from dataclasses import asdict
-
-        return json_ready(asdict(self))
-
-
-def _as_patterns(patterns: PatternsLike) -> Patterns:
-    if isinstance(patterns, Patterns):
-        return patterns
-    if isinstance(patterns, Mapping):
-        return Patterns.from_lists(patterns)
-    raise InputError(
-        f"`patterns` must be Patterns or a mapping source → [(paraphrase, q), …]; "
-        f"got {type(patterns).__name__}"
-    )
-
-
 def _check_k(k: Any) -> int:
     return check_int(k, "k")
-
-
-def _term_bounds(patterns: Patterns) -> NDArray[np.intp]:
-    """Start of each term's rows (rows are sorted by term), plus the end."""
-    return np.searchsorted(patterns.term, np.arange(len(patterns.terms) + 1))
 
 
 def diversity_of_rows(patterns: Patterns, analyzer: Analyzer | None = None) -> NDArray[np.int8]:
     """D (Algorithm 1) of every row of ``patterns``, term by term in rank order."""
     an = analyzer if analyzer is not None else default_analyzer()
-    bounds = _term_bounds(patterns)
+    bounds = term_bounds(patterns)
     d = np.empty(len(patterns), dtype=np.int8)
     for t, (_, source) in enumerate(patterns.terms):
         lo, hi = bounds[t], bounds[t + 1]
@@ -229,7 +185,7 @@ def score_patterns(
     >>> s.records()[-1]
     {'set': 'set', 'source': None, 'metric': 'epr', 'k': 2, 'value': 0.5}
     """
-    p = _as_patterns(patterns)
+    p = as_patterns(patterns)
     ks = tuple(dict.fromkeys(_check_k(k) for k in ks))
     metrics = tuple(dict.fromkeys(metrics))
     if not ks or not metrics:
@@ -352,56 +308,3 @@ def dimple(
     ((1, 1, 1, 3), 10.0)
     """
     return _metric("dimple", patterns, k, judgment, analyzer)
-
-
-def explain(
-    patterns: PatternsLike,
-    source: str,
-    *,
-    set: str | None = None,
-    judgment: str | None = None,
-    analyzer: Analyzer | None = None,
-) -> tuple[PatternExplanation, ...]:
-    """Each pattern of ``source`` (in every set, or only ``set``) with its content words,
-    stems, D, the branch of Algorithm 1 that gave it, Q and its gains.
-
-    >>> ex = explain({"killed": [("killed in", 1), ("killing", 1), ("to", 1)]}, "killed")
-    >>> [(e.paraphrase, e.stems, e.d, e.reason) for e in ex]  # doctest: +NORMALIZE_WHITESPACE
-    [('killed in', ('kill',), 1, 'word already seen'),
-     ('killing', ('kill',), 2, 'only the stem seen'),
-     ('to', (), 1, 'no content words')]
-    """
-    p = _as_patterns(patterns)
-    q = p.quality(judgment)
-    an = analyzer if analyzer is not None else default_analyzer()
-    wanted = [
-        t for t, (s, src) in enumerate(p.terms) if src == source and (set is None or s == set)
-    ]
-    if not wanted:
-        known = sorted({src for _, src in p.terms})
-        shown = ", ".join(repr(k) for k in known[:8]) + (", …" if len(known) > 8 else "")
-        where = f" in set {set!r}" if set is not None else ""
-        raise InputError(f"source {source!r} not found{where} in {p.origin}; sources: {shown}")
-    bounds = _term_bounds(p)
-    out: list[PatternExplanation] = []
-    for t in wanted:
-        lo, hi = int(bounds[t]), int(bounds[t + 1])
-        steps = diversity_steps(source, p.paraphrase[lo:hi], analyzer=an)
-        for i, step in zip(range(lo, hi), steps, strict=True):
-            qi = float(q[i])
-            out.append(
-                PatternExplanation(
-                    set=p.set[i],
-                    source=source,
-                    rank=int(p.rank[i]),
-                    paraphrase=step.paraphrase,
-                    content_words=step.content_words,
-                    stems=step.stems,
-                    d=step.d,
-                    reason=step.reason,
-                    q=qi,
-                    gain=float(2.0 ** (qi * step.d) - 1.0),
-                    epr_credit=qi if step.d == 3 else 0.0,
-                )
-            )
-    return tuple(out)

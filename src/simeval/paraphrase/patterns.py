@@ -20,7 +20,14 @@ from numpy.typing import NDArray
 
 from ..errors import InputError, SimevalError
 
-__all__ = ["JUDGMENTS", "QUALITY_COLUMNS", "Patterns"]
+__all__ = [
+    "JUDGMENTS",
+    "QUALITY_COLUMNS",
+    "Patterns",
+    "PatternsLike",
+    "as_patterns",
+    "term_bounds",
+]
 
 #: Judgment names, in the order reports list them.
 JUDGMENTS = ("default", "lenient", "strict")
@@ -311,3 +318,29 @@ def _check_ranks(
     else:
         msg = f"{what} has rank {got} after rank {int(r[pos - 1])}"
     raise rows.fail(row, f"{msg}; ranks must run 1..n without gaps")
+
+
+#: What the scoring functions accept: :class:`Patterns`, or a mapping source term →
+#: ranked ``[(paraphrase, q), …]``.
+PatternsLike = Patterns | Mapping[str, Sequence[tuple[str, Any]]]
+
+
+def as_patterns(patterns: PatternsLike) -> Patterns:
+    """``patterns`` as :class:`Patterns` (a mapping goes through :meth:`Patterns.from_lists`).
+
+    >>> len(as_patterns({"killed": [("killed in", 1), ("shot", 0)]}))
+    2
+    """
+    if isinstance(patterns, Patterns):
+        return patterns
+    if isinstance(patterns, Mapping):
+        return Patterns.from_lists(patterns)
+    raise InputError(
+        f"`patterns` must be Patterns or a mapping source → [(paraphrase, q), …]; "
+        f"got {type(patterns).__name__}"
+    )
+
+
+def term_bounds(patterns: Patterns) -> NDArray[np.intp]:
+    """Start of each term's rows in ``patterns`` (rows are sorted by term), plus the end."""
+    return np.searchsorted(patterns.term, np.arange(len(patterns.terms) + 1))

@@ -1,0 +1,220 @@
+"""Word pairs with gold similarity scores: the :class:`WordPairs` container and the reader
+of pairs files (TSV/CSV/space separated, with or without a header)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ...errors import DataError, InputError
+from ...io import read_text
+
+__all__ = ["WordPairs", "pairs_from", "read_pairs"]
+
+
+@dataclass(frozen=True)
+class WordPairs:
+    """Word pairs with gold similarity scores (the ``task`` of wordspace).
+
+    ``word1``, ``word2`` and ``score`` have one entry per pair; ``scale`` is the declared
+    rating scale ``(lo, hi)`` when known.
+
+    >>> wp = WordPairs.from_columns(["cat"], ["dog"], [3.5], name="toy")
+    >>> len(wp), wp.word1[0], float(wp.score[0])
+    (1, 'cat', 3.5)
+    """
+
+    name: str
+    word1: tuple[str, ...]
+    word2: tuple[str, ...]
+    score: NDArray[np.float64]
+    scale: tuple[float, float] | None = None
+
+    @classmethod
+    def from_columns(
+        cls,
+        word1: Iterable[object],
+        word2: Iterable[object],
+        score: Iterable[float],
+        *,
+        name: str = "pairs",
+        scale: tuple[float, float] | None = None,
+    ) -> WordPairs:
+        """Validate three columns of equal length into :class:`WordPairs`."""
+        w1 = tuple(str(w) for w in word1)
+        w2 = tuple(str(w) for w in word2)
+        try:
+            s = np.asarray(list(score), dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"{name}: scores must be numbers; {exc}") from None
+        if not len(w1) == len(w2) == s.size:
+            raise InputError(
+                f"{name}: word1, word2 and score must have the same length; "
+                f"got {len(w1)}, {len(w2)} and {s.size}"
+            )
+        if s.size == 0:
+            raise InputError(f"{name}: no word pairs")
+        if not np.isfinite(s).all():
+            i = int(np.argmax(~np.isfinite(s)))
+            raise InputError(f"{name}: pair {i + 1} ({w1[i]}, {w2[i]}) has no finite score")
+        return cls(name, w1, w2, s, scale)
+
+    def __len__(self) -> int:
+        return len(self.word1)
+
+
+def pairs_from(
+    pairs: object,
+    *,
+    word1: str = "word1",
+    word2: str = "word2",
+    score: str = "score",
+    name: str | None = None,
+) -> WordPairs:
+    """Coerce ``pairs`` into :class:`WordPairs`.
+
+    Accepts :class:`WordPairs`, a pandas DataFrame or a mapping of columns (named by
+    ``word1``/``word2``/``score``, as wordspace's ``word1.name`` …), or a sequence of
+    ``(word1, word2, score)`` rows.
+
+    >>> pairs_from([("cat", "dog", 3.0), ("cat", "car", 0.5)]).word2
+    ('dog', 'car')
+    """
+    if isinstance(pairs, WordPairs):
+        return pairs
+    label = name or "pairs"
+    columns = getattr(pairs, "columns", None)
+    if columns is not None or isinstance(pairs, Mapping):
+        keys = list(columns if columns is not None else pairs)  # type: ignore[arg-type]
+        for col in (word1, word2, score):
+            if col not in keys:
+                raise InputError(
+                    f"{label}: no column {col!r} (columns: {', '.join(map(str, keys))}); "
+                    "name the columns with word1=/word2=/score="
+                )
+        table = pairs  # a DataFrame or a mapping of columns
+        return WordPairs.from_columns(
+            table[word1],  # type: ignore[index]
+            table[word2],  # type: ignore[index]
+            table[score],  # type: ignore[index]
+            name=label,
+        )
+    try:
+        rows = [tuple(r) for r in pairs]  # type: ignore[attr-defined]
+    except TypeError:
+        raise InputError(
+            f"{label}: expected WordPairs, a DataFrame, a mapping of columns or "
+            f"(word1, word2, score) rows; got {type(pairs).__name__}"
+        ) from None
+    bad = [i for i, r in enumerate(rows) if len(r) < 3]
+    if bad:
+        raise InputError(f"{label}: row {bad[0] + 1} has fewer than 3 fields (word1, word2, score)")
+    return WordPairs.from_columns(
+        [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], name=label
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
+
+
+def _split(line: str) -> list[str]:
+    return line.split("\t") if "\t" in line else line.split()
+
+
+def read_pairs(
+    path: str | os.PathLike[str],
+    *,
+    word1: str | int = "word1",
+    word2: str | int = "word2",
+    score: str | int = "score",
+    name: str | None = None,
+    scale: tuple[float, float] | None = None,
+    header: bool | None = None,
+) -> WordPairs:
+    """Read word pairs from a delimited text file.
+
+    Fields are split on tabs when a line has one, else on commas for ``.csv`` files, else
+    on runs of spaces. ``header=None`` detects a header (a first line whose score field
+    is not a number). Columns are chosen by name (with a header) or by 0-based position;
+    without a header the defaults are positions 0, 1, 2. CRLF endings, a missing final
+    newline and blank lines are accepted.
+
+    Raises
+    ------
+    DataError
+        Missing file, a named column that is absent, a row with too few fields or a
+        score that is not a number (file and line named).
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "p.tsv"
+    >>> _ = p.write_text("word1\\tword2\\tscore\\ncat\\tdog\\t3.5\\r\\n")
+    >>> read_pairs(p).score.tolist()
+    [3.5]
+    """
+    p = Path(path)
+    text = read_text(p)
+    numbered = [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
+    if not numbered:
+        raise DataError(f"{p}: the file is empty")
+    if p.suffix.lower() == ".csv" and "\t" not in numbered[0][1]:
+        reader = csv.reader(io.StringIO("\n".join(ln for _, ln in numbered)))
+        fields = [[f.strip() for f in row] for row in reader]
+    else:
+        fields = [[f.strip() for f in _split(ln)] for _, ln in numbered]
+    line_no = [n for n, _ in numbered]
+    names = [word1, word2, score]
+    if header is None:
+        first = fields[0]
+        pos = score if isinstance(score, int) else 2
+        header = any(isinstance(c, str) and c in first for c in names) or not (
+            len(first) > pos and _is_number(first[pos])
+        )
+    if header:
+        head, fields, line_no = fields[0], fields[1:], line_no[1:]
+        idx = []
+        for c, default in zip(names, (0, 1, 2)):
+            if isinstance(c, int):
+                idx.append(c)
+            elif c in head:
+                idx.append(head.index(c))
+            elif c == ("word1", "word2", "score")[default]:
+                idx.append(default)  # default names, unnamed header: use positions
+            else:
+                raise DataError(f"{p}: no column {c!r} in the header ({', '.join(head)})")
+    else:
+        idx = [c if isinstance(c, int) else d for c, d in zip(names, (0, 1, 2))]
+    need = max(idx) + 1
+    short = [i for i, f in enumerate(fields) if len(f) < need]
+    if short:
+        i = short[0]
+        raise DataError(
+            f"{p}, line {line_no[i]}: {len(fields[i])} fields, expected at least {need}"
+        )
+    scores = []
+    for f, ln in zip(fields, line_no):
+        try:
+            scores.append(float(f[idx[2]]))
+        except ValueError:
+            raise DataError(f"{p}, line {ln}: score {f[idx[2]]!r} is not a number") from None
+    return WordPairs.from_columns(
+        [f[idx[0]] for f in fields],
+        [f[idx[1]] for f in fields],
+        scores,
+        name=name or p.stem,
+        scale=scale,
+    )

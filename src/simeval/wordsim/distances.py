@@ -1,0 +1,330 @@
+"""Distances, cosine similarities and neighbour ranks between word vectors, as R wordspace
+0.2-8 computes them (``dist.matrix``, ``pair.distances``, ``pair.ranks`` and the C++ kernels
+``CPP_col_dist_dense`` / ``CPP_similarity_to_distance``; Evert 2014).
+
+One deliberate difference: cosines are dot products of rows normalized first, so a pair and
+its reverse get bit-identical values. wordspace scales ``M Mᵀ`` afterwards
+(``(x·y)·(1/|x|)·(1/|y|)``), which agrees to the last bit or two.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import InputError
+from ..vectors import Vectors
+
+__all__ = [
+    "AVG_METHODS",
+    "BATCH_SIZE",
+    "COSINE_TOL",
+    "METHODS",
+    "RANKS",
+    "AvgMethod",
+    "Method",
+    "Rank",
+    "check_method",
+    "distance_matrix",
+    "pair_distances",
+]
+
+Method = Literal["cosine", "euclidean", "manhattan", "maximum", "minkowski"]
+Rank = Literal["none", "fwd", "bwd", "avg"]
+AvgMethod = Literal["arithmetic", "geometric", "harmonic"]
+METHODS: tuple[str, ...] = ("cosine", "euclidean", "manhattan", "maximum", "minkowski")
+RANKS: tuple[str, ...] = ("none", "fwd", "bwd", "avg")
+AVG_METHODS: tuple[str, ...] = ("arithmetic", "geometric", "harmonic")
+
+#: wordspace snaps cosines within this distance of ±1 to ±1 before ``acos``.
+COSINE_TOL = 1e-12
+#: Default number of distances computed per batch (wordspace ``batchsize=10e6``).
+BATCH_SIZE = 10_000_000
+
+
+def check_method(method: str, p: float) -> tuple[Method, float]:
+    """``method`` checked against :data:`METHODS` and the minkowski exponent ``p`` against
+    p > 0; minkowski with p = ∞ is returned as ``"maximum"``, as wordspace treats it.
+
+    >>> check_method("minkowski", float("inf"))
+    ('maximum', inf)
+    """
+    if method not in METHODS:
+        raise InputError(f"method must be one of {METHODS}; got {method!r}")
+    if method == "minkowski":
+        if math.isinf(p) and p > 0:
+            return "maximum", p  # wordspace: minkowski with p = Inf is the maximum metric
+        if not (math.isfinite(p) and p > 0):
+            raise InputError(f"minkowski p must be > 0 (Inf gives 'maximum'); got {p}")
+    return method, float(p)  # type: ignore[return-value]  # checked against METHODS above
+
+
+def _normalize_rows(matrix: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Rows scaled to unit Euclidean length (``x · (1/|x|)``, as wordspace's
+    ``normalize.rows``); a zero row becomes NaN, never a silent 0."""
+    norms = np.sqrt(np.einsum("ij,ij->i", matrix, matrix))
+    inv = np.divide(1.0, norms, out=np.full_like(norms, np.nan), where=norms > 0)
+    return matrix * inv[:, None]
+
+
+def _clamp_cosine(c: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``CPP_similarity_to_distance`` before ``acos``: snap |c| > 1 − 1e-12 to ±1 (in place)."""
+    c[c > 1.0 - COSINE_TOL] = 1.0
+    c[c < -(1.0 - COSINE_TOL)] = -1.0
+    return c
+
+
+def _angle(c: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``acos(x) * 180 / M_PI`` of clamped cosines, evaluated in the C order."""
+    return np.arccos(c) * 180.0 / np.pi
+
+
+def _pointwise(
+    a: NDArray[np.float64], b: NDArray[np.float64], method: str, p: float
+) -> NDArray[np.float64]:
+    """Distances between rows ``a[i]`` and ``b[i]`` (``CPP_col_dist_dense`` formulas)."""
+    diff = np.abs(a - b)
+    if method == "euclidean":
+        return np.sqrt(np.sum(diff * diff, axis=-1))
+    if method == "manhattan":
+        return np.sum(diff, axis=-1)
+    if method == "maximum":
+        return np.max(diff, axis=-1)
+    acc = np.sum(diff**p, axis=-1)
+    return acc ** (1.0 / p) if p > 1.0 else acc  # wordspace: no root for p <= 1
+
+
+def _cross(
+    a: NDArray[np.float64], b: NDArray[np.float64], method: str, p: float
+) -> NDArray[np.float64]:
+    """Distance matrix between the rows of ``a`` and of ``b`` (not cosine)."""
+    from scipy.spatial.distance import cdist
+
+    if method == "euclidean":
+        return cdist(a, b, "euclidean")
+    if method == "manhattan" or (method == "minkowski" and p == 1.0):
+        return cdist(a, b, "cityblock")
+    if method == "maximum":
+        return cdist(a, b, "chebyshev")
+    if p > 1.0:
+        return cdist(a, b, "minkowski", p=p)
+    out = np.empty((a.shape[0], b.shape[0]))
+    step = max(1, 2_000_000 // max(1, b.size))
+    for s in range(0, a.shape[0], step):  # p < 1: sum |x−y|^p, no root
+        out[s : s + step] = np.sum(np.abs(a[s : s + step, None, :] - b[None]) ** p, axis=-1)
+    return out
+
+
+def distance_matrix(
+    a: NDArray[np.float64] | Vectors,
+    b: NDArray[np.float64] | Vectors | None = None,
+    *,
+    method: Method = "cosine",
+    p: float = 2.0,
+    similarity: bool = False,
+) -> NDArray[np.float64]:
+    r"""Distances (or cosine similarities) between the rows of ``a`` and of ``b``.
+
+    wordspace ``dist.matrix(M, M2, method, p, convert=!similarity)``:
+
+    - cosine: :math:`\cos = \hat a \cdot \hat b` with rows normalized first; returned as
+      the angle :math:`\arccos(\cos)\cdot 180/\pi` in degrees, where cosines beyond
+      :math:`\pm(1-10^{-12})` are snapped to :math:`\pm 1` (``CPP_similarity_to_distance``),
+      or as the similarity itself with ``similarity=True``;
+    - euclidean :math:`\sqrt{\sum (x_i-y_i)^2}`, manhattan :math:`\sum |x_i-y_i|`,
+      maximum :math:`\max |x_i-y_i|`;
+    - minkowski :math:`(\sum |x_i-y_i|^p)^{1/p}` for p > 1 and :math:`\sum |x_i-y_i|^p`
+      (no root, a metric) for 0 < p ≤ 1; p = ∞ is the maximum metric.
+
+    A zero row has no cosine: its entries are NaN.
+
+    >>> m = np.array([[1.0, 0.0], [1.0, 1.0]])
+    >>> distance_matrix(m).round(6).tolist()
+    [[0.0, 45.0], [45.0, 0.0]]
+    >>> distance_matrix(m, method="manhattan").tolist()
+    [[0.0, 1.0], [1.0, 0.0]]
+    """
+    x = a.matrix if isinstance(a, Vectors) else np.asarray(a, dtype=np.float64)
+    y = x if b is None else (b.matrix if isinstance(b, Vectors) else np.asarray(b, dtype=float))
+    if x.ndim != 2 or y.ndim != 2 or x.shape[1] != y.shape[1]:
+        raise InputError(
+            f"`a` and `b` must be matrices with the same number of columns; "
+            f"got shapes {x.shape} and {y.shape}"
+        )
+    method, p = check_method(method, p)
+    if method != "cosine":
+        return _cross(x, y, method, p)
+    ux = _normalize_rows(x)
+    uy = ux if b is None else _normalize_rows(y)
+    c = ux @ uy.T
+    return c if similarity else _angle(_clamp_cosine(c))
+
+
+def _pair_values(
+    i1: NDArray[np.intp],
+    i2: NDArray[np.intp],
+    vectors: Vectors,
+    method: str,
+    p: float,
+    similarity: bool,
+    batch_size: int,
+) -> NDArray[np.float64]:
+    """Distance of each known pair (row indices ≥ 0), in batches of ``batch_size`` values."""
+    m = vectors.matrix
+    unit = _normalize_rows(m) if method == "cosine" else m
+    out = np.empty(i1.size)
+    step = max(1, batch_size // max(1, m.shape[1]))
+    for s in range(0, i1.size, step):
+        a, b = unit[i1[s : s + step]], unit[i2[s : s + step]]
+        if method == "cosine":
+            # Elementwise product then a row sum: x·y and y·x are bit-identical.
+            c = np.sum(a * b, axis=1)
+            out[s : s + step] = c if similarity else _angle(_clamp_cosine(c))
+        else:
+            out[s : s + step] = _pointwise(a, b, method, p)
+    return out
+
+
+def _neighbour_ranks(
+    u1: NDArray[np.intp],
+    u2: NDArray[np.intp],
+    vectors: Vectors,
+    method: str,
+    p: float,
+    similarity: bool,
+    batch_size: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> NDArray[np.float64]:
+    """wordspace ``pair.ranks``: rank of ``u2`` among all rows ordered by distance from
+    ``u1``, ``rank(x, ties.method="min") − 1`` = the number of rows strictly closer.
+
+    Rows of ``u1`` types are processed ``ceil(batch_size / nrow)`` at a time, so memory
+    stays at about ``batch_size`` values whatever the vocabulary size; ``progress(done,
+    total)`` is called after each batch (the CLI draws a bar from it).
+    """
+    m = vectors.matrix
+    n_rows = m.shape[0]
+    res = np.full(u1.size, np.inf)
+    known = (u1 >= 0) & (u2 >= 0)
+    types = np.unique(u1[known])
+    per_batch = max(1, math.ceil(batch_size / n_rows))
+    unit = _normalize_rows(m) if method == "cosine" else m
+    angle = method == "cosine" and not similarity
+    for s in range(0, types.size, per_batch):
+        batch = types[s : s + per_batch]
+        sel = np.flatnonzero(known & np.isin(u1, batch))
+        row = np.searchsorted(batch, u1[sel])
+        if method == "cosine":
+            block = unit[batch] @ unit.T
+            if angle:
+                _clamp_cosine(block)
+        else:
+            block = _cross(m[batch], m, method, p)
+        if method == "cosine":
+            res[sel] = _count_closer_cosine(block, row, u2[sel], angle)
+        else:
+            thr = block[row, u2[sel]]
+            res[sel] = np.count_nonzero(block[row] < thr[:, None], axis=1)
+        if progress is not None:
+            progress(min(s + per_batch, types.size), types.size)
+    return res
+
+
+def _count_closer_cosine(
+    block: NDArray[np.float64], row: NDArray[np.intp], col: NDArray[np.intp], angle: bool
+) -> NDArray[np.float64]:
+    """Rows closer than ``col`` in each ``row`` of a cosine block.
+
+    Closer means a larger cosine. For angles, ``acos`` is only evaluated where a cosine is
+    within 1e-12 of the threshold: elsewhere the order of cosines decides, and near the
+    threshold the angles themselves decide, so ties created by rounding ``acos`` (or by
+    the ±1 snap) are counted exactly as wordspace counts them.
+    """
+    out = np.empty(row.size)
+    step = max(1, 4_000_000 // max(1, block.shape[1]))
+    for s in range(0, row.size, step):
+        r, c = row[s : s + step], col[s : s + step]
+        vals = block[r]
+        thr = block[r, c][:, None]
+        if not angle:
+            out[s : s + step] = np.count_nonzero(vals > thr, axis=1)
+            continue
+        count = np.count_nonzero(vals > thr + COSINE_TOL, axis=1)
+        near_r, near_c = np.nonzero(np.abs(vals - thr) <= COSINE_TOL)
+        closer = _angle(vals[near_r, near_c]) < _angle(thr[near_r, 0])
+        count += np.bincount(near_r[closer], minlength=r.size)
+        out[s : s + step] = count
+    return out
+
+
+def pair_distances(
+    word1: Sequence[str],
+    word2: Sequence[str],
+    vectors: Vectors,
+    *,
+    method: Method = "cosine",
+    p: float = 2.0,
+    similarity: bool = False,
+    rank: Rank = "none",
+    avg_method: AvgMethod = "arithmetic",
+    batch_size: int = BATCH_SIZE,
+    progress: Callable[[int, int], None] | None = None,
+) -> NDArray[np.float64]:
+    """Distance (or similarity, or neighbour rank) of each word pair (wordspace ``pair.distances``).
+
+    ``rank="none"``: the :func:`distance_matrix` value of the pair. ``"fwd"``: the rank of
+    ``word2`` among the neighbours of ``word1`` over all rows of ``vectors``, counted as
+    ``rank(x, ties.method="min") − 1`` (``pair.ranks``; 0 = nearest neighbour; a similarity
+    ranks by decreasing value). ``"bwd"`` swaps the words; ``"avg"`` combines both with
+    ``avg_method``: arithmetic ``(r1+r2)/2``, geometric ``sqrt(r1·r2)``, harmonic
+    ``2·r1·r2/(r1+r2)``. wordspace's harmonic mean is 0/0 = NaN when both ranks are 0
+    (a word paired with itself) and stops there; we return the limit 0.
+
+    Unknown words give ``+inf`` (``-inf`` for similarities): the convention
+    :func:`evaluate` reads.
+
+    >>> v = Vectors(["a", "b", "c"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> pair_distances(["a", "a", "a"], ["b", "c", "z"], v).round(6).tolist()
+    [45.0, 90.0, inf]
+    >>> pair_distances(["a", "c"], ["c", "b"], v, rank="fwd").tolist()
+    [2.0, 1.0]
+    """
+    if len(word1) != len(word2):
+        raise InputError(
+            f"`word1` and `word2` must have the same length; got {len(word1)} and {len(word2)}"
+        )
+    if rank not in RANKS:
+        raise InputError(f"rank must be one of {RANKS}; got {rank!r}")
+    if avg_method not in AVG_METHODS:
+        raise InputError(f"avg_method must be one of {AVG_METHODS}; got {avg_method!r}")
+    if batch_size < 1:
+        raise InputError(f"batch_size must be positive; got {batch_size}")
+    method, p = check_method(method, p)
+    i1, i2 = vectors.lookup(word1), vectors.lookup(word2)
+    is_sim = similarity and method == "cosine"
+    if rank == "none":
+        out = np.full(i1.size, -np.inf if is_sim else np.inf)
+        known = np.flatnonzero((i1 >= 0) & (i2 >= 0))
+        out[known] = _pair_values(i1[known], i2[known], vectors, method, p, is_sim, batch_size)
+        return out
+    args = (vectors, method, p, is_sim, batch_size, progress)
+    if rank == "fwd":
+        return _neighbour_ranks(i1, i2, *args)
+    if rank == "bwd":
+        return _neighbour_ranks(i2, i1, *args)
+    r1, r2 = _neighbour_ranks(i1, i2, *args), _neighbour_ranks(i2, i1, *args)
+    finite = np.isfinite(r1) & np.isfinite(r2)
+    out = np.full(r1.size, np.inf)
+    a, b = r1[finite], r2[finite]
+    if avg_method == "arithmetic":
+        out[finite] = (a + b) / 2
+    elif avg_method == "geometric":
+        out[finite] = np.sqrt(a * b)
+    else:
+        s = a + b
+        out[finite] = np.divide(2 * a * b, s, out=np.zeros_like(s), where=s > 0)
+    return out

@@ -1,0 +1,271 @@
+"""Evaluation of word vectors on gold similarity ratings (wordspace
+``eval.similarity.correlation``; Evert 2014)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .. import __version__
+from ..datasets.wordsim import WordPairs, pairs_from
+from ..errors import DataError
+from ..metrics.correlation import fisher_interval, pearson, spearman
+from ..results import json_ready
+from ..vectors import Vectors
+from .distances import BATCH_SIZE, AvgMethod, Method, Rank, pair_distances
+from .lemmas import convert_lemma
+
+__all__ = ["PairDetails", "WordsimResult", "evaluate", "signature"]
+
+
+@dataclass(frozen=True)
+class PairDetails:
+    """The per-pair table of ``eval.similarity.correlation(details=TRUE)``.
+
+    Columns (equal length): ``word1``, ``word2`` (as in the task, before any lemma
+    conversion), ``score`` (gold), ``distance`` (the model's value, surrogates filled in)
+    and ``missing`` (True where a word is unknown).
+    """
+
+    word1: tuple[str, ...]
+    word2: tuple[str, ...]
+    score: NDArray[np.float64]
+    distance: NDArray[np.float64]
+    missing: NDArray[np.bool_]
+
+    COLUMNS = ("word1", "word2", "score", "distance", "missing")
+
+    def __len__(self) -> int:
+        return len(self.word1)
+
+    def rows(self) -> list[tuple[str, str, float, float, bool]]:
+        """The table as a list of row tuples, in :attr:`COLUMNS` order."""
+        return list(
+            zip(
+                self.word1,
+                self.word2,
+                self.score.tolist(),
+                self.distance.tolist(),
+                self.missing.tolist(),
+            )
+        )
+
+    def to_frame(self) -> Any:
+        """The table as a pandas DataFrame (pandas is imported here, not before)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "word1": self.word1,
+                "word2": self.word2,
+                "score": self.score,
+                "distance": self.distance,
+                "missing": self.missing,
+            }
+        )
+
+
+@dataclass(frozen=True)
+class WordsimResult:
+    """wordspace's evaluation report for one set of word pairs.
+
+    ``rho`` = |Spearman ρ|, ``p_value`` its two-sided p-value (t approximation),
+    ``missing`` the pairs with an unknown word, ``r`` = |Pearson r| and
+    ``r_lower``/``r_upper`` its 95% Fisher-z interval (negated and swapped when r < 0),
+    ``n`` the number of pairs (missing ones included, at their surrogate value).
+    ``unknown_words`` lists the unknown words in order of first appearance, ``reason``
+    says why the correlations are NaN when they are, and ``signature`` records the
+    settings so that a number can be reproduced.
+    """
+
+    name: str
+    rho: float
+    p_value: float
+    missing: int
+    r: float
+    r_lower: float
+    r_upper: float
+    n: int
+    details: PairDetails
+    unknown_words: tuple[str, ...] = ()
+    reason: str | None = None
+    signature: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The figures as a JSON-ready dict (NaN → None, with ``reason`` saying why), without
+        ``details``."""
+        out: dict[str, Any] = {
+            "rho": self.rho,
+            "p_value": self.p_value,
+            "missing": self.missing,
+            "r": self.r,
+            "r_lower": self.r_lower,
+            "r_upper": self.r_upper,
+            "n": self.n,
+            "reason": self.reason,
+        }
+        return json_ready(out)
+
+
+def signature(
+    *,
+    method: str = "cosine",
+    p: float = 2.0,
+    similarity: bool = False,
+    rank: str = "none",
+    avg_method: str = "arithmetic",
+    format: str | None = None,
+) -> str:
+    """A one-line record of the settings, so that a reported number can be reproduced.
+
+    >>> signature(method="minkowski", p=3, rank="avg", avg_method="harmonic")
+    'wordsim|method:minkowski|p:3|rank:avg|avg:harmonic|v:0.1.0'
+    """
+    parts = ["wordsim", f"method:{method}"]
+    if method == "minkowski":
+        parts.append(f"p:{p:g}")
+    if method == "cosine" and rank == "none":
+        parts.append("value:similarity" if similarity else "value:angle")
+    parts.append(f"rank:{rank}")
+    if rank == "avg":
+        parts.append(f"avg:{avg_method}")
+    if format:
+        parts.append(f"lemma:{format}")
+    parts.append(f"v:{__version__}")
+    return "|".join(parts)
+
+
+def evaluate(
+    pairs: object,
+    vectors: Vectors,
+    *,
+    method: Method = "cosine",
+    p: float = 2.0,
+    similarity: bool = False,
+    rank: Rank = "none",
+    avg_method: AvgMethod = "arithmetic",
+    format: str | None = None,
+    word1: str = "word1",
+    word2: str = "word2",
+    score: str = "score",
+    name: str | None = None,
+    batch_size: int = BATCH_SIZE,
+    progress: Callable[[int, int], None] | None = None,
+) -> WordsimResult:
+    r"""Evaluate word vectors on gold ratings (wordspace ``eval.similarity.correlation``).
+
+    1. The model value :math:`d_k` of each pair by :func:`pair_distances` (with
+       ``format``, the task's POS-tagged lemmas are first converted by
+       :func:`convert_lemma`, e.g. ``"HW"`` to plain words).
+    2. Pairs with an unknown word get a surrogate 10% beyond the observed range:
+       :math:`\max d + 0.1(\max d - \min d)` for distances and ranks,
+       :math:`\min d - 0.1(\max d - \min d)` for similarities.
+    3. :math:`|\rho|` = |Spearman| between gold and :math:`d` with the p-value of R
+       ``cor.test(method="spearman", exact=FALSE)``: :math:`t = \rho\sqrt{(n-2)/(1-\rho^2)}`
+       on n − 2 df, two-sided; :math:`|r|` = |Pearson| with the interval
+       :math:`\tanh(\operatorname{atanh} r \pm z_{0.975}/\sqrt{n-3})` of ``cor.test``,
+       given as :math:`(-u, -l)` when r < 0. Signs are dropped because distances
+       correlate negatively with similarity ratings.
+
+    Parameters
+    ----------
+    pairs : WordPairs, DataFrame, mapping of columns or rows ``(word1, word2, score)``
+        The gold standard; columns named by ``word1``, ``word2``, ``score``.
+    vectors : Vectors
+        The model (rows = terms).
+    method, p, similarity, rank, avg_method
+        As :func:`pair_distances` (``similarity=True`` is wordspace ``convert=FALSE``).
+    format : {"CWB", "BNC", "DM", "HW", "HWLC"}, optional
+        Convert the task's ``word_P`` lemmas before lookup.
+    name : str, optional
+        Label of the result (default: the pairs' name).
+    batch_size : int
+        Values computed per batch (wordspace ``batchsize``).
+
+    Returns
+    -------
+    WordsimResult
+
+    Raises
+    ------
+    DataError
+        Every pair has an unknown word (wordspace: "no distance/similarity values
+        available"), or a known word has a zero vector (its cosine is undefined).
+
+    Notes
+    -----
+    Fewer than 3 pairs, or constant values, give NaN correlations with ``reason`` set.
+
+    Examples
+    --------
+    >>> v = Vectors(["a", "b", "c", "d"], [[1, 0], [1, 1], [0, 1], [-1, 1]])
+    >>> res = evaluate([("a", "b", 9), ("a", "c", 5), ("a", "d", 1), ("b", "c", 8)], v)
+    >>> round(res.rho, 6), res.missing, res.n
+    (0.948683, 0, 4)
+    """
+    wp: WordPairs = pairs_from(pairs, word1=word1, word2=word2, score=score, name=name)
+    w1, w2 = list(wp.word1), list(wp.word2)
+    if format is not None:
+        w1, w2 = convert_lemma(w1, format), convert_lemma(w2, format)
+    dist = pair_distances(
+        w1,
+        w2,
+        vectors,
+        method=method,
+        p=p,
+        similarity=similarity,
+        rank=rank,
+        avg_method=avg_method,
+        batch_size=batch_size,
+        progress=progress,
+    )
+    if np.isnan(dist).any():
+        k = int(np.argmax(np.isnan(dist)))
+        raise DataError(
+            f"{wp.name}: no {method} value for pair {k + 1} ({w1[k]}, {w2[k]}): "
+            "a word has an all-zero vector; drop it from the vectors"
+        )
+    pinf, minf = dist == np.inf, dist == -np.inf
+    missing = pinf | minf
+    if missing.all():
+        raise DataError(
+            f"{wp.name}: none of the {len(wp)} pairs has both words in the vectors; "
+            "check the word format (e.g. --strip-pos for POS-tagged lemmas such as cat_N)"
+        )
+    if missing.any():
+        lo, hi = float(dist[~missing].min()), float(dist[~missing].max())
+        width = hi - lo
+        dist = dist.copy()
+        dist[pinf] = hi + width * 0.1
+        dist[minf] = lo + width * -0.1
+    rho = spearman(wp.score, dist)
+    pr = pearson(wp.score, dist)
+    lower, upper = fisher_interval(pr.statistic, pr.n)
+    if pr.statistic < 0:
+        lower, upper = -upper, -lower
+    unknown = tuple(dict.fromkeys(w for w in w1 + w2 if w not in vectors))
+    return WordsimResult(
+        name=name or wp.name,
+        rho=abs(rho.statistic),
+        p_value=rho.pvalue,
+        missing=int(missing.sum()),
+        r=abs(pr.statistic),
+        r_lower=lower,
+        r_upper=upper,
+        n=len(wp),
+        details=PairDetails(wp.word1, wp.word2, wp.score, dist, missing),
+        unknown_words=unknown,
+        reason=rho.reason or pr.reason,
+        signature=signature(
+            method=method,
+            p=p,
+            similarity=similarity,
+            rank=rank,
+            avg_method=avg_method,
+            format=format,
+        ),
+    )
