@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
 from ..io import ids_of, read_table, read_text
-from ..meta import RankAgreement, predictiveness, rank_agreement
+from ..meta import predictiveness, rank_agreement
 from ..metrics.registry import direction
 from ..report import render_table, to_json
+from ..report.agreement import agreement_table
 from ._common import (
     add_output_options,
     declare_files,
@@ -140,17 +140,6 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
         raise DataError(f"{path}: no column {col!r}; columns are {', '.join(table.columns)}")
     values = table.finite_numbers(col, option="--extrinsic-column")
     return {s: float(x) for s, x in zip(ids_of(table, "system"), values, strict=True)}
-
-
-def agreement_table(
-    agreement: Sequence[RankAgreement],
-) -> tuple[list[str], list[list[Any]]]:
-    """Rank agreement between metrics (Reimers et al. 2016, Table 1) as a table."""
-    header = ["metric a", "metric b", "mean |Δrank|", "max |Δrank|", "Kendall τ"]
-    rows: list[list[Any]] = [
-        [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau] for a in agreement
-    ]
-    return header, rows
 
 
 def _with_notes(
