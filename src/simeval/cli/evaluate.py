@@ -15,6 +15,7 @@ from ..binning import parse_bins
 from ..errors import DataError, InputError
 from ..evaluate import Evaluation, evaluate
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
+from ..io.align import align_rows
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
@@ -214,27 +215,17 @@ def load_inputs(
         table = read_table(path, header=header)
         col = default_column(table, column, exclude)
         values = table.numbers(col, option="NAME=FILE:COLUMN")
-        if gold_ids is not None:
-            sys_ids = ids_of(table, args.id_column)
-            position = {v: i for i, v in enumerate(sys_ids)}
-            missing = [v for v in gold_ids if v not in position]
-            if missing:
-                raise DataError(
-                    f"{path}: {len(missing)} gold id(s) have no score (first: {missing[0]!r}); "
-                    f"every id in {args.gold} needs a row"
-                )
-            extra = len(sys_ids) - len(gold_ids)
-            if extra:
-                note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
-            rows = np.array([position[v] for v in gold_ids], dtype=np.intp)
-            values = values[rows]
-        else:
-            rows = np.arange(values.size)
-            if values.size != gold.size:
-                raise DataError(
-                    f"{path} has {values.size} scores but {args.gold} has {gold.size}; "
-                    "they must align line by line (or pass --id-column)"
-                )
+        rows, extra = align_rows(
+            gold_ids,
+            gold.size,
+            ids_of(table, args.id_column) if gold_ids is not None else None,
+            values.size,
+            gold_path=args.gold,
+            system_path=path,
+        )
+        if extra:
+            note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
+        values = values[rows] if gold_ids is not None else values
         own = options.for_system(name).system_scale
         _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
         if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
