@@ -195,3 +195,11 @@ def test_nan_policy_omit_in_semeval_mode(tiny: tuple[Path, Path], capsys) -> Non
     assert by[("bad", "a")]["value"] == pytest.approx(
         stats.pearsonr(gold[1:], bad).statistic, abs=1e-12
     )
+
+
+def test_borda_points_print_as_points(tiny: tuple[Path, Path], capsys) -> None:
+    gdir, rdir = tiny
+    assert main(["evaluate", "--semeval-dir", str(gdir), "--runs-dir", str(rdir)]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("good"))
+    assert row.split()[-1] == "2"  # good beats bad on both sets: 2 points, not 2.0000
