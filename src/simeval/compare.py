@@ -220,11 +220,11 @@ def compare(
     g, S, order, opts = systems_matrix(gold, systems, opts)  # common pairs, on the gold scale
     dropped = np.asarray(gold, dtype=np.float64).size - g.size
     kept = _kept_pairs(gold, systems) if dropped else None
-    raw = {
+    kept_systems = {
         k: np.asarray(v, dtype=np.float64)[kept] if kept is not None else v
         for k, v in systems.items()
     }
-    ev = evaluate(g, raw, metrics=names, options=opts)
+    ev = evaluate(g, kept_systems, metrics=names, options=opts)
     mapped = dict(zip(order, S))
     on_gold_scale = dataclasses.replace(opts, system_scale=None)
     dist = bootstrap_distribution(

@@ -101,7 +101,8 @@ class Options:
     skip_undefined_bins
         Average the scaled Pearson over the bins where r is defined, instead of NaN.
     scale_source
-        Set by :meth:`resolve`: ``"declared"`` or ``"observed"``.
+        Set by :meth:`resolve`: ``"declared"`` or ``"observed"`` (or a caller's word for a
+        conventional scale, e.g. ``"STS default"``); the signature shows it.
     """
 
     scale: Scale | None = None
@@ -112,7 +113,7 @@ class Options:
     normalize: Normalize = None
     nan_policy: NanPolicy = "raise"
     skip_undefined_bins: bool = False
-    scale_source: Literal["declared", "observed"] | None = field(default=None, repr=False)
+    scale_source: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -182,7 +183,7 @@ class Options:
                     "declare it (scale=(lo, hi) / --scale LO HI)"
                 )
             scale, source = (float(finite.min()), float(finite.max())), "observed"
-        elif self.scale_source is None:
+        elif source != "observed":
             off = (finite < scale[0]) | (finite > scale[1])
             if off.any():
                 i = int(np.argmax(off))

@@ -207,7 +207,7 @@ class SemevalEvaluation:
         rows = [[s] + [self.value(s, name, d) for d in header[1:]] for s in self.systems]
         borda = header.index("borda")
         for row in rows:  # points: whole or half, printed as such (4, 2.5), not 4.0000
-            b = row[borda]
+            b = float(row[borda])
             if not math.isnan(b):
                 row[borda] = int(b) if b == int(b) else str(b)
         return header, rows

@@ -300,7 +300,7 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
     bins = getattr(args, "bins", None)
     try:
         return Options(
-            scale=tuple(args.scale) if args.scale else None,  # type: ignore[arg-type]
+            scale=tuple(args.scale) if args.scale else None,
             system_scale=system_scales(args.system_scale),
             bins=parse_bins(bins, labels) if bins else None,
             low_border=args.low_border,

@@ -86,7 +86,7 @@ def _rows(name: str, lines: list[str], delimiter: str) -> Iterable[tuple[int, li
     """Non-blank rows with the file line each starts on."""
     # TSV files (STS-B) carry unbalanced quotes in their texts: no quoting there.
     quoting = csv.QUOTE_NONE if delimiter == "\t" else csv.QUOTE_MINIMAL
-    reader = csv.reader(lines, delimiter=delimiter, quoting=quoting)
+    reader = csv.reader(lines, delimiter=delimiter, quoting=quoting)  # type: ignore[arg-type]
     # reader.line_num counts physical lines, so a quoted field spanning lines does not
     # shift the numbers in messages.
     while True:

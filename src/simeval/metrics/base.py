@@ -75,7 +75,7 @@ class Context:
         asks for the same factory (the error moments, the ranked gains …)."""
         if factory not in self._shared:
             self._shared[factory] = factory(self)
-        return self._shared[factory]  # type: ignore[no-any-return]
+        return self._shared[factory]
 
     @cached_property
     def system_mapped(self) -> NDArray[np.float64]:

@@ -110,7 +110,7 @@ def moments(c: Context) -> ErrorMoments:
     return ErrorMoments.of(*c.on_gold_scale)
 
 
-def _kernel(measure: str):  # type: ignore[no-untyped-def]
+def _kernel(measure: str):
     def compute(c: Context) -> MetricResult:
         return c.shared(moments).result(measure)
 

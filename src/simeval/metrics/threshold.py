@@ -59,7 +59,7 @@ def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.boo
     return g < low, s < low
 
 
-def _kernel(high: bool, is_f1: bool):  # type: ignore[no-untyped-def]
+def _kernel(high: bool, is_f1: bool):
     cls = "high" if high else "low"
 
     def compute(c: Context) -> MetricResult:
