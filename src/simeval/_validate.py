@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+import math
+import reprlib
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .errors import InputError
+from .errors import InputError, InputTypeError
+
+if TYPE_CHECKING:
+    from .binning import Bins
 
 NanPolicy = Literal["raise", "omit"]
 NAN_POLICIES = ("raise", "omit")
@@ -16,11 +21,119 @@ NAN_POLICIES = ("raise", "omit")
 __all__ = [
     "NanPolicy",
     "as_float_array",
+    "check_bins",
+    "check_bool",
+    "check_choice",
     "check_int",
+    "check_mapping",
     "check_probability",
+    "check_real",
     "check_scale",
+    "describe",
     "paired_scores",
 ]
+
+T = TypeVar("T")
+
+_short = reprlib.Repr()
+_short.maxstring = 40
+_short.maxother = 40
+_short.maxlist = _short.maxtuple = _short.maxdict = 4
+
+
+def describe(value: object) -> str:
+    """``value``'s type and a short repr, for messages: ``int 3``, ``str '3.5'``.
+
+    >>> describe("3.5"), describe([1, 2, 3, 4, 5, 6])
+    ("str '3.5'", 'list [1, 2, 3, 4, ...]')
+    """
+    return f"{type(value).__name__} {_short.repr(value)}"
+
+
+def check_real(name: str, value: object, *, finite: bool = True) -> float:
+    """``value`` as a float, or an error naming ``name`` and echoing the value.
+
+    Accepts Python and numpy integers and floats (and 0-d numeric arrays); rejects bools,
+    strings, None and containers with :class:`~simeval.errors.InputTypeError` (a
+    ``TypeError``), and NaN — and ±inf unless ``finite=False`` — with
+    :class:`~simeval.errors.InputError` (a ``ValueError``).
+
+    >>> check_real("border", 3)
+    3.0
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise InputTypeError(f"{name} must be a real number, got {describe(value)}")
+    v = float(value)
+    if math.isnan(v) or (finite and math.isinf(v)):
+        raise InputError(f"{name} must be a finite number, got {v!r}")
+    return v
+
+
+def check_bool(name: str, value: object) -> bool:
+    """``value`` if it is a bool (or numpy bool); else :class:`InputTypeError` — a string
+    such as ``"no"`` would otherwise count as true.
+
+    >>> check_bool("skip_undefined", True)
+    True
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise InputTypeError(f"{name} must be True or False, got {describe(value)}")
+    return bool(value)
+
+
+def check_choice(name: str, value: T, choices: Collection[T]) -> T:
+    """``value`` if it is one of ``choices``; else InputError listing them.
+
+    >>> check_choice("average", "fisher_z", ("arithmetic", "fisher_z"))
+    'fisher_z'
+    """
+    try:
+        ok = value in choices
+    except TypeError:  # an unhashable value tested against a set
+        ok = False
+    if not ok:
+        options = ", ".join(repr(c) for c in choices)
+        raise InputError(f"{name} must be one of {options}; got {describe(value)}")
+    return value
+
+
+def check_bins(name: str, value: object, *, optional: bool = False) -> Bins | None:
+    """``value`` if it is a :class:`~simeval.binning.Bins` (or None when ``optional``);
+    else :class:`InputTypeError` saying how to build one.
+
+    >>> check_bins("bins", None, optional=True) is None
+    True
+    """
+    from .binning import Bins
+
+    if value is None and optional:
+        return None
+    if not isinstance(value, Bins):
+        raise InputTypeError(
+            f"{name} must be a simeval.Bins (e.g. Bins.equal_width(3)), got {describe(value)}"
+        )
+    return value
+
+
+def check_mapping(name: str, value: object, *, what: str = "name → scores") -> Mapping[str, Any]:
+    """``value`` if it is a mapping with string keys; else :class:`InputTypeError`
+    (``TypeError``). ``what`` describes the expected entries in the message.
+
+    >>> check_mapping("systems", {"bert": [0.1, 0.2]})
+    {'bert': [0.1, 0.2]}
+    """
+    if not isinstance(value, Mapping):
+        raise InputTypeError(
+            f"{name} must be a mapping {what} (e.g. {{'my-system': scores}}), got {describe(value)}"
+        )
+    for key in value:
+        if not isinstance(key, str):
+            raise InputTypeError(f"{name}: every key must be a name (str), got {describe(key)}")
+    return value
 
 
 def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
@@ -108,7 +221,7 @@ def check_int(value: object, name: str, minimum: int = 1) -> int:
 
 def check_probability(value: float, name: str) -> float:
     """``value`` as a float strictly between 0 and 1 (a confidence level, an alpha)."""
-    v = float(value)
+    v = check_real(name, value)
     if not 0.0 < v < 1.0:
         raise InputError(f"{name} must be in (0, 1); got {value!r}")
     return v

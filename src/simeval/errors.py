@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "DataError",
     "InputError",
+    "InputTypeError",
     "MissingExtraError",
     "SimevalError",
     "UndefinedMetricWarning",
@@ -23,8 +24,16 @@ class InputError(SimevalError, ValueError):
     """An argument has the wrong shape, type or value (length mismatch, NaN, bad option)."""
 
 
-class DataError(SimevalError):
-    """A file or table cannot be read as asked (missing file, bad row, missing column)."""
+class InputTypeError(InputError, TypeError):
+    """An argument has the wrong type (``bins=3`` where a :class:`~simeval.binning.Bins` is
+    needed). Catchable as ``TypeError`` and, like every :class:`InputError`, as
+    ``ValueError``."""
+
+
+class DataError(SimevalError, ValueError):
+    """A file or table cannot be read as asked (missing file, bad row, missing column).
+
+    A ``ValueError`` too, so ``except ValueError`` around a reader catches it."""
 
 
 class MissingExtraError(SimevalError, ImportError):

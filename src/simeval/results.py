@@ -57,11 +57,14 @@ def warn_if_undefined(result: R, stacklevel: int = 3) -> R:
 
 @dataclass(frozen=True)
 class ConfidenceInterval:
-    """A two-sided interval ``[low, high]`` at ``confidence_level``."""
+    """A two-sided interval ``[low, high]`` at ``confidence_level``; ``method`` names how
+    it was formed (``"fisher"``, ``"bonett-wright"``, ``"fieller"``, a bootstrap method)
+    where the producer records it."""
 
     low: float
     high: float
     confidence_level: float = 0.95
+    method: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,20 +86,27 @@ class MetricResult:
 class CorrelationResult(MetricResult):
     """A correlation coefficient with its two-sided p-value.
 
-    ``confidence_interval(confidence_level)`` is the Fisher-z interval
-    ``tanh(atanh(r) ± z_{(1+c)/2} / sqrt(n − 3))`` (R ``cor.test``); it is used for
-    Spearman and Kendall as well, where it is an approximation (Fieller et al. 1957 give
-    better variances for them; simeval keeps R's and scipy's convention).
+    ``confidence_interval()`` is ``tanh(atanh(r) ± z_{(1+c)/2}·SE)`` with the standard error
+    the literature gives for each coefficient: SE = 1/√(n − 3) for Pearson's r (Fisher
+    1921; R ``cor.test``), √((1 + ρ²/2)/(n − 3)) for Spearman's ρ (Bonett & Wright 2000)
+    and √(0.437/(n − 4)) for Kendall's τ (Fieller, Hartley & Pearson 1957); see
+    :func:`~simeval.metrics.correlation.correlation_interval`.
     """
 
     pvalue: float = math.nan
     method: str = "pearson"
 
-    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
-        from .metrics.correlation import fisher_interval
+    def confidence_interval(
+        self, confidence_level: float = 0.95, method: str | None = None
+    ) -> ConfidenceInterval:
+        """The interval at ``confidence_level``; ``method`` is ``"fisher"``,
+        ``"bonett-wright"`` or ``"fieller"``, by default the one for this coefficient
+        (recorded in the result's ``method``)."""
+        from .metrics.correlation import DEFAULT_CI_METHOD, correlation_interval
 
-        low, high = fisher_interval(self.statistic, self.n, confidence_level)
-        return ConfidenceInterval(low, high, confidence_level)
+        chosen = DEFAULT_CI_METHOD.get(self.method, "fisher") if method is None else method
+        low, high = correlation_interval(self.statistic, self.n, confidence_level, chosen)
+        return ConfidenceInterval(low, high, confidence_level, chosen)
 
 
 @dataclass(frozen=True)

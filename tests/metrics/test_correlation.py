@@ -1,8 +1,9 @@
-"""Pearson, Spearman, Kendall τ-b, Fisher intervals and Fisher-z means (SPEC §1, §2).
+"""Pearson, Spearman, Kendall τ-b, their confidence intervals and Fisher-z means.
 
 Expected values come from scipy.stats (``pearsonr``, ``spearmanr``,
-``kendalltau(method="asymptotic")``), from Anscombe (1973), and from the Fisher-z formula of
-R ``cor.test`` written out by hand.
+``kendalltau(method="asymptotic")``), from Anscombe (1973), from the interval formulas of
+Fisher (R ``cor.test``), Bonett & Wright (2000) and Fieller, Hartley & Pearson (1957)
+written out by hand, and from the worked example of Bonett's R package statpsych.
 """
 
 from __future__ import annotations
@@ -134,12 +135,80 @@ def test_fisher_interval_hand_value() -> None:
     assert low == pytest.approx(0.170431, abs=1e-6) and high == pytest.approx(0.728959, abs=1e-6)
 
 
-@pytest.mark.parametrize("method", ["spearman", "kendall"])
-def test_rank_ci_uses_the_same_fisher_formula(method: str) -> None:
+def _z_interval(r: float, se_z: float, level: float = 0.95) -> tuple[float, float]:
+    # tanh(atanh(r) ± z_{1−α/2}·SE), z from scipy.stats.norm, written independently.
+    half = stats.norm.ppf(0.5 + level / 2) * se_z
+    return math.tanh(math.atanh(r) - half), math.tanh(math.atanh(r) + half)
+
+
+@pytest.mark.parametrize("level", [0.90, 0.95, 0.99])
+def test_spearman_ci_is_bonett_wright(level: float) -> None:
+    # Bonett & Wright (2000): SE(atanh ρ) = sqrt((1 + ρ²/2)/(n − 3))
     x, y = ANSCOMBE["III"]
-    res = METHODS[method][0](x, y)
+    res = se.spearman(x, y)
+    ci = res.confidence_interval(level)
+    r = res.statistic
+    assert (ci.low, ci.high) == pytest.approx(
+        _z_interval(r, math.sqrt((1 + r * r / 2) / (11 - 3)), level), abs=1e-12
+    )
+    assert ci.method == "bonett-wright" and ci.confidence_level == level
+
+
+def test_spearman_ci_matches_statpsych_worked_example() -> None:
+    # statpsych (Bonett's R package), ?ci.spear example: ci.spear(.05, y, x) gives
+    # Estimate 0.8699639, SE 0.08241326, LL 0.5840951, UL 0.9638297.
+    y = [21, 4, 9, 12, 35, 18, 10, 22, 24, 1, 6, 8, 13, 16, 19]
+    x = [67, 28, 30, 28, 52, 40, 25, 37, 44, 10, 14, 20, 28, 40, 51]
+    res = se.spearman(x, y)
     ci = res.confidence_interval()
+    assert res.statistic == pytest.approx(0.8699639, abs=1e-7)
+    assert (ci.low, ci.high) == pytest.approx((0.5840951, 0.9638297), abs=1e-7)
+
+
+@pytest.mark.parametrize("level", [0.90, 0.95])
+def test_kendall_ci_is_fieller_hartley_pearson(level: float) -> None:
+    # Fieller, Hartley & Pearson (1957): SE(atanh τ) = sqrt(0.437/(n − 4))
+    x, y = ANSCOMBE["III"]
+    res = se.kendall(x, y)
+    ci = res.confidence_interval(confidence_level=level)
+    expected = _z_interval(res.statistic, math.sqrt(0.437 / (11 - 4)), level)
+    assert (ci.low, ci.high) == pytest.approx(expected, abs=1e-12)
+    assert ci.method == "fieller"
+
+
+def test_correlation_interval_hand_values() -> None:
+    # r = 0.5, n = 30, 95 %: atanh(0.5) = 0.5493061443340549, z = 1.959963984540054.
+    # Fieller: SE = sqrt(0.437/26) = 0.1296445; half = 0.2540985;
+    #   tanh(0.2952076) = 0.286921, tanh(0.8034047) = 0.665936.
+    low, high = se.metrics.correlation.correlation_interval(0.5, 30, method="fieller")
+    assert (low, high) == pytest.approx((0.286921, 0.665936), abs=1e-6)
+    # Bonett–Wright: SE = sqrt(1.125/27) = 0.2041241; half = 0.4000760;
+    #   tanh(0.1492302) = 0.148132, tanh(0.9493821) = 0.739503.
+    low, high = se.metrics.correlation.correlation_interval(0.5, 30, method="bonett-wright")
+    assert (low, high) == pytest.approx((0.148132, 0.739503), abs=1e-6)
+
+
+def test_any_correlation_can_ask_for_another_interval() -> None:
+    x, y = ANSCOMBE["III"]
+    res = se.kendall(x, y)
+    ci = res.confidence_interval(method="fisher")
     assert (ci.low, ci.high) == pytest.approx(_r_cor_test_ci(res.statistic, 11), abs=1e-12)
+    assert ci.method == "fisher"
+    assert se.pearson(x, y).confidence_interval().method == "fisher"
+    with pytest.raises(se.InputError, match=r"^method must be one of 'fisher', 'bonett-wright'"):
+        res.confidence_interval(method="wilson")
+
+
+def test_interval_minimum_sizes() -> None:
+    ci = se.metrics.correlation.correlation_interval
+    assert all(math.isnan(v) for v in ci(0.5, 4, method="fieller"))  # needs n − 4 > 0
+    assert all(not math.isnan(v) for v in ci(0.5, 5, method="fieller"))
+    assert all(math.isnan(v) for v in ci(0.5, 3, method="bonett-wright"))
+    assert ci(1.0, 10, method="bonett-wright") == (1.0, 1.0)
+    with pytest.raises(se.InputError, match=r"r must be a correlation in \[-1, 1\]; got 1.5"):
+        ci(1.5, 10)
+    with pytest.raises(TypeError, match=r"r must be a real number, got str '0\.5'"):
+        ci("0.5", 10)  # type: ignore[arg-type]
 
 
 def test_fisher_interval_undefined_cases() -> None:

@@ -1,4 +1,6 @@
-"""Pearson, Spearman and Kendall τ-b with p-values and Fisher-z intervals; Fisher-z means.
+"""Pearson, Spearman and Kendall τ-b with p-values and confidence intervals on Fisher's z
+scale (Fisher 1921 for r, Bonett & Wright 2000 for ρ, Fieller et al. 1957 for τ); Fisher-z
+means.
 
 Formulas agree with scipy.stats and R ``cor.test`` to 1e-12.
 Undefined cases (fewer than 3 pairs, a constant vector) give NaN plus a ``reason``.
@@ -13,12 +15,22 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import special
 
-from .._validate import NanPolicy, as_float_array, check_probability, paired_scores
+from .._validate import (
+    NanPolicy,
+    as_float_array,
+    check_choice,
+    check_int,
+    check_probability,
+    check_real,
+    paired_scores,
+)
 from ..errors import InputError
 from ..results import CorrelationResult, warn_if_undefined
 from ._sorted import SortedScores, _centered
 
 __all__ = [
+    "CI_METHODS",
+    "correlation_interval",
     "fisher_interval",
     "fisher_z_mean",
     "kendall",
@@ -141,7 +153,9 @@ def spearman(
     r"""Spearman's ρ: Pearson's r of the average ranks (ties get the mean rank).
 
     The p-value is the t approximation ``t = ρ·sqrt((n−2)/(1−ρ²))`` on n − 2 df, as
-    scipy ``spearmanr`` and R ``cor.test(method="spearman", exact=FALSE)``.
+    scipy ``spearmanr`` and R ``cor.test(method="spearman", exact=FALSE)``;
+    ``result.confidence_interval()`` uses Bonett & Wright's (2000) standard error
+    √((1 + ρ²/2)/(n − 3)) on Fisher's z scale.
 
     >>> round(spearman([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]).statistic, 6)
     0.8
@@ -172,7 +186,9 @@ def kendall(
 
     with :math:`n_0 = n(n-1)/2` and :math:`n_1, n_2` the tied pairs in gold and system.
     The p-value is the normal approximation with the tie-corrected variance (Kendall 1970;
-    scipy ``kendalltau(method="asymptotic")``, R ``cor.test(method="kendall", exact=FALSE)``).
+    scipy ``kendalltau(method="asymptotic")``, R ``cor.test(method="kendall", exact=FALSE)``);
+    ``result.confidence_interval()`` uses Fieller, Hartley & Pearson's (1957) standard
+    error √(0.437/(n − 4)) on Fisher's z scale.
 
     >>> round(kendall([1, 2, 3, 4], [1, 3, 2, 4]).statistic, 6)
     0.666667
@@ -263,23 +279,64 @@ def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
     return np.where(constant, np.nan, r)
 
 
-def fisher_interval(r: float, n: int, confidence_level: float = 0.95) -> tuple[float, float]:
-    r"""Fisher-z confidence interval of a correlation: ``tanh(atanh(r) ± z/sqrt(n−3))``.
+#: Interval methods of :func:`correlation_interval`; the default for each correlation.
+CI_METHODS = ("fisher", "bonett-wright", "fieller")
+DEFAULT_CI_METHOD = {"pearson": "fisher", "spearman": "bonett-wright", "kendall": "fieller"}
 
-    ``z`` is the standard normal quantile at ``(1 + confidence_level)/2`` (R ``cor.test``).
-    NaN when r is NaN or n < 4; ``(r, r)`` when |r| = 1.
+
+def correlation_interval(
+    r: float, n: int, confidence_level: float = 0.95, method: str = "fisher"
+) -> tuple[float, float]:
+    r"""Confidence interval of a correlation on Fisher's z scale.
+
+    .. math:: \tanh\big(\operatorname{atanh}(r) \pm z_{1-\alpha/2}\,\mathrm{SE}\big)
+
+    with ``z`` the standard normal quantile at ``(1 + confidence_level)/2`` and
+
+    - ``"fisher"`` (Pearson's r; Fisher 1921, R ``cor.test``): SE = 1/√(n − 3), n ≥ 4;
+    - ``"bonett-wright"`` (Spearman's ρ; Bonett & Wright 2000):
+      SE = √((1 + r²/2)/(n − 3)), n ≥ 4;
+    - ``"fieller"`` (Kendall's τ; Fieller, Hartley & Pearson 1957): SE = √(0.437/(n − 4)),
+      n ≥ 5.
+
+    NaN when r is NaN or n is below the method's minimum; ``(r, r)`` when |r| = 1.
+    For ρ and τ these are large-sample approximations, least trustworthy for small n and
+    |r| near 1; the bootstrap interval of :mod:`simeval.stats` needs no such assumption.
+
+    >>> [round(v, 6) for v in correlation_interval(0.5, 30, method="fieller")]
+    [0.286921, 0.665936]
+    """
+    check_choice("method", method, CI_METHODS)
+    check_probability(confidence_level, "confidence_level")
+    if not (isinstance(r, float) and math.isnan(r)):
+        r = check_real("r", r, finite=False)
+    n = check_int(n, "n", minimum=0)
+    if not math.isnan(r) and abs(r) > 1.0:
+        raise InputError(f"r must be a correlation in [-1, 1]; got {r!r}")
+    minimum = 5 if method == "fieller" else 4
+    if math.isnan(r) or n < minimum:
+        return math.nan, math.nan
+    if abs(r) == 1.0:
+        return r, r
+    if method == "fisher":
+        se = 1.0 / math.sqrt(n - 3)
+    elif method == "bonett-wright":
+        se = math.sqrt((1.0 + r * r / 2.0) / (n - 3))
+    else:
+        se = math.sqrt(0.437 / (n - 4))
+    z = math.atanh(r)
+    half = float(special.ndtri(0.5 + confidence_level / 2)) * se
+    return math.tanh(z - half), math.tanh(z + half)
+
+
+def fisher_interval(r: float, n: int, confidence_level: float = 0.95) -> tuple[float, float]:
+    r"""Fisher-z confidence interval of Pearson's r: ``tanh(atanh(r) ± z/sqrt(n−3))``
+    (R ``cor.test``); :func:`correlation_interval` with ``method="fisher"``.
 
     >>> [round(v, 6) for v in fisher_interval(0.5, 30)]
     [0.170431, 0.728959]
     """
-    check_probability(confidence_level, "confidence_level")
-    if math.isnan(r) or n < 4:
-        return math.nan, math.nan
-    if abs(r) >= 1.0:
-        return r, r
-    z = math.atanh(r)
-    half = float(special.ndtri(0.5 + confidence_level / 2)) / math.sqrt(n - 3)
-    return math.tanh(z - half), math.tanh(z + half)
+    return correlation_interval(r, n, confidence_level, "fisher")
 
 
 def fisher_z_mean(rs: ArrayLike, weights: Sequence[float] | ArrayLike | None = None) -> float:

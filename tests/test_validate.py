@@ -1,0 +1,101 @@
+"""The shared argument checks of simeval._validate and the exception hierarchy.
+
+Expected messages are the documented wording: the parameter's name, what is expected and
+the bad value echoed with its type.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+from simeval import Bins
+from simeval._validate import (
+    check_bins,
+    check_bool,
+    check_choice,
+    check_mapping,
+    check_probability,
+    check_real,
+    describe,
+)
+from simeval.errors import DataError, InputError, InputTypeError, SimevalError
+
+
+def test_error_classes_are_standard_exceptions_too() -> None:
+    assert issubclass(DataError, ValueError) and issubclass(DataError, SimevalError)
+    assert issubclass(InputError, ValueError) and issubclass(InputError, SimevalError)
+    assert issubclass(InputTypeError, TypeError) and issubclass(InputTypeError, InputError)
+
+
+@pytest.mark.parametrize("value", [3, 3.5, -2, np.float32(0.25), np.int64(7), np.array(1.5)])
+def test_check_real_accepts_numbers(value: object) -> None:
+    assert check_real("border", value) == float(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("3.5", "str '3.5'"), (None, "NoneType None"), (True, "bool True"), ([3], "list [3]")],
+)
+def test_check_real_rejects_non_numbers_with_type_error(value: object, shown: str) -> None:
+    message = "^border must be a real number, got " + re.escape(shown) + "$"
+    with pytest.raises(TypeError, match=message):
+        check_real("border", value)
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, np.float64("nan")])
+def test_check_real_rejects_nan_and_inf(value: float) -> None:
+    with pytest.raises(ValueError, match=r"^border must be a finite number, got "):
+        check_real("border", value)
+
+
+def test_check_real_allows_inf_when_asked_but_never_nan() -> None:
+    assert check_real("high", math.inf, finite=False) == math.inf
+    with pytest.raises(InputError, match="got nan"):
+        check_real("high", math.nan, finite=False)
+
+
+def test_check_bins() -> None:
+    bins = Bins.equal_width(3)
+    assert check_bins("bins", bins) is bins
+    assert check_bins("bins", None, optional=True) is None
+    message = r"^bins must be a simeval.Bins \(e.g. Bins.equal_width\(3\)\), got int 3$"
+    with pytest.raises(TypeError, match=message):
+        check_bins("bins", 3)
+    with pytest.raises(TypeError, match="got NoneType None"):
+        check_bins("bins", None)
+
+
+def test_check_mapping() -> None:
+    systems = {"a": [1.0, 2.0]}
+    assert check_mapping("systems", systems) is systems
+    with pytest.raises(TypeError, match=r"^systems must be a mapping name → scores .*got list"):
+        check_mapping("systems", [[1.0, 2.0]])
+    with pytest.raises(TypeError, match=r"^systems: every key must be a name \(str\), got int 0"):
+        check_mapping("systems", {0: [1.0]})
+
+
+def test_check_choice_and_bool() -> None:
+    assert check_choice("average", "fisher_z", ("arithmetic", "fisher_z")) == "fisher_z"
+    with pytest.raises(ValueError, match=r"^average must be one of 'arithmetic', 'fisher_z'"):
+        check_choice("average", "mean", ("arithmetic", "fisher_z"))
+    with pytest.raises(ValueError, match="got list"):
+        check_choice("average", [], {"arithmetic"})  # unhashable: still a clear error
+    assert check_bool("skip_undefined", np.bool_(False)) is False
+    with pytest.raises(TypeError, match=r"^skip_undefined must be True or False, got str 'no'$"):
+        check_bool("skip_undefined", "no")
+
+
+def test_check_probability_rejects_text_with_a_named_error() -> None:
+    assert check_probability(0.9, "confidence_level") == 0.9
+    with pytest.raises(TypeError, match=r"^confidence_level must be a real number, got str"):
+        check_probability("0.9", "confidence_level")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"confidence_level must be in \(0, 1\); got 1"):
+        check_probability(1, "confidence_level")
+
+
+def test_describe_shortens_long_values() -> None:
+    assert describe(list(range(100))) == "list [0, 1, 2, 3, ...]"
