@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from ._validate import as_float_array, paired_scores
 from ._version import __version__
 from .binning import BinKind, Binning, Bins
-from .errors import InputError
+from .errors import InputError, InputTypeError
 from .metrics._sorted import SortedScores
 from .metrics.base import Context, Metric
 from .metrics.registry import DEFAULT_METRICS, get_metric
@@ -219,7 +219,7 @@ nan_policy
     0.9429
     """
     if not isinstance(systems, Mapping):
-        raise InputError(
+        raise InputTypeError(
             "`systems` must be a mapping name → scores, e.g. {'mine': scores}; got "
             f"{type(systems).__name__}"
         )

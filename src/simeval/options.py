@@ -16,7 +16,6 @@ time, so no entry point can forget one.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -24,9 +23,9 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_scale
+from ._validate import check_bins, check_bool, check_real, check_scale
 from .binning import Bins
-from .errors import InputError
+from .errors import InputError, InputTypeError
 
 __all__ = [
     "HIGH_FRACTION",
@@ -50,14 +49,7 @@ _NAN_POLICIES = ("raise", "omit")
 
 
 def _border(value: object, name: str) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
-        raise InputError(f"`{name}` must be a number; got {type(value).__name__} {value!r}")
-    v = float(value)
-    if not math.isfinite(v):
-        raise InputError(f"`{name}` must be a finite number; got {value!r}")
-    return v
+    return None if value is None else check_real(f"`{name}`", value)
 
 
 def _system_scale(value: object) -> Scale | Mapping[str, Scale] | None:
@@ -119,11 +111,7 @@ class Options:
         put = object.__setattr__
         put(self, "scale", check_scale(self.scale))
         put(self, "system_scale", _system_scale(self.system_scale))
-        if self.bins is not None and not isinstance(self.bins, Bins):
-            raise InputError(
-                "`bins` must be a simeval.Bins, e.g. Bins.equal_width(3); "
-                f"got {type(self.bins).__name__} {self.bins!r}"
-            )
+        check_bins("`bins`", self.bins, optional=True)
         put(self, "low_border", _border(self.low_border, "low_border"))
         put(self, "high_border", _border(self.high_border, "high_border"))
         if self.normalize not in _NORMALIZE:
@@ -132,10 +120,11 @@ class Options:
             )
         if self.nan_policy not in _NAN_POLICIES:
             raise InputError(f"`nan_policy` must be 'raise' or 'omit'; got {self.nan_policy!r}")
-        if not isinstance(self.skip_undefined_bins, (bool, np.bool_)):
-            raise InputError(
-                f"`skip_undefined_bins` must be True or False; got {self.skip_undefined_bins!r}"
-            )
+        put(
+            self,
+            "skip_undefined_bins",
+            check_bool("`skip_undefined_bins`", self.skip_undefined_bins),
+        )
         _check_borders(self.low_border, self.high_border, self.scale)
         if self.normalize == "scale" and self.scale is None:
             raise InputError("normalize='scale' needs the declared gold scale (scale=(lo, hi))")
@@ -150,7 +139,7 @@ class Options:
         """
         base = options if options is not None else cls()
         if not isinstance(base, Options):
-            raise InputError(
+            raise InputTypeError(
                 f"`options` must be a simeval.Options; got {type(base).__name__} {base!r}"
             )
         known = {f.name for f in dataclasses.fields(cls)} - {"scale_source"}

@@ -9,7 +9,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, paired_scores
+from .._validate import NanPolicy, check_bins, paired_scores
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
@@ -51,6 +51,7 @@ def scaled_pearson(
     >>> [round(b.statistic, 3) for b in res.bins], round(res.statistic, 3)
     ([1.0, 0.08, -0.3], 0.26)
     """
+    check_bins("bins", bins, optional=True)
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
     binning = (bins or Bins.equal_width(3)).assign(g, scale=scale)
     return warn_if_undefined(
