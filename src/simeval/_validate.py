@@ -29,6 +29,7 @@ __all__ = [
     "check_probability",
     "check_real",
     "check_scale",
+    "check_within",
     "describe",
     "paired_scores",
 ]
@@ -225,3 +226,16 @@ def check_probability(value: float, name: str) -> float:
     if not 0.0 < v < 1.0:
         raise InputError(f"{name} must be in (0, 1); got {value!r}")
     return v
+
+
+def check_within(values: NDArray[np.float64], scale: tuple[float, float], what: str) -> None:
+    """Raise InputError naming the first value of ``values`` outside ``scale`` (NaN is
+    not outside: missing values are the caller's ``nan_policy``)."""
+    off = (values < scale[0]) | (values > scale[1])
+    if off.any():
+        i = int(np.argmax(off))
+        raise InputError(
+            f"{what} value {values[i]:g} at index {i} is outside the declared scale "
+            f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the scale "
+            "or the data"
+        )

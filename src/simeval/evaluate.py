@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, paired_scores
+from ._validate import as_float_array, check_within, paired_scores
 from ._version import __version__
 from .binning import BinKind, Binning, Bins
 from .errors import InputError, InputTypeError
@@ -256,7 +256,7 @@ nan_policy
         g, s = paired_scores(g_all, scores, nan_policy=opts.nan_policy, names=("gold", name))
         own = opts.for_system(name)
         if own.system_scale is not None:
-            _check_within(s, own.system_scale, f"system {name!r}")  # type: ignore[arg-type]
+            check_within(s, own.system_scale, f"system {name!r}")  # type: ignore[arg-type]
         if opts.nan_policy == "omit":
             dropped[name] = g_all.size - g.size
         if g.size == g_all.size and full_gold is not None:
@@ -308,17 +308,6 @@ def scale_warning(
         "if they are on another scale, declare it (--system-scale LO HI, or "
         f"--system-scale {name}=LO,HI), or the error and low/high measures judge the scale"
     )
-
-
-def _check_within(values: NDArray[np.float64], scale: tuple[float, float], what: str) -> None:
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
-        raise InputError(
-            f"{what} value {values[i]:g} at index {i} is outside the declared scale "
-            f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the scale "
-            "or the data"
-        )
 
 
 def _bin_all(opts: Options, g_all: NDArray[np.float64], gold_nan: NDArray[np.bool_]) -> Binning:

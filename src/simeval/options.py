@@ -23,7 +23,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_bins, check_bool, check_real, check_scale
+from ._validate import check_bins, check_bool, check_real, check_scale, check_within
 from .binning import Bins
 from .errors import InputError, InputTypeError
 
@@ -173,14 +173,7 @@ class Options:
                 )
             scale, source = (float(finite.min()), float(finite.max())), "observed"
         elif source != "observed":
-            off = (finite < scale[0]) | (finite > scale[1])
-            if off.any():
-                i = int(np.argmax(off))
-                raise InputError(
-                    f"gold value {finite[i]:g} is outside the declared scale "
-                    f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the "
-                    "scale or the data"
-                )
+            check_within(g, scale, "gold")
         lo, hi = scale
         low = lo + LOW_FRACTION * (hi - lo) if self.low_border is None else self.low_border
         high = lo + HIGH_FRACTION * (hi - lo) if self.high_border is None else self.high_border
