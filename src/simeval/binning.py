@@ -290,7 +290,8 @@ def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:
     except ValueError as exc:
         if isinstance(exc, InputError):
             raise
-        raise InputError(f"--bins {text}: {arg!r} is not a number") from None
+        what = "a number" if kind == "edges" else "a whole number (a count of bins or pairs)"
+        raise InputError(f"--bins {text}: {arg!r} is not {what}") from None
     raise InputError(
         f"--bins {text!r} is not understood; use thirds, equal:K, edges:A,B,…, labels:COLUMN, "
         "segments:N or quantiles:K"
