@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -367,3 +368,110 @@ def test_pearson_extreme_magnitudes_match_scipy(scale: float) -> None:
     res = se.pearson(x, y)
     assert res.statistic == pytest.approx(expected.statistic, abs=1e-12)
     assert res.pvalue == pytest.approx(expected.pvalue, rel=1e-9)
+
+
+# -- exact collinearity and extreme magnitudes ------------------------------------------------
+def _exact_pearson(x: list[float], y: list[float]) -> float:
+    # Reference written independently of simeval: exact rational arithmetic on the given
+    # doubles (fractions.Fraction), r² rounded once to a double and its square root taken.
+    fx = [Fraction(float(v)) for v in x]
+    fy = [Fraction(float(v)) for v in y]
+    mx, my = sum(fx) / len(fx), sum(fy) / len(fy)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(fx, fy))
+    sxx = sum((a - mx) ** 2 for a in fx)
+    syy = sum((b - my) ** 2 for b in fy)
+    return math.copysign(math.sqrt(float(sxy * sxy / (sxx * syy))), 1 if sxy > 0 else -1)
+
+
+def test_three_collinear_points_give_r_one_and_p_zero_as_r() -> None:
+    # R: cor.test(c(1, 2, 3), c(2, 4, 6)) reports cor 1 and p-value < 2.2e-16 (p = 0);
+    # scipy.stats.pearsonr gives 0.9999999999999998 and p = 1.3e-8, a rounding artefact.
+    res = se.pearson([1, 2, 3], [2, 4, 6])
+    assert res.statistic == 1.0 and res.pvalue == 0.0
+    res = se.pearson([1, 2, 3], [6, 4, 2])
+    assert res.statistic == -1.0 and res.pvalue == 0.0
+    ci = se.pearson([1, 2, 3, 4], [2, 4, 6, 8]).confidence_interval()
+    assert (ci.low, ci.high) == (1.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [
+        ([0.1, 0.2, 0.3], [0.3, 0.6, 0.9]),
+        (list(range(10)), [3 * v + 7 for v in range(10)]),
+        ([2.5, -1.0, 7.25, 3.0], [-0.5 * v + 0.25 for v in [2.5, -1.0, 7.25, 3.0]]),
+        ([v / 1000 for v in range(1000)], [2 * v / 1000 - 5 for v in range(1000)]),
+        ([1e-3, 2e-3, 4e-3], [1e6 + 1, 1e6 + 2, 1e6 + 4]),
+    ],
+)
+def test_collinear_inputs_give_exactly_plus_or_minus_one(x: list, y: list) -> None:
+    expected = _exact_pearson(x, y)
+    assert abs(expected) == 1.0  # the exact r of these doubles rounds to ±1
+    assert se.pearson(x, y).statistic == expected
+    assert float(se.metrics.correlation.pearson_rows(x, y)) == expected
+
+
+def test_monotone_data_give_rank_correlations_of_exactly_one() -> None:
+    # perfect agreement of the orders: ρ = τ = 1 by definition (any n, no ties)
+    x = [0.3, 1.7, 2.2, 9.0, 11.5, 12.0, 40.0]
+    y = [v**3 for v in x]
+    assert se.spearman(x, y).statistic == 1.0
+    assert se.kendall(x, y).statistic == 1.0
+    assert se.spearman(x, y[::-1]).statistic == -1.0
+
+
+EXTREME = [
+    ([1e308, -1e308, 1e308, -1e308, 5.0], [1.0, 2.0, 3.0, 4.0, 5.0]),
+    ([1e308, 1e308, 0.0], [1.0, 2.0, 3.0]),  # the mean of x overflows
+    ([1e308, 1.7e308, -1.7e308, 5.0], [1.0, 2.0, 3.0, 4.0]),
+    ([1e-320, 2e-320, 3e-320], [1.0, 2.0, 3.5]),  # subnormal: the squares underflow
+    ([1e-320, 5e-321, 1e-310, 0.0], [1.0, 2.0, 3.0, 4.0]),
+    ([1e300, 1e-300, -1e300, 3.0], [1e-300, 2e-300, 5e-301, 7e-300]),  # mixed magnitudes
+    ([-5e210, 5e210, 3e200, -3e200], [1.0, 2.0, 3.0, 4.0]),
+    ([1e-170, 3e-170, 2e-170, 5e-170], [1e170, 2e170, 4e170, 3e170]),
+]
+
+
+@pytest.mark.parametrize(("x", "y"), EXTREME)
+def test_pearson_is_exact_for_finite_values_of_any_magnitude(x: list, y: list) -> None:
+    expected = _exact_pearson(x, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning, no UndefinedMetricWarning
+        res = se.pearson(x, y)
+        rows = float(se.metrics.correlation.pearson_rows(x, y))
+        swapped = se.pearson(y, x).statistic
+    assert res.statistic == pytest.approx(expected, rel=1e-14)
+    assert rows == pytest.approx(expected, rel=1e-14)
+    assert swapped == pytest.approx(expected, rel=1e-14)
+    # p from the t distribution with n − 2 df (scipy.stats.t), written independently
+    n = len(x)
+    t = expected * math.sqrt((n - 2) / (1 - expected**2))
+    assert res.pvalue == pytest.approx(2 * stats.t.sf(abs(t), n - 2), rel=1e-9)
+
+
+def test_pearson_agrees_with_scipy_where_scipy_scales() -> None:
+    # scipy's own overflow example (a comment in scipy's pearsonr): x = [-5e210, 5e210, ...]
+    x, y = EXTREME[6]
+    assert se.pearson(x, y).statistic == pytest.approx(stats.pearsonr(x, y).statistic, 1e-14)
+
+
+def test_pearson_rows_rescales_only_the_extreme_rows() -> None:
+    x = np.array([[1.0, 2.0, 3.0, 5.0], [1e308, -1e308, 1e308, 0.0], [1e-320, 2e-320, 0, 5e-321]])
+    y = np.array([1.0, 2.0, 3.0, 4.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = se.metrics.correlation.pearson_rows(x, y)
+    expected = [_exact_pearson(list(row), list(y)) for row in x]
+    assert got == pytest.approx(expected, rel=1e-14)
+
+
+@pytest.mark.parametrize("method", ["spearman", "kendall"])
+def test_rank_correlations_ignore_magnitude(method: str) -> None:
+    # ranks only: scaling by 1e300 or 1e-320 leaves ρ and τ as on the small integers
+    x, y = [3.0, 1.0, 4.0, 1.5, 5.0, 9.0], [2.0, 7.0, 1.0, 8.0, 2.5, 8.5]
+    base = _scipy(method, np.array(x), np.array(y))
+    for factor in (1e300, 1e-320):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = METHODS[method][0]([v * factor for v in x], y)
+        assert (res.statistic, res.pvalue) == pytest.approx(base, abs=1e-12)

@@ -12,6 +12,8 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
+from ._numeric import _centered
+
 __all__ = ["SortedScores"]
 
 
@@ -148,9 +150,3 @@ class SortedScores:
         out[self.order] = self.tie_mean(np.arange(1.0, n + 1), inplace=True)
         out -= (n + 1) / 2.0
         return out, self.rank_sum_of_squares
-
-
-def _centered(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
-    xm = x - x.mean() if x.size else x
-    with np.errstate(over="ignore", under="ignore"):
-        return xm, float(np.dot(xm, xm))

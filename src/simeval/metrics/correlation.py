@@ -26,7 +26,15 @@ from .._validate import (
 )
 from ..errors import InputError
 from ..results import CorrelationResult, warn_if_undefined
-from ._sorted import SortedScores, _centered
+from ._numeric import (
+    _SAFE_SUMSQ,
+    _SNAP,
+    _centered,
+    _count_inversions,
+    _pearson_scaled,
+    _snap,
+)
+from ._sorted import SortedScores
 
 __all__ = [
     "CI_METHODS",
@@ -66,25 +74,25 @@ def _undefined_reason(
 
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors from centred dot products (two passes)."""
-    return _pearson_centered(*_centered(x), y)
+    return _pearson_centered(*_centered(x), y, x)
 
 
-def _pearson_centered(xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64]) -> float:
+def _pearson_centered(
+    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: NDArray[np.float64]
+) -> float:
     """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
-    (computed once per gold vector and shared by every system)."""
-    ym = y - y.mean()
-    with np.errstate(over="ignore", under="ignore"):
-        denom = math.sqrt(sxx * float(np.dot(ym, ym)))
-    if not (0.0 < denom < math.inf):
-        # Squares under- or overflowed (|values| beyond ~1e±150): scale each side by its
-        # largest deviation first, as scipy does, and compute again.
-        xs = xm / np.abs(xm).max()
-        ys = ym / np.abs(ym).max()
-        return max(
-            min(float(np.dot(xs, ys)) / math.sqrt(np.dot(xs, xs) * np.dot(ys, ys)), 1.0), -1.0
-        )
-    r = float(np.dot(xm, ym)) / denom
-    return max(min(r, 1.0), -1.0)
+    (computed once per gold vector and shared by every system), and the gold scores ``x``
+    themselves for the rescaled computation when a sum of squares is out of safe range."""
+    with np.errstate(all="ignore"):  # extreme magnitudes are detected below and redone
+        ym = y - y.mean()
+        ym -= ym.mean()  # second pass, as in _centered
+        syy = float(np.dot(ym, ym))
+        lo, hi = _SAFE_SUMSQ
+        if lo < sxx < hi and lo < syy < hi:
+            r = float(np.dot(xm, ym)) / (math.sqrt(sxx) * math.sqrt(syy))
+        else:
+            r = _pearson_scaled(x, y)
+    return _snap(r)
 
 
 def _correlation_centered(
@@ -100,7 +108,7 @@ def _correlation_centered(
     reason = _undefined_reason(n, x, y, x_constant, y_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, method)
-    r = _pearson_centered(*centered, y)
+    r = _pearson_centered(*centered, y, x)
     return CorrelationResult(r, n, None, _t_pvalue(r, n), method)
 
 
@@ -137,7 +145,10 @@ def pearson(
 
     (Atoum 2019, eq. 1). The p-value is the two-sided t test with n − 2 degrees of freedom;
     ``result.confidence_interval()`` is the Fisher-z interval of R ``cor.test``.
-    Undefined (NaN, with ``reason``) for n < 3 or constant input.
+    Undefined (NaN, with ``reason``) for n < 3 or constant input. Exact for finite scores
+    of any magnitude (1e308 and subnormals are rescaled, never overflow); as R ``cor``,
+    an r within 4 machine epsilons of ±1 — exactly collinear scores up to rounding — is
+    reported as ±1, with p = 0.
 
     >>> res = pearson([1, 2, 3, 4], [1, 3, 2, 4])
     >>> round(res.statistic, 6), round(res.pvalue, 6)
@@ -172,8 +183,7 @@ def _spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
     # and the system side's sum of squares follows from its ties: no centring pass needed.
     gm, sxx = g.centered_ranks
-    r = float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares)
-    r = max(min(r, 1.0), -1.0)
+    r = _snap(float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares))
     return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 
@@ -203,36 +213,6 @@ def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
     return pairs, float((t * (t - 1) * (t - 2)).sum()), float((t * (t - 1) * (2 * t + 5)).sum())
 
 
-def _count_inversions(a: NDArray[np.int64]) -> int:
-    """Number of pairs i < j with a[i] > a[j], by a bottom-up merge sort done level by level.
-
-    At width w the array is a sequence of sorted runs of length w; for each element of a
-    right run, ``searchsorted`` counts the larger elements of its left neighbour. Runs are
-    made comparable across blocks by the key ``block·M + a``.
-    """
-    n = a.size
-    if n < 2:
-        return 0
-    big = int(a.max()) + 1
-    idx = np.arange(n, dtype=np.int64)
-    a = a.astype(np.int64, copy=True)
-    total = 0
-    w = 1
-    while w < n:
-        block = idx // (2 * w)
-        right = ((idx // w) & 1).astype(bool)
-        key = block * big + a
-        left_keys = key[~right]
-        right_keys = key[right]
-        block_end = np.searchsorted(left_keys, (block[right] + 1) * big, side="left")
-        not_greater = np.searchsorted(left_keys, right_keys, side="right")
-        total += int((block_end - not_greater).sum())
-        key.sort(kind="stable")
-        a = key - block * big
-        w *= 2
-    return total
-
-
 def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     n = g.values.size
     reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
@@ -252,7 +232,7 @@ def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     tot = n * (n - 1) // 2
     con_minus_dis = tot - xtie - ytie + joint_ties - 2 * dis
     tau = con_minus_dis / math.sqrt(tot - xtie) / math.sqrt(tot - ytie)
-    tau = max(min(tau, 1.0), -1.0)
+    tau = _snap(tau)
     m = n * (n - 1.0)
     var = (m * (2 * n + 5) - x1 - y1) / 18 + (2.0 * xtie * ytie) / m + x0 * y0 / (9 * m * (n - 2))
     z = con_minus_dis / math.sqrt(var)
@@ -263,19 +243,31 @@ def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
 def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
     """Pearson's r along the last axis of ``x`` and ``y`` (broadcast against each other):
     many correlations at once, e.g. one per bootstrap resample. A row where either side
-    is constant gives NaN, never 0.
+    is constant gives NaN, never 0. Rows of extreme magnitude are rescaled exactly as in
+    :func:`pearson`; values within 4 ulps of ±1 are reported as ±1.
 
     >>> pearson_rows([[1.0, 2, 3, 5], [1, 1, 1, 1]], [1.0, 2, 3, 4]).round(4)
     array([0.9827,    nan])
     """
-    xa, ya = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
-    xc = xa - xa.mean(axis=-1, keepdims=True)
-    yc = ya - ya.mean(axis=-1, keepdims=True)
-    num = (xc * yc).sum(axis=-1)
-    den = np.sqrt((xc * xc).sum(axis=-1) * (yc * yc).sum(axis=-1))
-    constant = (np.ptp(xa, axis=-1) == 0) | (np.ptp(ya, axis=-1) == 0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        r = np.clip(num / den, -1.0, 1.0)
+    xa, ya = np.broadcast_arrays(np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
+    constant = (xa.max(axis=-1) == xa.min(axis=-1)) | (ya.max(axis=-1) == ya.min(axis=-1))
+    with np.errstate(all="ignore"):
+        xc = xa - xa.mean(axis=-1, keepdims=True)
+        yc = ya - ya.mean(axis=-1, keepdims=True)
+        xc -= xc.mean(axis=-1, keepdims=True)  # second pass, as in pearson
+        yc -= yc.mean(axis=-1, keepdims=True)
+        num = (xc * yc).sum(axis=-1)
+        sxx, syy = (xc * xc).sum(axis=-1), (yc * yc).sum(axis=-1)
+        r = num / (np.sqrt(sxx) * np.sqrt(syy))
+    lo, hi = _SAFE_SUMSQ
+    redo = ~constant & ~((sxx > lo) & (sxx < hi) & (syy > lo) & (syy < hi))
+    if redo.any():  # rare: a few rows, recomputed one by one
+        r = np.array(r, dtype=np.float64)
+        for idx in np.argwhere(redo) if redo.ndim else [()]:
+            i = tuple(idx)
+            r[i] = _pearson_scaled(xa[i], ya[i])
+    r = np.clip(r, -1.0, 1.0)
+    r = np.where(np.abs(r) >= 1.0 - _SNAP, np.sign(r), r)
     return np.where(constant, np.nan, r)
 
 

@@ -13,8 +13,14 @@ from .._validate import NanPolicy, check_bins, paired_scores
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
-from ._sorted import SortedScores, _centered
-from .correlation import FISHER_CLIP, _correlation_centered, _is_constant, fisher_interval
+from ._sorted import SortedScores
+from .correlation import (
+    FISHER_CLIP,
+    _centered,
+    _correlation_centered,
+    _is_constant,
+    fisher_interval,
+)
 
 __all__ = ["scaled_pearson", "scaled_pearson_binned"]
 

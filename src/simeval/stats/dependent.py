@@ -101,7 +101,9 @@ def williams_test_from_r(
     mean = (r12 + r13) / 2.0
     denom = 2.0 * (n - 1.0) / (n - 3.0) * det + mean**2 * (1.0 - r23) ** 3
     df = int(n) - 3
-    if denom <= 0:
+    if denom <= 0 or abs(r23) == 1.0:
+        # |r23| = 1: the systems are linear in each other, |R| = 0 and t is 0/0 (rounding
+        # could leave a tiny positive denominator and report t = 0 instead).
         t = math.nan
         p = math.nan
     else:
@@ -139,8 +141,9 @@ def steiger_z_from_r(
         if rbar2 < 1
         else 1.0
     )
-    if abs(r12) >= 1 or abs(r13) >= 1 or 2.0 - 2.0 * c <= 0:
-        # |r| = 1, or the two systems are identical (r23 = 1 → c = 1): z is 0/0.
+    if abs(r12) >= 1 or abs(r13) >= 1 or r23 == 1.0 or 2.0 - 2.0 * c <= 0:
+        # |r| = 1, or the two systems are linear in each other (r23 = 1 → c = 1 exactly,
+        # though rounding may leave it a hair below): z is 0/0.
         z = p = math.nan
     else:
         z = (math.atanh(r12) - math.atanh(r13)) * math.sqrt(n - 3.0) / math.sqrt(2.0 - 2.0 * c)
