@@ -181,7 +181,7 @@ def zou_ci_from_r(
     r12, r13, r23, n = _check_r(r12, r13, r23, n)
     check_probability(confidence_level, "confidence_level")
     if abs(r12) >= 1 or abs(r13) >= 1:
-        return ConfidenceInterval(math.nan, math.nan, confidence_level)
+        return ConfidenceInterval(math.nan, math.nan, confidence_level, "zou")
     half = float(special.ndtri(0.5 + confidence_level / 2)) / math.sqrt(n - 3.0)
     l1, u1 = math.tanh(math.atanh(r12) - half), math.tanh(math.atanh(r12) + half)
     l2, u2 = math.tanh(math.atanh(r13) - half), math.tanh(math.atanh(r13) + half)
@@ -193,7 +193,7 @@ def zou_ci_from_r(
     high = d + math.sqrt(
         max((u1 - r12) ** 2 + (r13 - l2) ** 2 - 2 * c * (u1 - r12) * (r13 - l2), 0)
     )
-    return ConfidenceInterval(low, high, confidence_level)
+    return ConfidenceInterval(low, high, confidence_level, "zou")
 
 
 def _three(
