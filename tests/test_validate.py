@@ -99,3 +99,27 @@ def test_check_probability_rejects_text_with_a_named_error() -> None:
 
 def test_describe_shortens_long_values() -> None:
     assert describe(list(range(100))) == "list [0, 1, 2, 3, ...]"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (None, "`system` must be a sequence of numbers, got NoneType None"),
+        ("0.5 0.7", "`system` must be a sequence of numbers, got str '0.5 0.7'"),
+        (3.0, "`system` must be a sequence of numbers, got float 3.0"),
+        ({"a": 1.0}, "`system` must be a sequence of numbers, got dict {'a': 1.0}"),
+        (["1", "2"], "`system` must be numbers, not text; got list ['1', '2']"),
+        (np.array(["1", "2"]), "`system` must be numbers, not text; got ndarray"),
+    ],
+)
+def test_scores_of_the_wrong_type_are_a_type_error(value: object, message: str) -> None:
+    from simeval._validate import as_float_array
+
+    with pytest.raises(TypeError, match="^" + re.escape(message)):
+        as_float_array(value, "system")  # type: ignore[arg-type]
+
+
+def test_none_inside_a_list_is_missing_not_a_type_error() -> None:
+    from simeval._validate import as_float_array
+
+    assert np.isnan(as_float_array([1.0, None], "system")[1])  # type: ignore[list-item]

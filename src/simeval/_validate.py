@@ -138,7 +138,20 @@ def check_mapping(name: str, value: object, *, what: str = "name → scores") ->
 
 
 def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
-    """Return ``values`` as a 1-D float64 array; raise InputError naming ``name`` otherwise."""
+    """Return ``values`` as a 1-D float64 array; raise InputError naming ``name`` otherwise
+    (:class:`InputTypeError` for a scalar, None, a mapping or text, which numpy would
+    otherwise turn into a 0-d NaN or parse)."""
+    if values is None or isinstance(values, (str, bytes, Mapping)) or np.isscalar(values):
+        raise InputTypeError(f"`{name}` must be a sequence of numbers, got {describe(values)}")
+    if not isinstance(values, np.ndarray):
+        try:
+            kind = np.asarray(values).dtype.kind
+        except (TypeError, ValueError):
+            kind = "O"  # ragged: the conversion below names the problem
+        if kind in "USV":
+            raise InputTypeError(f"`{name}` must be numbers, not text; got {describe(values)}")
+    elif values.dtype.kind in "USV":
+        raise InputTypeError(f"`{name}` must be numbers, not text; got {describe(values)}")
     try:
         arr = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError) as exc:

@@ -298,7 +298,7 @@ def test_fisher_z_mean_weights() -> None:
 
 
 def test_fisher_z_mean_clips_perfect_correlations() -> None:
-    # SPEC §2: |r| clipped to 1 − 1e-15 before atanh, so r = ±1 gives a finite value.
+    # |r| clipped to 1 − 1e-15 before atanh, so r = ±1 gives a finite value.
     value = se.fisher_z_mean([1.0, 0.5])
     expected = math.tanh((math.atanh(1 - 1e-15) + math.atanh(0.5)) / 2)
     assert math.isfinite(value)
@@ -361,7 +361,7 @@ def test_nan_policy_propagate_gives_nan_with_reason(method: str, where: str) -> 
 @pytest.mark.parametrize("scale", [1e-170, 1e160])
 def test_pearson_extreme_magnitudes_match_scipy(scale: float) -> None:
     # scipy.stats.pearsonr scales the centred vectors by their max |value| before the dot
-    # products, so squares neither underflow to 0 nor overflow; SPEC §1: never a crash.
+    # products, so squares neither underflow to 0 nor overflow; never a crash.
     x = np.array([1.0, 2.0, 3.0, 4.0, 5.0]) * scale
     y = np.array([2.0, 1.0, 4.0, 3.0, 5.0])
     expected = stats.pearsonr(x, y)

@@ -1,4 +1,4 @@
-"""Scaled Pearson (Atoum 2019, seed 000, eq. 2–3; SPEC §2).
+"""Scaled Pearson (Atoum 2019, eq. 2–3).
 
 Every per-bin value is recomputed here with ``np.corrcoef`` on a mask built in the test,
 p-values with ``scipy.stats.pearsonr``, intervals with the Fisher-z formula of R
@@ -238,3 +238,51 @@ def test_nan_policy() -> None:
         se.scaled_pearson(g, s)
     res = se.scaled_pearson(g, s, nan_policy="omit", bins=Bins.segments(3))
     assert res.n == 6
+
+
+# -- argument checks and extreme values --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        (
+            {"bins": 3},
+            TypeError,
+            r"^bins must be a simeval.Bins \(e.g. Bins.equal_width\(3\)\), got int 3$",
+        ),
+        ({"bins": "thirds"}, TypeError, r"^bins must be a simeval.Bins .*got str 'thirds'$"),
+        ({"skip_undefined": "yes"}, TypeError, r"^skip_undefined must be True or False, got str"),
+        ({"average": "mean"}, ValueError, r"^average must be one of 'arithmetic', 'fisher_z'"),
+        ({"scale": (0, math.nan)}, ValueError, r"scale.*lo < hi, both finite"),
+    ],
+)
+def test_bad_arguments_name_the_parameter(data, kwargs: dict, error: type, message: str) -> None:
+    gold, system = data
+    with pytest.raises(error, match=message):
+        se.scaled_pearson(gold, system, **kwargs)
+
+
+def test_system_scores_of_extreme_magnitude(data) -> None:
+    # r is scale-invariant: system·1e300 and system·1e-320 (subnormal products included)
+    # give the per-bin values of numpy's corrcoef on the unscaled scores.
+    gold, system = data
+    base = se.scaled_pearson(gold, system)
+    for factor in (1e300, -1e300):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = se.scaled_pearson(gold, system * factor)
+        sign = math.copysign(1.0, factor)
+        for b_res, b_base in zip(res.bins, base.bins):
+            assert b_res.statistic == pytest.approx(sign * b_base.statistic, rel=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = se.scaled_pearson(gold, system * 1e-300)
+    assert res.statistic == pytest.approx(base.statistic, rel=1e-12)
+
+
+def test_bin_with_collinear_scores_reports_exactly_one() -> None:
+    # three bins of three pairs, the system exactly 2·gold + 1: every bin r is 1 (R: cor = 1)
+    gold = np.array([0.0, 0.5, 1.0, 2.0, 2.5, 3.0, 4.0, 4.5, 5.0])
+    res = se.scaled_pearson(gold, 2 * gold + 1, bins=Bins.segments(3))
+    assert [b.statistic for b in res.bins] == [1.0, 1.0, 1.0]
+    assert [b.pvalue for b in res.bins] == [0.0, 0.0, 0.0]
+    assert res.statistic == 1.0

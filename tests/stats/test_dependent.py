@@ -109,3 +109,55 @@ def test_validation():
         steiger_z_from_r(0.2, 0.5, 0.1, 30, alternative="bigger")
     with pytest.raises(InputError, match="undefined"):
         williams_test([1, 2, 3, 4], [1, 1, 1, 1], [1, 2, 4, 3])
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        ((0.4, "0.5", 0.1, 103), TypeError, r"^r13 must be a real number, got str '0\.5'$"),
+        ((0.4, 0.5, math.nan, 103), ValueError, r"^r23 must be a finite number, got nan$"),
+        ((0.4, 1.5, 0.1, 103), ValueError, r"^r13 must be a correlation in \[-1, 1\]; got 1\.5$"),
+        ((0.4, 0.5, 0.1, 3), ValueError, r"`n` must be a whole number ≥ 4; got 3"),
+        ((0.4, 0.5, 0.1, True), ValueError, r"`n` must be a whole number ≥ 4; got True"),
+    ],
+)
+def test_from_r_arguments_are_checked(args: tuple, error: type, message: str) -> None:
+    for fn in (williams_test_from_r, steiger_z_from_r, zou_ci_from_r):
+        with pytest.raises(error, match=message):
+            fn(*args)
+
+
+def test_option_errors_name_the_option():
+    with pytest.raises(ValueError, match=r"^alternative must be one of 'two-sided'"):
+        williams_test_from_r(0.4, 0.5, 0.1, 103, alternative="both")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^correlation must be one of 'pearson', 'spearman'"):
+        steiger_z([1, 2, 3, 4, 5], [1, 3, 2, 4, 5], [2, 1, 3, 5, 4], correlation="kendall")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^confidence_level must be a real number, got str"):
+        zou_ci_from_r(0.4, 0.5, 0.1, 103, confidence_level="0.9")  # type: ignore[arg-type]
+
+
+def test_collinear_systems_make_williams_and_steiger_undefined():
+    # b = 3·a + 1: r23 = 1 exactly and r12 = r13, the correlation matrix is singular and
+    # both statistics are 0/0 (Williams: |R| = 0 and 1 − r23 = 0; Steiger: c = 1).
+    gold = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    a = [1.2, 1.9, 3.5, 3.7, 5.4, 5.8]
+    b = [3 * v + 1 for v in a]
+    for fn in (williams_test, steiger_z):
+        res = fn(gold, a, b)
+        assert res.r23 == 1.0
+        assert math.isnan(res.statistic) and math.isnan(res.pvalue)
+
+
+def test_scores_of_extreme_magnitude_give_the_unscaled_statistics():
+    # r is scale-invariant, so Williams' t on (gold, a·1e300, b·1e-300) equals the t on
+    # the unscaled scores, with no overflow warnings.
+    import warnings
+
+    gold = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
+    a = [1.1, 2.5, 2.9, 4.4, 4.6, 6.3, 6.8]
+    b = [2.0, 1.0, 3.5, 3.0, 6.0, 5.0, 7.5]
+    base = williams_test(gold, a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = williams_test(gold, [v * 1e300 for v in a], [v * 1e-300 for v in b])
+    assert res.statistic == pytest.approx(base.statistic, rel=1e-12)

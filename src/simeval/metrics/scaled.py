@@ -9,7 +9,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, check_bins, paired_scores
+from .._validate import NanPolicy, check_bins, check_bool, check_choice, paired_scores
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
@@ -25,6 +25,7 @@ from .correlation import (
 __all__ = ["scaled_pearson", "scaled_pearson_binned"]
 
 Average = Literal["arithmetic", "fisher_z"]
+AVERAGES = ("arithmetic", "fisher_z")
 
 
 def scaled_pearson(
@@ -57,9 +58,11 @@ def scaled_pearson(
     >>> [round(b.statistic, 3) for b in res.bins], round(res.statistic, 3)
     ([1.0, 0.08, -0.3], 0.26)
     """
-    check_bins("bins", bins, optional=True)
+    chosen = check_bins("bins", bins, optional=True) or Bins.equal_width(3)
+    check_bool("skip_undefined", skip_undefined)
+    check_choice("average", average, AVERAGES)
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    binning = (bins or Bins.equal_width(3)).assign(g, scale=scale)
+    binning = chosen.assign(g, scale=scale)
     return warn_if_undefined(
         scaled_pearson_binned(
             SortedScores(g), s, binning, skip_undefined=skip_undefined, average=average
@@ -90,8 +93,7 @@ def scaled_pearson_binned(
 ) -> ScaledPearsonResult:
     """Scaled Pearson on a prepared gold vector, validated system scores and a
     precomputed :class:`Binning` (bin members and gold subsets shared by every system)."""
-    if average not in ("arithmetic", "fisher_z"):
-        raise InputError(f"average must be 'arithmetic' or 'fisher_z'; got {average!r}")
+    check_choice("average", average, AVERAGES)
     if binning.index.size != s.size:
         raise InputError(f"binning has {binning.index.size} pairs, scores have {s.size}")
     n_total = s.size

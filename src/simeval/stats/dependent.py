@@ -14,7 +14,7 @@ from typing import Any, Literal
 from numpy.typing import ArrayLike
 from scipy import special
 
-from .._validate import check_probability, paired_scores
+from .._validate import check_choice, check_int, check_probability, check_real, paired_scores
 from ..errors import InputError
 from ..results import ConfidenceInterval, json_ready
 
@@ -54,19 +54,22 @@ class DependentCorrelationTest:
         return json_ready(asdict(self))
 
 
-def _check_r(r12: float, r13: float, r23: float, n: int, minimum: int = 4) -> None:
+def _check_r(
+    r12: float, r13: float, r23: float, n: int, minimum: int = 4
+) -> tuple[float, float, float, int]:
+    """The three correlations as floats in [−1, 1] and n as an int ≥ ``minimum``, or a
+    TypeError/ValueError naming the argument."""
+    rs = []
     for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
-        if not (isinstance(r, (int, float)) and -1.0 <= r <= 1.0):
-            raise InputError(f"`{name}` must be a correlation in [-1, 1]; got {r!r}")
-    if int(n) != n or n < minimum:
-        raise InputError(f"`n` must be an integer ≥ {minimum}; got {n!r}")
+        v = check_real(name, r)
+        if not -1.0 <= v <= 1.0:
+            raise InputError(f"{name} must be a correlation in [-1, 1]; got {r!r}")
+        rs.append(v)
+    return rs[0], rs[1], rs[2], check_int(n, "n", minimum)
 
 
 def _check_alternative(alternative: str) -> None:
-    if alternative not in ("two-sided", "greater", "less"):
-        raise InputError(
-            f"alternative must be 'two-sided', 'greater' or 'less'; got {alternative!r}"
-        )
+    check_choice("alternative", alternative, ("two-sided", "greater", "less"))
 
 
 def _pvalue(sf_abs: float, sf_signed: float, cdf_signed: float, alternative: str) -> float:
@@ -95,7 +98,7 @@ def williams_test_from_r(
     >>> round(res.statistic, 4), round(res.pvalue, 4)
     (-0.8913, 0.3749)
     """
-    _check_r(r12, r13, r23, n)
+    r12, r13, r23, n = _check_r(r12, r13, r23, n)
     _check_alternative(alternative)
     det = 1.0 - r12**2 - r13**2 - r23**2 + 2.0 * r12 * r13 * r23
     mean = (r12 + r13) / 2.0
@@ -133,7 +136,7 @@ def steiger_z_from_r(
     >>> round(steiger_z_from_r(0.4, 0.5, 0.1, 103).statistic, 4)
     -0.8887
     """
-    _check_r(r12, r13, r23, n)
+    r12, r13, r23, n = _check_r(r12, r13, r23, n)
     _check_alternative(alternative)
     rbar2 = ((r12 + r13) / 2.0) ** 2
     c = (
@@ -175,10 +178,10 @@ def zou_ci_from_r(
     >>> round(ci.low, 4), round(ci.high, 4)
     (-0.3202, 0.1203)
     """
-    _check_r(r12, r13, r23, n)
+    r12, r13, r23, n = _check_r(r12, r13, r23, n)
     check_probability(confidence_level, "confidence_level")
     if abs(r12) >= 1 or abs(r13) >= 1:
-        return ConfidenceInterval(math.nan, math.nan, confidence_level)
+        return ConfidenceInterval(math.nan, math.nan, confidence_level, "zou")
     half = float(special.ndtri(0.5 + confidence_level / 2)) / math.sqrt(n - 3.0)
     l1, u1 = math.tanh(math.atanh(r12) - half), math.tanh(math.atanh(r12) + half)
     l2, u2 = math.tanh(math.atanh(r13) - half), math.tanh(math.atanh(r13) + half)
@@ -190,7 +193,7 @@ def zou_ci_from_r(
     high = d + math.sqrt(
         max((u1 - r12) ** 2 + (r13 - l2) ** 2 - 2 * c * (u1 - r12) * (r13 - l2), 0)
     )
-    return ConfidenceInterval(low, high, confidence_level)
+    return ConfidenceInterval(low, high, confidence_level, "zou")
 
 
 def _three(
@@ -198,8 +201,7 @@ def _three(
 ) -> tuple[float, float, float, int]:
     from ..metrics.correlation import pearson, spearman
 
-    if correlation not in ("pearson", "spearman"):
-        raise InputError(f"correlation must be 'pearson' or 'spearman'; got {correlation!r}")
+    check_choice("correlation", correlation, ("pearson", "spearman"))
     fn = pearson if correlation == "pearson" else spearman
     g, sa = paired_scores(gold, a, names=("gold", "a"))
     _, sb = paired_scores(g, b, names=("gold", "b"))
