@@ -59,7 +59,7 @@ class BinSpec:
     closed_right: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Binning:
     """The result of :meth:`Bins.assign`: ``index[i]`` is the bin of pair ``i`` (−1: none)."""
 

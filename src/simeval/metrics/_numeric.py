@@ -9,19 +9,19 @@ import numpy as np
 from numpy.typing import NDArray
 
 #: Sums of squares outside this range may have over- or underflowed (|values| beyond about
-#: 1e±140): :func:`_pearson_scaled` computes r again from exactly rescaled scores.
-_SAFE_SUMSQ = (1e-280, 1e280)
+#: 1e±140): :func:`pearson_scaled` computes r again from exactly rescaled scores.
+SAFE_SUMSQ = (1e-280, 1e280)
 
 #: A coefficient within this distance of ±1 is reported as ±1: rounding alone moves an
 #: exactly collinear r that far (r = 0.9999999999999998 for 1, 2, 3 against 2, 4, 6), and
 #: at small n the p-value of such an r would claim a significance (p ≈ 1e-8 at n = 3)
 #: that only the rounding error carries. R ``cor`` reports these as 1 too.
-_SNAP = 4 * float(np.finfo(np.float64).eps)
+SNAP = 4 * float(np.finfo(np.float64).eps)
 
 
-def _snap(r: float) -> float:
-    """Clip r to [−1, 1] and report values within :data:`_SNAP` of ±1 as exactly ±1."""
-    return math.copysign(1.0, r) if abs(r) >= 1.0 - _SNAP else r
+def snap(r: float) -> float:
+    """Clip r to [−1, 1] and report values within :data:`SNAP` of ±1 as exactly ±1."""
+    return math.copysign(1.0, r) if abs(r) >= 1.0 - SNAP else r
 
 
 def _unit_deviations(x: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -38,13 +38,13 @@ def _unit_deviations(x: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.ldexp(d, -math.frexp(float(np.abs(d).max()))[1])
 
 
-def _pearson_scaled(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
+def pearson_scaled(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors of any finite magnitude."""
     dx, dy = _unit_deviations(x), _unit_deviations(y)
     return float(np.dot(dx, dy)) / (math.sqrt(np.dot(dx, dx)) * math.sqrt(np.dot(dy, dy)))
 
 
-def _centered(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
+def centered_values(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
     """``x − mean(x)`` and its sum of squares; inf or NaN (never a warning) when the
     magnitudes overflow, which Pearson's r detects and redoes from rescaled scores.
 
@@ -58,7 +58,7 @@ def _centered(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
         return xm, float(np.dot(xm, xm))
 
 
-def _count_inversions(a: NDArray[np.int64]) -> int:
+def count_inversions(a: NDArray[np.int64]) -> int:
     """Number of pairs i < j with a[i] > a[j], by a bottom-up merge sort done level by level.
 
     At width w the array is a sequence of sorted runs of length w; for each element of a

@@ -12,7 +12,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
-from ._numeric import _centered
+from ._numeric import centered_values
 
 __all__ = ["SortedScores"]
 
@@ -137,14 +137,14 @@ class SortedScores:
     @cached_property
     def centered(self) -> tuple[NDArray[np.float64], float]:
         """``values − mean`` and its sum of squares (Pearson's gold-side terms)."""
-        return _centered(self.values)
+        return centered_values(self.values)
 
     @cached_property
     def centered_ranks(self) -> tuple[NDArray[np.float64], float]:
         """Average ranks minus their mean (n + 1)/2, and its sum of squares (Spearman's
         gold-side terms), built directly so the uncentred ranks need not be kept too."""
         if "ranks" in self.__dict__:
-            return _centered(self.ranks)
+            return centered_values(self.ranks)
         n = self.values.size
         out = np.empty(n, dtype=np.float64)
         out[self.order] = self.tie_mean(np.arange(1.0, n + 1), inplace=True)

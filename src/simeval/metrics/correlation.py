@@ -27,12 +27,12 @@ from .._validate import (
 from ..errors import InputError
 from ..results import CorrelationResult, warn_if_undefined
 from ._numeric import (
-    _SAFE_SUMSQ,
-    _SNAP,
-    _centered,
-    _count_inversions,
-    _pearson_scaled,
-    _snap,
+    SAFE_SUMSQ,
+    SNAP,
+    centered_values,
+    count_inversions,
+    pearson_scaled,
+    snap,
 )
 from ._sorted import SortedScores
 
@@ -51,7 +51,8 @@ __all__ = [
 FISHER_CLIP = 1.0 - 1e-15
 
 
-def _is_constant(x: NDArray[np.float64]) -> bool:
+def is_constant(x: NDArray[np.float64]) -> bool:
+    """Whether every value of ``x`` is the same (exactly)."""
     return bool(x.min() == x.max())
 
 
@@ -65,16 +66,16 @@ def _undefined_reason(
     """Why r is undefined, or None. Constancy flags known from a sort can be passed in."""
     if n < 3:
         return f"undefined for fewer than 3 pairs (got {n})"
-    if _is_constant(x) if x_constant is None else x_constant:
+    if is_constant(x) if x_constant is None else x_constant:
         return "undefined: the gold scores are constant"
-    if _is_constant(y) if y_constant is None else y_constant:
+    if is_constant(y) if y_constant is None else y_constant:
         return "undefined: the system scores are constant"
     return None
 
 
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors from centred dot products (two passes)."""
-    return _pearson_centered(*_centered(x), y, x)
+    return _pearson_centered(*centered_values(x), y, x)
 
 
 def _pearson_centered(
@@ -85,17 +86,17 @@ def _pearson_centered(
     themselves for the rescaled computation when a sum of squares is out of safe range."""
     with np.errstate(all="ignore"):  # extreme magnitudes are detected below and redone
         ym = y - y.mean()
-        ym -= ym.mean()  # second pass, as in _centered
+        ym -= ym.mean()  # second pass, as in centered_values
         syy = float(np.dot(ym, ym))
-        lo, hi = _SAFE_SUMSQ
+        lo, hi = SAFE_SUMSQ
         if lo < sxx < hi and lo < syy < hi:
             r = float(np.dot(xm, ym)) / (math.sqrt(sxx) * math.sqrt(syy))
         else:
-            r = _pearson_scaled(x, y)
-    return _snap(r)
+            r = pearson_scaled(x, y)
+    return snap(r)
 
 
-def _correlation_centered(
+def correlation_centered(
     x: NDArray[np.float64],
     centered: tuple[NDArray[np.float64], float],
     y: NDArray[np.float64],
@@ -172,10 +173,12 @@ def spearman(
     0.8
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return warn_if_undefined(_spearman_sorted(SortedScores(g), SortedScores(s)))
+    return warn_if_undefined(spearman_sorted(SortedScores(g), SortedScores(s)))
 
 
-def _spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
+def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
+    """Spearman's ρ from two prepared vectors: their sorts, tie groups and average ranks
+    are shared with every other rank-based metric of the evaluation."""
     n = g.values.size
     reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
@@ -183,7 +186,7 @@ def _spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
     # and the system side's sum of squares follows from its ties: no centring pass needed.
     gm, sxx = g.centered_ranks
-    r = _snap(float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares))
+    r = snap(float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares))
     return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 
@@ -204,7 +207,7 @@ def kendall(
     0.666667
     """
     g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return warn_if_undefined(_kendall_sorted(SortedScores(g), SortedScores(s)))
+    return warn_if_undefined(kendall_sorted(SortedScores(g), SortedScores(s)))
 
 
 def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
@@ -213,7 +216,8 @@ def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
     return pairs, float((t * (t - 1) * (t - 2)).sum()), float((t * (t - 1) * (2 * t + 5)).sum())
 
 
-def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
+def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
+    """Kendall's τ-b (and its p-value) from two prepared vectors, sharing their sorts."""
     n = g.values.size
     reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
@@ -223,7 +227,7 @@ def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     order = np.lexsort((s.dense, g.dense))
     gx = g.dense[order]
     sy = s.dense[order]
-    dis = _count_inversions(sy)
+    dis = count_inversions(sy)
     change = np.r_[True, (gx[1:] != gx[:-1]) | (sy[1:] != sy[:-1]), True]
     joint = np.diff(np.flatnonzero(change))
     joint_ties = int((joint * (joint - 1) // 2).sum())
@@ -232,7 +236,7 @@ def _kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     tot = n * (n - 1) // 2
     con_minus_dis = tot - xtie - ytie + joint_ties - 2 * dis
     tau = con_minus_dis / math.sqrt(tot - xtie) / math.sqrt(tot - ytie)
-    tau = _snap(tau)
+    tau = snap(tau)
     m = n * (n - 1.0)
     var = (m * (2 * n + 5) - x1 - y1) / 18 + (2.0 * xtie * ytie) / m + x0 * y0 / (9 * m * (n - 2))
     z = con_minus_dis / math.sqrt(var)
@@ -259,15 +263,15 @@ def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
         num = (xc * yc).sum(axis=-1)
         sxx, syy = (xc * xc).sum(axis=-1), (yc * yc).sum(axis=-1)
         r = num / (np.sqrt(sxx) * np.sqrt(syy))
-    lo, hi = _SAFE_SUMSQ
+    lo, hi = SAFE_SUMSQ
     redo = ~constant & ~((sxx > lo) & (sxx < hi) & (syy > lo) & (syy < hi))
     if redo.any():  # rare: a few rows, recomputed one by one
         r = np.array(r, dtype=np.float64)
         for idx in np.argwhere(redo) if redo.ndim else [()]:
             i = tuple(idx)
-            r[i] = _pearson_scaled(xa[i], ya[i])
+            r[i] = pearson_scaled(xa[i], ya[i])
     r = np.clip(r, -1.0, 1.0)
-    r = np.where(np.abs(r) >= 1.0 - _SNAP, np.sign(r), r)
+    r = np.where(np.abs(r) >= 1.0 - SNAP, np.sign(r), r)
     return np.where(constant, np.nan, r)
 
 

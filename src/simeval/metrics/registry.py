@@ -25,10 +25,9 @@ import numpy as np
 from ..errors import InputError
 from ..results import MetricResult
 from .base import Context, Metric
-from .correlation import _correlation_centered, _kendall_sorted, _spearman_sorted
+from .correlation_metrics import CORRELATION_METRICS
 from .errors import ERROR_METRICS
 from .ranking import avg_rank_metric, ranking_metric
-from .scaled import scaled_pearson_binned
 from .threshold import THRESHOLD_METRICS, harmonic_mean
 
 __all__ = [
@@ -42,77 +41,10 @@ __all__ = [
 ]
 
 
-# -- the correlations and the scaled Pearson ---------------------------------------------
-def _pearson(c: Context) -> MetricResult:
-    return _correlation_centered(
-        c.gold.values,
-        c.gold.centered,
-        c.system.values,
-        "pearson",
-        c.gold.is_constant,
-        c.system.is_constant,
-    )
-
-
-def _scaled(c: Context) -> MetricResult:
-    binning = c.binning
-    if binning is None:  # the options' bins (default: thirds of the scale)
-        binning = c.options.binning_rule.assign(c.gold.values, scale=c.options.scale)
-    return scaled_pearson_binned(
-        c.gold, c.system.values, binning, skip_undefined=c.options.skip_undefined_bins
-    )
-
-
-_CORRELATIONS = (
-    Metric(
-        "pearson",
-        _pearson,
-        True,
-        (-1, 1),
-        "Pearson 1896; Atoum 2019, eq. 1",
-        "Pearson's r",
-        "correlation",
-        batched=True,
-        is_correlation=True,
-    ),
-    Metric(
-        "spearman",
-        lambda c: _spearman_sorted(c.gold, c.system),
-        True,
-        (-1, 1),
-        "Spearman 1904",
-        "Spearman's rank correlation",
-        "correlation",
-        batched=True,
-        is_correlation=True,
-    ),
-    Metric(
-        "kendall",
-        lambda c: _kendall_sorted(c.gold, c.system),
-        True,
-        (-1, 1),
-        "Kendall 1938 (τ-b)",
-        "Kendall's τ-b",
-        "correlation",
-        is_correlation=True,
-    ),
-    Metric(
-        "scaled_pearson",
-        _scaled,
-        True,
-        (-1, 1),
-        "Atoum 2019, eq. 2–3",
-        "mean of per-bin Pearson r",
-        "scaled",
-        uses_bins=True,
-        is_correlation=True,
-    ),
-)
-
 _BASE: dict[str, Metric] = {
     m.name: m
     for m in (
-        *_CORRELATIONS,
+        *CORRELATION_METRICS,
         *ERROR_METRICS,
         avg_rank_metric(False),
         avg_rank_metric(True),

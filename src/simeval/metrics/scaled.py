@@ -16,10 +16,10 @@ from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
 from ._sorted import SortedScores
 from .correlation import (
     FISHER_CLIP,
-    _centered,
-    _correlation_centered,
-    _is_constant,
+    centered_values,
+    correlation_centered,
     fisher_interval,
+    is_constant,
 )
 
 __all__ = ["scaled_pearson", "scaled_pearson_binned"]
@@ -73,14 +73,14 @@ def scaled_pearson(
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
     """Per bin: the gold subset, its centring and whether it is constant — computed once
     per gold vector and shared by every system."""
-    key = ("bins", id(binning))
+    key = ("bins", binning)  # a Binning hashes by identity and stays alive as the key
     if key not in gold.cache:
         parts = []
         for members in binning.members:
             sub = gold.values[members]
-            parts.append((sub, _centered(sub), bool(sub.size) and _is_constant(sub)))
-        gold.cache[key] = (binning, parts)  # keep binning alive so its id stays unique
-    return gold.cache[key][1]  # type: ignore[index]
+            parts.append((sub, centered_values(sub), bool(sub.size) and is_constant(sub)))
+        gold.cache[key] = parts
+    return gold.cache[key]  # type: ignore[return-value]
 
 
 def scaled_pearson_binned(
@@ -100,7 +100,7 @@ def scaled_pearson_binned(
     results = []
     parts = _gold_parts(gold, binning)
     for spec, members, (g_sub, centered, constant) in zip(binning.specs, binning.members, parts):
-        res = _correlation_centered(g_sub, centered, s[members], "pearson", constant)
+        res = correlation_centered(g_sub, centered, s[members], "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
         if members.size == 0:
