@@ -184,7 +184,11 @@ class Bins:
                 )
         if self.kind is BinKind.EQUAL_WIDTH:
             k = self.k or 3
-            edges = np.array([lo + (hi - lo) * j / k for j in range(k + 1)])
+            span = hi - lo
+            if np.isinf(span):  # a scale wider than the float range: no hi − lo
+                edges = np.array([lo * (1 - j / k) + hi * (j / k) for j in range(k + 1)])
+            else:
+                edges = np.array([lo + span * j / k for j in range(k + 1)])
             edges[-1] = hi
         elif self.kind is BinKind.THRESHOLDS:
             inside = [c for c in self.cuts if lo < c < hi]

@@ -16,6 +16,7 @@ time, so no entry point can forget one.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -33,6 +34,7 @@ __all__ = [
     "NanPolicy",
     "Normalize",
     "Options",
+    "point_on",
 ]
 
 Normalize = Literal["scale", "minmax"] | None
@@ -174,9 +176,8 @@ class Options:
             scale, source = (float(finite.min()), float(finite.max())), "observed"
         elif source != "observed":
             check_within(g, scale, "gold")
-        lo, hi = scale
-        low = lo + LOW_FRACTION * (hi - lo) if self.low_border is None else self.low_border
-        high = lo + HIGH_FRACTION * (hi - lo) if self.high_border is None else self.high_border
+        low = point_on(scale, LOW_FRACTION) if self.low_border is None else self.low_border
+        high = point_on(scale, HIGH_FRACTION) if self.high_border is None else self.high_border
         _check_borders(low, high, scale)
         return dataclasses.replace(
             self, scale=scale, scale_source=source, low_border=low, high_border=high
@@ -228,6 +229,19 @@ class Options:
             f"nan:{self.nan_policy}",
         ]
         return "|".join(parts)
+
+
+def point_on(scale: Scale, fraction: float) -> float:
+    """``lo + fraction·(hi − lo)``, also for scales whose width exceeds the float range.
+
+    >>> point_on((0, 5), 0.3), point_on((-1e308, 1e308), 0.5)
+    (1.5, 0.0)
+    """
+    lo, hi = scale
+    span = hi - lo
+    if math.isinf(span):  # ±1e308: the same point without forming hi − lo
+        return lo * (1.0 - fraction) + hi * fraction
+    return lo + fraction * span
 
 
 def _check_borders(lo: float | None, hi: float | None, scale: Scale | None) -> None:

@@ -313,3 +313,21 @@ def test_nan_policy_omit_drops_the_pairs_of_any_missing_system(capsys, files, tm
         if scores is not None:
             expected = stats.pearsonr(gold[keep], scores[keep]).statistic
             assert r["value"] == pytest.approx(expected, abs=1e-12)
+
+
+def test_scores_near_the_float_limit(capsys, tmp_path) -> None:
+    # 1e308 in the gold file: no numpy overflow warning (pytest turns RuntimeWarning into
+    # an error here), every number either finite, +inf where the true value is beyond the
+    # float range, or undefined with its reason. MAE by hand: |1 − 1e308| + |2 + 1e308| +
+    # 3 + 1 + 2 = 2e308 (the small terms vanish), / 5 = 4e307.
+    g = _numbers(tmp_path / "g.txt", [1e308, -1e308, 0, 5, 3])
+    a = _numbers(tmp_path / "a.txt", [1, 2, 3, 4, 5])
+    argv = ["compare", g, "--system", f"a={a}", "--system", f"b={g}", "--bootstrap", "50"]
+    rc, out, err = run(capsys, *argv, "--metric", "mae", "--metric", "nmsse", "--format", "json")
+    assert rc == 0, err
+    values = {(r["system"], r["metric"]): r for r in json.loads(out)["results"]}
+    assert values[("a", "mae")]["value"] == pytest.approx(4e307, rel=1e-15)
+    assert values[("a", "nmsse")]["value"] == 1.0
+    assert values[("b", "mae")]["value"] == 0.0
+    rc, out, err = run(capsys, "evaluate", g, "--system", f"a={a}", "--format", "json")
+    assert rc == 0, err

@@ -219,3 +219,29 @@ def test_nan_policy_propagate_gives_nan_with_reason(fn) -> None:
         return
     assert math.isnan(res.statistic), res
     assert res.reason, res
+
+
+def test_scores_of_any_finite_magnitude() -> None:
+    # Hand values: gold (1e308, −1e308, 0, 5), system (1, 2, 3, 4): |s − g| sums to
+    # 2e308 + 6 (the 6 vanishes at this magnitude), so MAE = 5e307; MAD(s) = 1, so
+    # MASE = 5e307; MSSE ≈ (1e308)²/2 is beyond the float range: +inf, NMSSE 1.
+    import warnings
+
+    g, s = [1e308, -1e308, 0.0, 5.0], [1.0, 2.0, 3.0, 4.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy overflow warning may leak
+        assert se.mae(g, s).statistic == pytest.approx(5e307, rel=1e-15)
+        assert se.mase(g, s).statistic == pytest.approx(5e307, rel=1e-15)
+        msse = se.msse(g, s)
+        assert math.isinf(msse.statistic) and "largest float" in msse.reason
+        assert se.nmsse(g, s).statistic == 1.0
+        # huge scores that agree closely: the ratios are exact, as at a small scale
+        big = np.array([1e308, -1e308, 2e307, -3e307])
+        small = big / 1e300
+        for f in (se.mase, se.msse, se.nmsse):
+            assert f(big, big * 0.5).statistic == pytest.approx(
+                f(small, small * 0.5).statistic, rel=1e-12
+            )
+    # an MAE past the float range is undefined with its reason, not inf
+    res = se.mae([1.7e308, -1.7e308], [-1.7e308, 1.7e308])
+    assert math.isnan(res.statistic) and "largest float" in res.reason

@@ -278,3 +278,13 @@ def test_nan_policy_propagate_gives_nan_with_reason(fn, gold: list, system: list
         return
     assert math.isnan(res.statistic), res
     assert res.reason, res
+
+
+def test_negative_gold_scores_are_not_gains() -> None:
+    # CG sums gold scores as gains (Järvelin & Kekäläinen 2002); a negative gain makes
+    # nDCG leave [0, 1] (here (−1 + 2)/(2 − 1) would be fine, but (2 − 1)/(2 − 1) = 1 for
+    # the worst order is not): undefined with the reason instead.
+    res = se.ndcg([-1.0, 2.0, 0.5], [0.9, 0.1, 0.5])
+    assert math.isnan(res.statistic) and "negative" in res.reason
+    # reversed gains top − g are never negative
+    assert not math.isnan(se.ndcg([-1.0, 2.0, 0.5], [0.9, 0.1, 0.5], reverse=True).statistic)

@@ -36,6 +36,7 @@ __all__ = [
     "scaled_errors",
 ]
 
+_TOO_LARGE = "the mean absolute error exceeds the largest float (scores near ±1.8e308)"
 _CONSTANT = (
     "the system scores are constant, so the scaled error is +inf (Atoum & Ayyagari 2019, eq. 3)"
 )
@@ -52,38 +53,63 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
     >>> scaled_errors(np.array([0.0, 1, 2]), np.array([0.0, 2, 4])).tolist()  # MAD(s) = 4/3
     [0.0, 0.75, 1.5]
     """
-    ae = np.abs(s - g)
-    mad = np.abs(s - s.mean()).mean() if s.size else math.nan
+    if s.size == 0:
+        return np.empty(0)
+    mad, fs = _mean_abs_deviation(s)
+    f = _factor(g, s)
+    ae = np.abs(s / f - g / f) if f != 1.0 else np.abs(s - g)
     if mad == 0:
         return np.full_like(ae, math.inf)
-    return ae / mad
+    with np.errstate(over="ignore"):  # beyond the float range is +inf, as it should be
+        return ae / mad * (f / fs)
+
+
+def _factor(*arrays: NDArray[np.float64]) -> float:
+    """1, or the power of two (exact to divide by) that brings scores beyond ±1e150
+    (below 2), so that their differences and squares cannot overflow."""
+    big = max(float(np.abs(a).max()) for a in arrays)
+    return math.ldexp(1.0, math.frexp(big)[1] - 1) if big > 1e150 else 1.0
+
+
+def _mean_abs_deviation(s: NDArray[np.float64]) -> tuple[float, float]:
+    """``(mad, factor)``: the mean absolute deviation of ``s`` is ``mad · factor``."""
+    if s.min() == s.max():  # exactly constant: the mean of floats may not be exact
+        return 0.0, 1.0
+    f = _factor(s)
+    x = s / f if f != 1.0 else s
+    return float(np.abs(x - x.mean()).mean()), f
 
 
 @dataclass(frozen=True)
 class ErrorMoments:
-    """The three numbers every error measure of Atoum & Ayyagari (2019) is made of: MAE, the
-    mean squared error and the mean absolute deviation of the system scores (eq. 3's
-    denominator)."""
+    """The three numbers every error measure of Atoum & Ayyagari (2019) is made of: the
+    mean absolute error, the root mean squared error and the mean absolute deviation of
+    the system scores (eq. 3's denominator).
+
+    Each is kept as a value times a power-of-two factor (``mae · error_factor`` …), so that
+    scores of any finite magnitude (±1e308) give exact ratios — MASE = MAE/MAD and
+    MSSE = (RMSE/MAD)² — and +inf only where the true value exceeds the float range.
+    """
 
     mae: float
-    mse: float
+    rmse: float
     mad: float
     n: int
+    error_factor: float = 1.0
+    mad_factor: float = 1.0
 
     @classmethod
     def of(cls, g: NDArray[np.float64], s: NDArray[np.float64]) -> ErrorMoments:
         """Two passes over the pairs and one scratch array."""
         if g.size == 0:
             return cls(math.nan, math.nan, math.nan, 0)
-        d = s - g
-        mse = float(np.dot(d, d)) / d.size
+        f = _factor(g, s)
+        d = (s / f - g / f) if f != 1.0 else s - g
+        rmse = math.sqrt(float(np.dot(d, d)) / d.size)
         np.abs(d, out=d)
         mae = float(d.mean())
-        if s.min() == s.max():  # exactly constant: the mean of floats may not be exact
-            return cls(mae, mse, 0.0, int(g.size))
-        np.subtract(s, s.mean(), out=d)
-        np.abs(d, out=d)
-        return cls(mae, mse, float(d.mean()), int(g.size))
+        mad, fs = _mean_abs_deviation(s)
+        return cls(mae, rmse, mad, int(g.size), f, fs)
 
     def result(self, measure: str) -> MetricResult:
         r"""``mae``, ``mase`` = MAE/MAD, ``msse`` = MSE/MAD² (= mean of :math:`S_{E_j}^2`),
@@ -93,15 +119,28 @@ class ErrorMoments:
         if self.n == 0:
             return MetricResult(math.nan, 0, "undefined for 0 pairs")
         if measure == "mae":
-            return MetricResult(self.mae, self.n)
+            value = self.mae * self.error_factor
+            if math.isinf(value):
+                return MetricResult(math.nan, self.n, _TOO_LARGE)
+            return MetricResult(value, self.n)
         constant = self.mad == 0
+        ratio = self.error_factor / self.mad_factor  # Python floats: inf, never an error
         if measure in ("mase", "nmase"):
-            value = math.inf if constant else self.mae / self.mad
+            value = math.inf if constant else (self.mae / self.mad) * ratio
         else:
-            value = math.inf if constant else self.mse / self.mad**2
+            value = (
+                math.inf
+                if constant
+                else ((self.rmse / self.mad) * ratio) ** 2
+                if ((self.rmse / self.mad) * ratio < 1e154)
+                else math.inf
+            )
         if measure.startswith("n"):
             return MetricResult(-math.expm1(-value), self.n)
-        return MetricResult(value, self.n, _CONSTANT if constant else None)
+        if constant:
+            return MetricResult(value, self.n, _CONSTANT)
+        beyond = f"{measure.upper()} exceeds the largest float" if math.isinf(value) else None
+        return MetricResult(value, self.n, beyond)
 
 
 def moments(c: Context) -> ErrorMoments:

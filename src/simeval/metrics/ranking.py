@@ -87,6 +87,13 @@ def normalized_gain(
     n = gains.size
     if n == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
+    if not reverse and c.gold.sorted[0] < 0:
+        return MetricResult(
+            math.nan,
+            n,
+            f"undefined: gains are the gold scores, and {c.gold.sorted[0]:g} is negative "
+            "(nCG/nDCG need a scale that starts at 0 or above)",
+        )
     kk = n if k is None else min(k, n)
     w = discounts(kk) if discounted else None
     got = float(np.dot(gains[:kk], w)) if w is not None else float(gains[:kk].sum())

@@ -128,7 +128,8 @@ def scaled_pearson_binned(
         value = math.nan
         reason = (
             f"undefined: bin(s) {', '.join(skipped)} have no defined r "
-            "(pass skip_undefined=True to average the others)"
+            "(skip undefined bins to average the others: skip_undefined_bins=True, "
+            "--skip-undefined-bins)"
         )
     else:
         rs = np.array([b.statistic for b in defined])

@@ -115,8 +115,13 @@ def paired_bootstrap_from_distribution(
     hib = direction(label, higher_is_better)
     sign = 1.0 if hib else -1.0
     theta_a, theta_b = float(dist.observed[m, a]), float(dist.observed[m, b])
-    delta = sign * (theta_a - theta_b)
-    diffs = sign * (dist.resamples[m, a] - dist.resamples[m, b])
+    # the counts are scale-free: values near ±1e308 (an MAE of huge scores) are divided
+    # by their largest magnitude first, so that differences cannot overflow
+    with np.errstate(invalid="ignore"):
+        top = float(np.nanmax(np.abs(dist.resamples[m][[a, b]]), initial=0.0))
+    unit = top if top > 1e150 else 1.0
+    delta = sign * (theta_a / unit - theta_b / unit)
+    diffs = sign * (dist.resamples[m, a] / unit - dist.resamples[m, b] / unit)
     diffs = diffs[~np.isnan(diffs)]
     if math.isnan(delta) or diffs.size == 0:
         pvalue = math.nan

@@ -74,7 +74,14 @@ class Engine:
             o = self.options
             pairs = [normalize_pair(gold, s, o.normalize, o.scale) for s in systems]
             self.ge, self.E = pairs[0][0], np.vstack([s for _, s in pairs])
-        self._features(*self.options.borders)
+        # scores beyond ±1e150 are divided by a power of two (exact) before squares and
+        # cross products are summed; every batched measure but MAE is scale-free, and MAE
+        # is multiplied back
+        big = max(float(np.abs(gold).max()), float(np.abs(systems).max()))
+        self.factor = math.ldexp(1.0, math.frexp(big)[1] - 1) if big > 1e150 else 1.0
+        if self.factor != 1.0:
+            self.ge, self.E = self.ge / self.factor, self.E / self.factor
+        self._features(*(b / self.factor for b in self.options.borders))
         if self.need_spearman:
             self.system_sorted = [SortedScores(s) for s in systems]
         if self.need_dev:
@@ -95,7 +102,7 @@ class Engine:
             self.tied_by_system = [self._tied(ss) for ss in self.system_sorted]
 
     def _features(self, low: float, high: float) -> None:
-        g, S = self.g, self.S
+        g, S = self.g / self.factor, self.S / self.factor
         self.g_mean = float(g.mean())
         gc = g - self.g_mean
         Sc = S - S.mean(axis=1)[:, None]
@@ -171,7 +178,7 @@ class Engine:
             out["pearson"] = np.where(const_g | const_s | (N < 3), np.nan, r)
         if names & {"mae", "mase", "msse", "nmsse", "nmase"}:
             mae = self._col(L, 3) / N
-            out["mae"] = mae
+            out["mae"] = mae * self.factor
             if self.need_dev:
                 dev = np.where(const_s, 0.0, self._mean_abs_dev(Wf, L, ms, N[:, 0]))
                 with np.errstate(invalid="ignore", divide="ignore"):

@@ -122,8 +122,11 @@ class BootstrapDistribution:
             return BootstrapInterval(
                 low=math.nan, high=math.nan, standard_error=math.nan, reason=reason, **common
             )
+        # scaled so that values near ±1e308 (an MAE of huge scores) do not overflow
+        top = float(np.abs(defined).max())
+        unit = top if top > 1e150 else 1.0
         with np.errstate(invalid="ignore"):
-            se = float(np.std(defined, ddof=1))
+            se = float(np.std(defined / unit, ddof=1)) * unit
         alpha = (1.0 - confidence_level) / 2.0
         if method == "percentile":
             lo, hi = quantiles(defined, alpha, 1.0 - alpha)
@@ -169,6 +172,8 @@ def bca_levels(
         )
     z0 = float(special.ndtri(share))
     jack = jack[~np.isnan(jack)]
+    if jack.size and float(np.abs(jack).max()) > 1e150:  # the acceleration is scale-free
+        jack = jack / float(np.abs(jack).max())
     d = jack.mean() - jack if jack.size else jack
     den = float((d**2).sum())
     if jack.size < 2 or den == 0 or not math.isfinite(den):
