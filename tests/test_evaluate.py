@@ -287,3 +287,22 @@ def test_borders_are_checked() -> None:
         se.evaluate([0, 1, 2, 3], {"a": [0, 1, 2, 3]}, low_border=3.5, high_border=1.5)
     with pytest.raises(se.InputError, match="finite"):
         se.evaluate([0, 1, 2, 3], {"a": [0, 1, 2, 3]}, low_border=float("nan"))
+
+
+def test_records_name_their_interval_method() -> None:
+    # Spearman's interval: Bonett & Wright (2000), SE = sqrt((1 + rho²/2)/(n − 3)) on z.
+    import math
+
+    from scipy import stats as sst
+
+    g = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 2.5, 1.5, 3.5, 4.5]
+    s = [0.2, 1.1, 1.9, 3.3, 3.9, 4.6, 2.7, 1.2, 3.1, 4.8]
+    ev = evaluate(g, {"s": s}, metrics=["pearson", "spearman"], scale=(0, 5))
+    rec = {r.metric: r for r in ev.records}
+    rho = sst.spearmanr(g, s).statistic
+    se_bw = math.sqrt((1 + rho**2 / 2) / (len(g) - 3))
+    z = sst.norm.ppf(0.975)
+    assert rec["spearman"].ci_method == "bonett-wright"
+    assert rec["spearman"].ci_low == pytest.approx(math.tanh(math.atanh(rho) - z * se_bw))
+    assert rec["spearman"].ci_high == pytest.approx(math.tanh(math.atanh(rho) + z * se_bw))
+    assert rec["pearson"].ci_method == "fisher"

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from ._version import __version__
 from .binning import Bins
-from .errors import DataError, InputError, MissingExtraError, SimevalError, UndefinedMetricWarning
+from .errors import (
+    DataError,
+    InputError,
+    InputTypeError,
+    MissingExtraError,
+    SimevalError,
+    UndefinedMetricWarning,
+)
 from .evaluate import Evaluation, Record, evaluate
 from .metrics.correlation import fisher_interval, fisher_z_mean, kendall, pearson, spearman
 from .metrics.errors import mae, mase, msse, nmase, nmsse
@@ -84,6 +91,7 @@ __all__ = [
     "DataError",
     "Evaluation",
     "InputError",
+    "InputTypeError",
     "MetricResult",
     "MissingExtraError",
     "Options",

@@ -42,6 +42,9 @@ class Record:
     ci_low: float | None = None
     ci_high: float | None = None
     reason: str | None = None
+    #: How the interval was computed: ``fisher`` (Pearson), ``bonett-wright`` (Spearman),
+    #: ``fieller`` (Kendall); see :meth:`simeval.CorrelationResult.confidence_interval`.
+    ci_method: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return json_ready(asdict(self))
@@ -156,7 +159,16 @@ def _records(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]
     if isinstance(res, CorrelationResult):
         ci = res.confidence_interval()
         yield Record(
-            system, metric.name, res.statistic, None, res.n, res.pvalue, ci.low, ci.high, res.reason
+            system,
+            metric.name,
+            res.statistic,
+            None,
+            res.n,
+            res.pvalue,
+            ci.low,
+            ci.high,
+            res.reason,
+            ci.method if not math.isnan(ci.low) else None,
         )
         return
     yield Record(system, metric.name, res.statistic, None, res.n, reason=res.reason)
@@ -172,6 +184,7 @@ def _records(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]
                 b.ci_low,
                 b.ci_high,
                 b.reason,
+                "fisher" if b.ci_low is not None and not math.isnan(b.ci_low) else None,
             )
 
 

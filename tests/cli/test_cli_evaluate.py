@@ -325,6 +325,7 @@ def test_csv_format(capsys, files) -> None:
         "ci_low",
         "ci_high",
         "reason",
+        "ci_method",
     ]
     assert len(rows) == 1 + 2 + 3
     pearson = rows[1]

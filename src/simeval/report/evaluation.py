@@ -25,6 +25,7 @@ RECORD_COLUMNS = [
     "ci_low",
     "ci_high",
     "reason",
+    "ci_method",
 ]
 
 
