@@ -203,3 +203,11 @@ def test_borda_points_print_as_points(tiny: tuple[Path, Path], capsys) -> None:
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("good"))
     assert row.split()[-1] == "2"  # good beats bad on both sets: 2 points, not 2.0000
+
+
+def test_undefined_aggregates_carry_their_reason(tiny: tuple[Path, Path]) -> None:
+    gold = read_gold_dir(tiny[0])
+    runs = read_runs_dir(tiny[1], gold)
+    ev = evaluate_semeval(gold, runs, metrics=["nmsse"], scale=(0, 5))
+    fz = [r for r in ev.records if r["dataset"] == "fisher_z_mean"]
+    assert fz and all(r["value"] is None and "correlations only" in r["reason"] for r in fz)

@@ -306,8 +306,17 @@ def evaluate_semeval(
                 "mean": float(vals.mean()) if defined else math.nan,
                 "borda": borda[sy],
             }
+            undefined_sets = [s for s, v in zip(sets, vals) if math.isnan(v)]
             for label, value in aggregates.items():
-                rec = Record(sy, m, value, None, int(weights.sum()))
+                reason = None
+                if math.isnan(value):
+                    if label == "fisher_z_mean" and not correlation_like:
+                        reason = f"Fisher's z averages correlations only; {m} is not one"
+                    elif label == "borda":
+                        reason = f"undefined on set(s) {', '.join(undefined_sets)}"
+                    else:
+                        reason = f"{m} is undefined on set(s) {', '.join(undefined_sets)}"
+                rec = Record(sy, m, value, None, int(weights.sum()), reason=reason)
                 records.append({**rec.as_dict(), "dataset": label})
     order = {d: i for i, d in enumerate((*sets, *AGGREGATES))}
     records.sort(
