@@ -155,3 +155,9 @@ def test_nan_policy_propagate_gives_nan_with_reason(fn) -> None:
         return
     assert math.isnan(res.statistic), res
     assert res.reason, res
+
+
+@pytest.mark.parametrize(("border", "error"), [("3.5", TypeError), (math.nan, ValueError)])
+def test_bad_border_names_the_parameter(border, error) -> None:
+    with pytest.raises(error, match="`border`"):
+        se.f1_high([0, 1, 4, 5], [0, 4, 3, 5], border=border)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._validate import check_real
 from ..options import NanPolicy, Options
 from ..results import MetricResult
 from .base import Context, Metric, score
@@ -122,6 +123,8 @@ def _score(
     border: float | None,
     **changes: object,
 ) -> MetricResult:
+    if border is not None:
+        border = check_real("`border`", border)
     key = "high_border" if metric in (ACCURACY_HIGH, F1_HIGH) else "low_border"
     return score(metric, gold, system, Options.of(options, **{key: border}, **changes))
 
