@@ -66,7 +66,7 @@ def test_observed_range_when_no_scale() -> None:
 
 def test_values_outside_a_declared_scale_are_an_error() -> None:
     # Dropping them silently would shrink the bins' coverage without a word.
-    with pytest.raises(InputError, match=r"-0.5 at index 0 is outside the scale \[0, 1\]"):
+    with pytest.raises(InputError, match=r"-0.5 at index 0 is outside the declared scale \[0, 1\]"):
         Bins.equal_width(2).assign([-0.5, 0.25, 1.5], scale=(0, 1))
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, check_int, check_scale
+from ._validate import as_float_array, check_int, check_scale, check_within
 from .errors import InputError
 
 __all__ = ["BinKind", "BinSpec", "Binning", "Bins", "parse_bins"]
@@ -175,13 +175,7 @@ class Bins:
         declared = check_scale(scale)
         lo, hi = declared or _observed(g)
         if declared is not None:
-            off = (g < lo) | (g > hi)
-            if off.any():
-                i = int(np.argmax(off))
-                raise InputError(
-                    f"gold value {g[i]:g} at index {i} is outside the scale [{lo:g}, {hi:g}] "
-                    f"({int(off.sum())} values in all); fix the scale or the data"
-                )
+            check_within(g, declared, "gold")
         if self.kind is BinKind.EQUAL_WIDTH:
             k = self.k or 3
             span = hi - lo
