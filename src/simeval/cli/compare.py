@@ -8,7 +8,12 @@ from ..compare import COMPARE_METRICS, compare
 from ..errors import DataError
 from ..report.comparison import format_comparison
 from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
-from .evaluate import add_input_options, add_metric_options, load_inputs
+from .evaluate import (
+    add_input_options,
+    add_metric_options,
+    load_inputs,
+    note_evaluation,
+)
 
 __all__ = ["register", "run"]
 
@@ -78,4 +83,5 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
         )
     emit(format_comparison(cmp, args.format, args.digits), args.output)
+    note_evaluation(args, cmp.evaluation)
     return 0

@@ -16,6 +16,7 @@ from ..errors import DataError, InputError
 from ..evaluate import Evaluation, evaluate
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
 from ..io.align import align_rows
+from ..metrics.base import Metric, options_without_effect
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
@@ -258,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
     emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
-    _note_evaluation(args, ev)
+    note_evaluation(args, ev)
     return 0
 
 
@@ -340,7 +341,34 @@ def _evaluate_with(
         raise InputError(_cli_names(str(exc))) from None
 
 
-def _note_evaluation(args: argparse.Namespace, ev: Evaluation) -> None:
+_OPTION_NAMES = {
+    "system_scale": "--system-scale",
+    "bins": "--bins",
+    "low_border": "--low-border",
+    "high_border": "--high-border",
+    "normalize": "--normalize",
+    "skip_undefined_bins": "--skip-undefined-bins",
+}
+
+
+def note_options_without_effect(
+    args: argparse.Namespace, options: Options, metrics: tuple[Metric, ...]
+) -> None:
+    """A note for every option given that none of the metrics reads (``--bins`` without a
+    scaled Pearson …): accepted, but the user is told it changed nothing."""
+    for name in options_without_effect(options, metrics):
+        note(
+            args,
+            f"{_OPTION_NAMES[name]} has no effect on "
+            + ", ".join(m.name for m in metrics)
+            + " (see simeval evaluate --help for the metrics it acts on)",
+        )
+
+
+def note_evaluation(args: argparse.Namespace, ev: Evaluation) -> None:
+    """Notes on stderr: options without effect, pairs dropped, systems on another scale,
+    the scale taken from the data."""
+    note_options_without_effect(args, ev.options, ev.metrics)
     for name, count in ev.dropped.items():
         if count:
             note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")

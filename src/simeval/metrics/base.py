@@ -26,7 +26,11 @@ from ..results import MetricResult, warn_if_undefined
 from ._scales import map_linear, normalize_pair
 from ._sorted import SortedScores
 
-__all__ = ["Context", "Metric", "score"]
+__all__ = ["Context", "Metric", "options_without_effect", "score"]
+
+#: Options whose effect depends on the metric (the scale and the NaN policy act on all).
+_METRIC_OPTIONS = ("system_scale", "bins", "low_border", "high_border", "normalize",
+                   "skip_undefined_bins")  # fmt: skip
 
 T = TypeVar("T")
 
@@ -124,6 +128,13 @@ class Metric:
     uses_bins: bool = False
     #: Whether the value is a correlation coefficient (Fisher-z averaging applies).
     is_correlation: bool = False
+    #: The fields of :class:`~simeval.Options` that change this metric's value.
+    reads: frozenset[str] = frozenset()
+
+    @property
+    def reads_all(self) -> frozenset[str]:
+        """The options this metric or any of its parts reads."""
+        return self.reads.union(*(p.reads_all for p in self.parts))
 
     def leaves(self) -> tuple[Metric, ...]:
         """The plain metrics a combination is made of (itself for a plain metric)."""
@@ -145,3 +156,15 @@ def score(
     g, s = paired_scores(gold, system, nan_policy=options.nan_policy)
     ctx = Context(SortedScores(g), SortedScores(s), options, binning)
     return warn_if_undefined(ctx.result(metric), stacklevel=4)
+
+
+def options_without_effect(options: Options, metrics: tuple[Metric, ...]) -> list[str]:
+    """The options set (not at their default) that no metric of ``metrics`` reads, e.g.
+    ``bins`` when no scaled Pearson is asked for: callers tell the user, never silently
+    ignore them."""
+    read = frozenset().union(*(m.reads_all for m in metrics))
+    return [
+        name
+        for name in _METRIC_OPTIONS
+        if getattr(options, name) not in (None, False) and name not in read
+    ]

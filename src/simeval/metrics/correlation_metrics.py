@@ -82,6 +82,7 @@ SCALED_PEARSON = Metric(
     "scaled",
     uses_bins=True,
     is_correlation=True,
+    reads=frozenset({"bins", "skip_undefined_bins"}),
 )
 #: The definitions of this module, in registry order.
 CORRELATION_METRICS = (PEARSON, SPEARMAN, KENDALL, SCALED_PEARSON)

@@ -157,6 +157,7 @@ def _kernel(measure: str):
 
 
 _SOURCE = "Atoum & Ayyagari 2019"
+_READS = frozenset({"normalize", "system_scale"})
 MAE = Metric(
     "mae",
     _kernel("mae"),
@@ -166,6 +167,7 @@ MAE = Metric(
     "mean absolute error",
     "error",
     batched=True,
+    reads=_READS,
 )
 MASE = Metric(
     "mase",
@@ -176,6 +178,7 @@ MASE = Metric(
     "mean absolute scaled error",
     "error",
     batched=True,
+    reads=_READS,
 )
 MSSE = Metric(
     "msse",
@@ -186,6 +189,7 @@ MSSE = Metric(
     "mean scaled square error",
     "error",
     batched=True,
+    reads=_READS,
 )
 NMSSE = Metric(
     "nmsse",
@@ -196,6 +200,7 @@ NMSSE = Metric(
     "1 − exp(−MSSE)",
     "error",
     batched=True,
+    reads=_READS,
 )
 NMASE = Metric(
     "nmase",
@@ -206,6 +211,7 @@ NMASE = Metric(
     "1 − exp(−MASE)",
     "error",
     batched=True,
+    reads=_READS,
 )
 #: The definitions of this module, in registry order.
 ERROR_METRICS = (MAE, MASE, MSSE, NMSSE, NMASE)

@@ -71,6 +71,7 @@ def _kernel(high: bool, is_f1: bool):
 
 
 _SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
+_READS = frozenset({"low_border", "high_border", "system_scale"})
 ACCURACY_LOW = Metric(
     "accuracy_low",
     _kernel(False, False),
@@ -80,6 +81,7 @@ ACCURACY_LOW = Metric(
     "accuracy of the low-similarity decision",
     "threshold",
     batched=True,
+    reads=_READS,
 )
 ACCURACY_HIGH = Metric(
     "accuracy_high",
@@ -90,6 +92,7 @@ ACCURACY_HIGH = Metric(
     "accuracy of the high-similarity decision",
     "threshold",
     batched=True,
+    reads=_READS,
 )
 F1_LOW = Metric(
     "f1_low",
@@ -100,6 +103,7 @@ F1_LOW = Metric(
     "F1 of the low-similarity class",
     "threshold",
     batched=True,
+    reads=_READS,
 )
 F1_HIGH = Metric(
     "f1_high",
@@ -110,6 +114,7 @@ F1_HIGH = Metric(
     "F1 of the high-similarity class",
     "threshold",
     batched=True,
+    reads=_READS,
 )
 #: The definitions of this module, in registry order.
 THRESHOLD_METRICS = (ACCURACY_LOW, ACCURACY_HIGH, F1_LOW, F1_HIGH)

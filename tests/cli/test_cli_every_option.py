@@ -1,0 +1,406 @@
+"""Every option of every command has an effect.
+
+The test enumerates each command's parser; every option must be listed here with a
+command line that uses it and the baseline it is compared with. Using the option must
+change what the command says (stdout, the exit code, a file it writes, or its notes on
+stderr); an option that is accepted and then ignored fails here, and a new option fails
+until it is listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from clitools import run
+
+from simeval.cli import build_parser
+
+ROOT = Path(__file__).resolve().parents[2]
+PARAPHRASE = ROOT / "examples" / "paraphrase"
+
+
+def _write(path: Path, header: list[str], rows: list[list]) -> Path:
+    lines = ["\t".join(header), *("\t".join(str(v) for v in r) for r in rows)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)  # type: ignore[return-value]
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> dict[str, str]:
+    rng = np.random.default_rng(0)
+    n = 40
+    ids = [f"p{i}" for i in range(n)]
+    gold = np.round(rng.uniform(0, 5, n), 1)
+    gold2 = np.round(rng.uniform(0, 5, n), 1)
+    a = np.clip(gold + rng.normal(0, 0.8, n), 0, 5).round(3)
+    b = np.clip(gold + rng.normal(0, 1.5, n), 0, 5).round(3)
+    shuffled = rng.permutation(n)
+    labels = ["yes" if g > 2.5 else "no" for g in gold]
+    files = {
+        "gold": _write(
+            tmp_path / "gold.tsv",
+            ["id", "score", "score2", "label"],
+            [[ids[i], gold[i], gold2[i], labels[i]] for i in range(n)],
+        ),
+        # the systems' rows in another order: --id-column realigns them
+        "a": _write(tmp_path / "a.tsv", ["id", "score"], [[ids[i], a[i]] for i in shuffled]),
+        "b": _write(tmp_path / "b.tsv", ["id", "score"], [[ids[i], b[i]] for i in shuffled]),
+        "intrinsic": _write(
+            tmp_path / "intrinsic.tsv",
+            ["system", "pearson", "nmsse"],
+            [["s1", 0.8, 0.3], ["s2", 0.6, 0.5], ["s3", 0.7, 0.2], ["s4", 0.5, 0.4]],
+        ),
+        "extrinsic": _write(
+            tmp_path / "extrinsic.tsv",
+            ["system", "score", "other"],
+            [["s1", 0.9, 0.1], ["s2", 0.5, 0.4], ["s3", 0.7, 0.3], ["s4", 0.6, 0.2]],
+        ),
+        # every column but the labels is numeric, so that the base run scores them all
+        "classify": _write(
+            tmp_path / "classify.tsv",
+            ["id", "label", "label2", "sharp", "noise"],
+            [[1000 + i, labels[i], int(gold2[i] > 2.5), a[i], b[i]] for i in range(n)],
+        ),
+        "detect": _write(
+            tmp_path / "detect.tsv",
+            ["query", "q2", "cid", "relevant", "rel2", "A", "B"],
+            [
+                [f"q{i // 4}", i // 2, i, int(i % 4 == 0), int(i % 2 == 1), a[i], b[i]]
+                for i in range(n)
+            ],
+        ),
+        "out": str(tmp_path / "out.txt"),
+        "dir": str(tmp_path),
+    }
+    return files
+
+
+def _evaluate_base(f: dict[str, str]) -> list[str]:
+    return ["evaluate", f["gold"], "--system", f"a={f['a']}", "--system", f"b={f['b']}"]
+
+
+def _compare_base(f: dict[str, str]) -> list[str]:
+    return ["compare", f["gold"], "--system", f"a={f['a']}", "--system", f"b={f['b']}",
+            "--bootstrap", "60", "--metric", "pearson", "--metric", "f1_low"]  # fmt: skip
+
+
+def _meta_base(f: dict[str, str]) -> list[str]:
+    return ["meta", "--intrinsic", f["intrinsic"], "--extrinsic", f["extrinsic"],
+            "--bootstrap", "50"]  # fmt: skip
+
+
+def _classify_base(f: dict[str, str]) -> list[str]:
+    return ["extrinsic", "classify", f["classify"], "--folds", "4"]
+
+
+def _detect_base(f: dict[str, str]) -> list[str]:
+    return ["extrinsic", "detect", f["detect"]]
+
+
+def _paraphrase_base(f: dict[str, str]) -> list[str]:
+    return ["paraphrase", str(PARAPHRASE / "patterns.tsv")]
+
+
+INPUT_OPTIONS: dict[str, Callable[[dict[str, str]], list[str]]] = {
+    "--gold-column": lambda f: ["--gold-column", "score2"],
+    "--no-header": lambda f: ["--no-header"],
+    "--id-column": lambda f: ["--id-column", "id"],
+    "--scale": lambda f: ["--scale", "0", "10"],
+    "--system-scale": lambda f: ["--system-scale", "0", "10"],
+    "--low-border": lambda f: ["--low-border", "2.5"],
+    "--high-border": lambda f: ["--high-border", "2.6"],
+    "--nan-policy": lambda f: ["--nan-policy", "omit"],
+    "--metric": lambda f: ["--metric", "kendall"],
+    "--bins": lambda f: ["--bins", "labels:label"],
+    "--normalize": lambda f: ["--normalize", "minmax"],
+    "--skip-undefined-bins": lambda f: ["--skip-undefined-bins"],
+}
+OUTPUT_OPTIONS: dict[str, Callable[[dict[str, str]], list[str]]] = {
+    "--format": lambda f: ["--format", "json"],
+    "--output": lambda f: ["--output", f["out"]],
+    "--digits": lambda f: ["--digits", "1"],
+    "--quiet": lambda f: ["--quiet"],
+}
+
+#: command → (baseline, {option: extra tokens}); an option may also carry its own
+#: baseline as (baseline extra, option extra) when it only acts with another option.
+COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
+    "evaluate": (
+        _evaluate_base,
+        {
+            **INPUT_OPTIONS,
+            **OUTPUT_OPTIONS,
+            "--system": lambda f: ["--system", f"c={f['a']}"],
+            "--semeval-dir": lambda f: ["--semeval-dir", f["dir"]],
+            "--runs-dir": lambda f: ["--runs-dir", f["dir"]],
+            "--task": lambda f: ["--task", "1:n,k-best,rank"],
+            "--k": lambda f: (["--task", "1:n,k-best,rank"], ["--k", "3"]),
+        },
+    ),
+    "compare": (
+        _compare_base,
+        {
+            **INPUT_OPTIONS,
+            **OUTPUT_OPTIONS,
+            "--system": lambda f: ["--system", f"c={f['a']}"],
+            "--bootstrap": lambda f: ["--bootstrap", "80"],
+            "--seed": lambda f: ["--seed", "1"],
+            "--ci": lambda f: ["--ci", "percentile"],
+            "--confidence": lambda f: ["--confidence", "0.8"],
+            "--alpha": lambda f: ["--alpha", "0.2"],
+            "--permutations": lambda f: ["--permutations", "30"],
+        },
+    ),
+    "meta": (
+        _meta_base,
+        {
+            **OUTPUT_OPTIONS,
+            "--intrinsic": lambda f: ["--intrinsic", f["extrinsic"]],
+            "--extrinsic": lambda f: ["--extrinsic", f["intrinsic"]],
+            "--extrinsic-column": lambda f: ["--extrinsic-column", "other"],
+            "--extrinsic-lower-is-better": lambda f: ["--extrinsic-lower-is-better"],
+            "--bootstrap": lambda f: ["--bootstrap", "40"],
+            "--n-boot": lambda f: ["--n-boot", "40"],
+            "--seed": lambda f: ["--seed", "1"],
+        },
+    ),
+    "extrinsic classify": (
+        _classify_base,
+        {
+            **OUTPUT_OPTIONS,
+            "--label-column": lambda f: ["--label-column", "label2"],
+            "--score-column": lambda f: ["--score-column", "noise"],
+            "--id-column": lambda f: ["--id-column", "id"],
+            "--method": lambda f: ["--method", "logistic"],
+            "--folds": lambda f: ["--folds", "5"],
+            "--seed": lambda f: ["--seed", "3"],
+            "--min-bucket": lambda f: ["--min-bucket", "2"],
+        },
+    ),
+    "extrinsic detect": (
+        _detect_base,
+        {
+            **OUTPUT_OPTIONS,
+            "--query-column": lambda f: ["--query-column", "q2"],
+            "--relevant-column": lambda f: ["--relevant-column", "rel2"],
+            "--score-column": lambda f: ["--score-column", "A"],
+            "--id-column": lambda f: ["--id-column", "cid"],
+        },
+    ),
+    "recommend": (
+        lambda f: [
+            "recommend",
+            "--cardinality",
+            "1:n",
+            "--set-of-interest",
+            "k-best",
+            "--information",
+            "rank",
+        ],
+        {
+            **OUTPUT_OPTIONS,
+            "--cardinality": lambda f: ["--cardinality", "1:1"],
+            "--set-of-interest": lambda f: ["--set-of-interest", "all"],
+            "--information": lambda f: ["--information", "value"],
+            "--k": lambda f: ["--k", "3"],
+            "--list": lambda f: ["--list"],
+        },
+    ),
+    "paraphrase": (
+        _paraphrase_base,
+        {
+            **OUTPUT_OPTIONS,
+            "--k": lambda f: ["--k", "3"],
+            "--judgment": lambda f: ["--judgment", "strict"],
+            "--column": lambda f: ["--column", "pattern=pattern"],
+            "--stopwords": lambda f: ["--stopwords", f["out"]],
+            "--explain": lambda f: ["--explain", "1"],
+            "--set": lambda f: ["--set", "1"],
+            "--extrinsic": lambda f: ["--extrinsic", str(PARAPHRASE / "task_scores.tsv")],
+            "--bootstrap": lambda f: (
+                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv")],
+                ["--bootstrap", "30"],
+            ),
+            "--n-boot": lambda f: (
+                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv")],
+                ["--n-boot", "30"],
+            ),
+            "--seed": lambda f: (
+                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "30"],
+                ["--seed", "5"],
+            ),
+            "--confidence": lambda f: (
+                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "30"],
+                ["--confidence", "0.5"],
+            ),
+        },
+    ),
+    "demo": (
+        lambda f: ["demo"],
+        {"--format": OUTPUT_OPTIONS["--format"], "--output": OUTPUT_OPTIONS["--output"]},
+    ),
+}
+#: wordsim and datasets need the shared word-similarity data: tested with it below.
+NEEDS_DATA = {"wordsim", "datasets"}
+
+
+def _parsers() -> dict[str, argparse.ArgumentParser]:
+    out: dict[str, argparse.ArgumentParser] = {}
+
+    def walk(prefix: str, parser: argparse.ArgumentParser) -> None:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs:
+            out[prefix] = parser
+        for s in subs:
+            for name, p in s.choices.items():
+                walk(f"{prefix} {name}".strip(), p)
+
+    walk("", build_parser())
+    return out
+
+
+def _options(parser: argparse.ArgumentParser) -> set[str]:
+    return {
+        max(a.option_strings, key=len)
+        for a in parser._actions
+        if a.option_strings and a.dest != "help"
+    }
+
+
+def test_every_command_and_option_is_listed() -> None:
+    parsers = _parsers()
+    assert set(parsers) == set(COMMANDS) | NEEDS_DATA
+    for command, (_, options) in COMMANDS.items():
+        missing = _options(parsers[command]) - set(options)
+        assert not missing, f"{command}: list these options here: {sorted(missing)}"
+
+
+def _outcome(capsys, argv: list[str], out_file: str) -> tuple:
+    Path(out_file).unlink(missing_ok=True)
+    rc, out, err = run(capsys, *argv)
+    written = Path(out_file).read_text(encoding="utf-8") if Path(out_file).exists() else None
+    return rc, out, err, written
+
+
+CASES = [(c, o) for c, (_, opts) in COMMANDS.items() for o in sorted(opts)]
+
+
+@pytest.mark.parametrize(("command", "option"), CASES, ids=[f"{c}:{o}" for c, o in CASES])
+def test_option_changes_the_outcome(capsys, inputs, command, option) -> None:
+    base_fn, options = COMMANDS[command]
+    extra = options[option](inputs)
+    base_extra, extra = extra if isinstance(extra, tuple) else ([], extra)
+    if option == "--stopwords":
+        Path(inputs["out"]).write_text("the\nof\n", encoding="utf-8")
+        stop = Path(inputs["dir"]) / "stop.txt"
+        stop.write_text("the\nof\n", encoding="utf-8")
+        extra = ["--stopwords", str(stop)]
+    base = [*base_fn(inputs), *base_extra]
+    before = _outcome(capsys, base, inputs["out"])
+    after = _outcome(capsys, [*base, *extra], inputs["out"])
+    assert before[0] == 0, before[2]
+    if option == "--quiet" and not before[2]:
+        assert not after[2]  # nothing to silence in this run: nothing said
+        return
+    assert after != before, f"{command} {option}: no effect"
+
+
+#: Options that must NOT change any number: they only choose how the work is done.
+#: The test holds their output identical to the baseline instead.
+SAME_RESULT = {
+    ("wordsim", "--batch-size"): "memory bound of the distance batches (wordspace's batchsize)",
+    ("wordsim", "--vectors-format"): "the format, which is otherwise guessed from the name",
+}
+#: Options that reach the network: their loader is tested against a file URL in
+#: tests/test_wordsim_datasets.py (CI has no internet).
+NETWORK = {("datasets", "--fetch")}
+
+
+def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
+    ws = shared / "wordspace"
+    vec, rg65, ws353 = ws / "DSM_Vectors.tsv.gz", ws / "RG65.tsv", ws / "WordSim353.tsv"
+    renamed = tmp / "renamed.tsv"
+    renamed.write_text(
+        rg65.read_text(encoding="utf-8").replace("word1\tword2\tscore", "a\tb\tsim", 1),
+        encoding="utf-8",
+    )
+    swapped = tmp / "swapped.tsv"
+    lines = rg65.read_text(encoding="utf-8").splitlines()
+    swapped.write_text(
+        "\n".join(["word1\tword2\tscore"] + [f"{ln.split(chr(9))[1]}\t{ln.split(chr(9))[0]}\t"
+                   f"{ln.split(chr(9))[2]}" for ln in lines[1:]]) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    out = str(tmp / "out.txt")
+    base = ["wordsim", "--vectors", str(vec), "--pairs", str(rg65)]
+    return {
+        "wordsim": {
+            "base": base,
+            "out": out,
+            "options": {
+                "--vectors": None,
+                "--pairs": ["--pairs", str(ws353)],
+                "--dataset": ["--dataset", "rg65", "--data-dir", str(shared)],
+                "--data-dir": ["--dataset", "rg65", "--data-dir", str(shared)],
+                "--vocab": ["--vocab", str(tmp / "missing-vocab.txt")],
+                "--word1": (["--pairs", str(swapped)], ["--word1", "word2", "--word2", "word1"]),
+                "--word2": (["--pairs", str(swapped)], ["--word2", "word1", "--word1", "word2"]),
+                "--score": (["--pairs", str(renamed)], ["--score", "sim"]),
+                "--method": ["--method", "manhattan"],
+                "--p": (["--method", "minkowski"], ["--p", "3"]),
+                "--similarity": ["--similarity"],
+                "--rank": ["--rank", "fwd"],
+                "--avg-method": (["--rank", "avg"], ["--avg-method", "harmonic"]),
+                "--strip-pos": ["--strip-pos"],
+                "--restrict-to-task": (["--rank", "fwd"], ["--restrict-to-task"]),
+                "--batch-size": ["--batch-size", "1000"],
+                "--vectors-format": ["--vectors-format", "text"],
+                "--details": ["--details", out],
+                "--plot": ["--plot", str(tmp / "p.png")],
+                "--format": ["--format", "json"],
+                "--output": ["--output", out],
+                "--digits": ["--digits", "1"],
+                "--quiet": ["--quiet"],
+            },
+        },
+        "datasets": {
+            "base": ["datasets"],
+            "out": out,
+            "options": {
+                "--data-dir": ["--data-dir", str(shared)],
+                "--citations": ["--citations"],
+                "--format": ["--format", "json"],
+                "--output": ["--output", out],
+                "--digits": ["--digits", "1"],
+                "--quiet": ["--quiet"],
+            },
+        },
+    }
+
+
+@pytest.mark.parametrize("command", sorted(NEEDS_DATA))
+def test_word_similarity_options_change_the_outcome(
+    capsys, shared_data, tmp_path, monkeypatch, command
+) -> None:
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))  # an empty cache
+    case = _word_cases(shared_data, tmp_path)[command]
+    listed = set(case["options"]) | {o for c, o in NETWORK if c == command}
+    assert _options(_parsers()[command]) == listed
+    for option, extra in case["options"].items():
+        if extra is None:  # the vectors are part of every run
+            continue
+        base_extra, extra = extra if isinstance(extra, tuple) else ([], extra)
+        base = [*case["base"], *base_extra]
+        before = _outcome(capsys, base, case["out"])
+        after = _outcome(capsys, [*base, *extra], case["out"])
+        assert before[0] == 0, (option, before[2])
+        if (command, option) in SAME_RESULT:
+            assert after == before, f"{command} {option} changed the result"
+        elif option == "--quiet" and not before[2]:
+            assert not after[2]
+        else:
+            assert after != before, f"{command} {option}: no effect"
