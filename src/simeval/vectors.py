@@ -221,6 +221,11 @@ def read_vectors(
     if fmt == "npy":
         vectors = _read_npy(p, vocab)
         return vectors if keep is None else vectors.restrict(keep)
+    if vocab is not None:
+        raise InputError(
+            f"{p}: a vocabulary file goes with .npy vectors; this file is {fmt} and names "
+            "its words itself (drop --vocab / vocab=)"
+        )
     data = _read_bytes(p)
     if fmt == "binary":
         return _read_binary(p, data, keep)

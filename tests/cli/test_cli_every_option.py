@@ -202,7 +202,7 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             "rank",
         ],
         {
-            **OUTPUT_OPTIONS,
+            **{k: v for k, v in OUTPUT_OPTIONS.items() if k != "--digits"},
             "--cardinality": lambda f: ["--cardinality", "1:1"],
             "--set-of-interest": lambda f: ["--set-of-interest", "all"],
             "--information": lambda f: ["--information", "value"],
@@ -277,12 +277,13 @@ def test_every_command_and_option_is_listed() -> None:
     for command, (_, options) in COMMANDS.items():
         missing = _options(parsers[command]) - set(options)
         assert not missing, f"{command}: list these options here: {sorted(missing)}"
+        assert set(options) <= _options(parsers[command]), command
 
 
 def _outcome(capsys, argv: list[str], out_file: str) -> tuple:
     Path(out_file).unlink(missing_ok=True)
     rc, out, err = run(capsys, *argv)
-    written = Path(out_file).read_text(encoding="utf-8") if Path(out_file).exists() else None
+    written = Path(out_file).read_bytes() if Path(out_file).exists() else None
     return rc, out, err, written
 
 
@@ -335,7 +336,7 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
                    f"{ln.split(chr(9))[2]}" for ln in lines[1:]]) + "\n",
         encoding="utf-8",
     )  # fmt: skip
-    out = str(tmp / "out.txt")
+    out = str(tmp / "out.png")
     base = ["wordsim", "--vectors", str(vec), "--pairs", str(rg65)]
     return {
         "wordsim": {
@@ -347,8 +348,14 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
                 "--dataset": ["--dataset", "rg65", "--data-dir", str(shared)],
                 "--data-dir": ["--dataset", "rg65", "--data-dir", str(shared)],
                 "--vocab": ["--vocab", str(tmp / "missing-vocab.txt")],
-                "--word1": (["--pairs", str(swapped)], ["--word1", "word2", "--word2", "word1"]),
-                "--word2": (["--pairs", str(swapped)], ["--word2", "word1", "--word1", "word2"]),
+                "--word1": (
+                    ["--pairs", str(swapped), "--rank", "fwd"],
+                    ["--word1", "word2", "--word2", "word1"],
+                ),
+                "--word2": (
+                    ["--pairs", str(swapped), "--rank", "fwd"],
+                    ["--word2", "word1", "--word1", "word2"],
+                ),
                 "--score": (["--pairs", str(renamed)], ["--score", "sim"]),
                 "--method": ["--method", "manhattan"],
                 "--p": (["--method", "minkowski"], ["--p", "3"]),
@@ -360,7 +367,7 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
                 "--batch-size": ["--batch-size", "1000"],
                 "--vectors-format": ["--vectors-format", "text"],
                 "--details": ["--details", out],
-                "--plot": ["--plot", str(tmp / "p.png")],
+                "--plot": ["--plot", out],
                 "--format": ["--format", "json"],
                 "--output": ["--output", out],
                 "--digits": ["--digits", "1"],
@@ -375,7 +382,6 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
                 "--citations": ["--citations"],
                 "--format": ["--format", "json"],
                 "--output": ["--output", out],
-                "--digits": ["--digits", "1"],
                 "--quiet": ["--quiet"],
             },
         },

@@ -30,8 +30,11 @@ class CommandLineError(SimevalError):
     """A bad command line (unknown option, missing argument)."""
 
 
-def add_output_options(parser: argparse.ArgumentParser, default: str = "table") -> None:
-    """``--format``, ``--output``, ``--digits`` and ``--quiet``, the same for every command."""
+def add_output_options(
+    parser: argparse.ArgumentParser, default: str = "table", *, digits: bool = True
+) -> None:
+    """``--format``, ``--output``, ``--digits`` and ``--quiet``, the same for every command
+    (``digits=False`` for a command whose output has no decimals to round)."""
     parser.add_argument(
         "--format",
         choices=FORMATS,
@@ -46,9 +49,15 @@ def add_output_options(parser: argparse.ArgumentParser, default: str = "table") 
         help="write to FILE ('-' for stdout, the default), once the command has succeeded; "
         "never over an input file; a link is written through, a device in place",
     )
-    parser.add_argument(
-        "--digits", type=non_negative_int, default=4, help="decimals shown in tables (default 4)"
-    )
+    if digits:
+        parser.add_argument(
+            "--digits",
+            type=non_negative_int,
+            default=4,
+            help="decimals shown in tables (default 4)",
+        )
+    else:
+        parser.set_defaults(digits=4)
     parser.add_argument(
         "--quiet", "-q", action="store_true", help="no progress bars or notes on stderr"
     )

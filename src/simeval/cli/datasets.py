@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
         help="list each dataset's citation and licence (URLs and SHA-256 digests: with "
         "--format json)",
     )
-    add_output_options(parser)
+    add_output_options(parser, digits=False)  # names, counts and citations
     declare_files(parser, folders=("data_dir",))
     parser.set_defaults(func=run)
 

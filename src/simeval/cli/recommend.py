@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="k of a k-best task, ≥ 1: fills in ndcg@k / ncg@k (default: k stays a placeholder)",
     )
     p.add_argument("--list", action="store_true", help="list the nine plausible combinations")
-    add_output_options(p)
+    add_output_options(p, digits=False)  # measures and reasons: no decimals
     p.set_defaults(func=run)
 
 
