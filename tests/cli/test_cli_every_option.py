@@ -119,6 +119,9 @@ INPUT_OPTIONS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "--normalize": lambda f: ["--normalize", "minmax"],
     "--skip-undefined-bins": lambda f: ["--skip-undefined-bins"],
 }
+HTML_OPTION: dict[str, Callable[[dict[str, str]], list[str]]] = {
+    "--html": lambda f: ["--html", f["out"]],
+}
 OUTPUT_OPTIONS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "--format": lambda f: ["--format", "json"],
     "--output": lambda f: ["--output", f["out"]],
@@ -134,6 +137,7 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
         {
             **INPUT_OPTIONS,
             **OUTPUT_OPTIONS,
+            **HTML_OPTION,
             "--system": lambda f: ["--system", f"c={f['a']}"],
             "--semeval-dir": lambda f: ["--semeval-dir", f["dir"]],
             "--runs-dir": lambda f: ["--runs-dir", f["dir"]],
@@ -146,6 +150,7 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
         {
             **INPUT_OPTIONS,
             **OUTPUT_OPTIONS,
+            **HTML_OPTION,
             "--system": lambda f: ["--system", f"c={f['a']}"],
             "--bootstrap": lambda f: ["--bootstrap", "80"],
             "--seed": lambda f: ["--seed", "1"],

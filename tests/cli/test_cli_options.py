@@ -36,6 +36,7 @@ HANDLED = {
     "--k",
     "--semeval-dir",
     "--runs-dir",  # test_cli_task, test_semeval
+    "--html",  # test_cli_every_option, test_html_browser
     "--format",
     "--output",
     "--digits",

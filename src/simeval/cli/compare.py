@@ -9,8 +9,10 @@ from ..errors import DataError
 from ..report.comparison import format_comparison
 from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
 from .evaluate import (
+    add_html_option,
     add_input_options,
     add_metric_options,
+    emit_html,
     load_inputs,
     note_evaluation,
 )
@@ -56,6 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default 0: no permutation test)",
     )
     add_output_options(p)
+    add_html_option(p)
     p.set_defaults(func=run)
 
 
@@ -83,5 +86,6 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
         )
     emit(format_comparison(cmp, args.format, args.digits), args.output)
+    emit_html(args, [cmp.evaluation.to_dict(), cmp.to_dict()])
     note_evaluation(args, cmp.evaluation)
     return 0

@@ -130,6 +130,25 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
     )
 
 
+def add_html_option(p: argparse.ArgumentParser) -> None:
+    """``--html FILE``: also write the HTML report (figures, verdict, tables)."""
+    p.add_argument(
+        "--html",
+        metavar="FILE.html",
+        help="also write a self-contained HTML report: verdict, figures, tables (needs "
+        "matplotlib: pip install 'simeval[plot]')",
+    )
+    declare_files(p, outputs=("html",), extras={"html": ("matplotlib", "plot")})
+
+
+def emit_html(args: argparse.Namespace, docs: list[dict[str, Any]]) -> None:
+    """The HTML report of ``docs`` to ``--html``, when asked."""
+    if getattr(args, "html", None):
+        from ..report.html import build_page
+
+        emit(build_page(docs), args.html)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "evaluate",
@@ -159,6 +178,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--k", type=int, default=None, help="k of the task's k-best (default 10); with --task"
     )
     add_output_options(p)
+    add_html_option(p)
     declare_files(p, folders=("semeval_dir", "runs_dir"))
     p.set_defaults(func=run)
 
@@ -259,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
     emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
+    emit_html(args, [ev.to_dict()])
     note_evaluation(args, ev)
     return 0
 
