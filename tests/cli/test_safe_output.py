@@ -331,3 +331,18 @@ def test_details_on_stdout_beside_the_default_stdout_is_refused(tmp_path, capsys
     assert_error(rc, out, err, "--details -", "standard output (no --output given)")
     rc, out, err = run(capsys, *argv, "--details", "-", "-o", tmp_path / "r.txt")
     assert rc == 0 and out.startswith("word1\tword2\tscore\tdistance\tmissing\n"), err
+
+
+def test_a_failing_device_leaves_the_regular_outputs_untouched(tmp_path, capsys):
+    # /dev/full accepts the open and fails the write: the device is written before any
+    # regular file is renamed into place, so -o keeps its old content.
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    work, argv, _ = _setup(COMMANDS[5], tmp_path)
+    keep = work / "keep.csv"
+    keep.write_text("old\n", encoding="utf-8")
+    listing = _listing(work)
+    rc, out, err = run(capsys, *argv, "--details", "/dev/full", "-o", keep)
+    assert_error(rc, out, err, "--details /dev/full")
+    assert keep.read_text(encoding="utf-8") == "old\n"
+    assert _listing(work) == listing

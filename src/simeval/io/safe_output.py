@@ -166,16 +166,22 @@ class OutputPlan:
         except BaseException:
             self.discard()
             raise
+        # Devices and FIFOs cannot be replaced atomically: they are written first, while
+        # every regular file still waits in its temporary file, so that a device that
+        # fails (a full disk, /dev/full) leaves every regular target untouched.
+        out = todo[0] if todo else None
         try:
+            for out in todo:
+                if out.tmp is None and not is_stdin(out.path):
+                    _write_in_place(out)
             for out in todo:
                 if out.tmp is not None:
                     os.replace(out.tmp, os.path.realpath(out.path))
                     out.tmp = None
-                elif not is_stdin(out.path):
-                    _write_in_place(out)
         except OSError as exc:
             self.discard()
-            raise DataError(f"{out.option} {out.path}: cannot write ({exc.strerror})") from None
+            where = f"{out.option} {out.path}: " if out is not None else ""
+            raise DataError(f"{where}cannot write ({exc.strerror})") from None
         for out in todo:
             if is_stdin(out.path) and out.data is not None:
                 sys.stdout.flush()
