@@ -32,6 +32,7 @@ __all__ = [
     "check_within",
     "describe",
     "paired_scores",
+    "rng_of",
 ]
 
 T = TypeVar("T")
@@ -148,10 +149,12 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
             kind = np.asarray(values).dtype.kind
         except (TypeError, ValueError):
             kind = "O"  # ragged: the conversion below names the problem
-        if kind in "USV":
-            raise InputTypeError(f"`{name}` must be numbers, not text; got {describe(values)}")
-    elif values.dtype.kind in "USV":
+    else:
+        kind = values.dtype.kind
+    if kind in "USV":
         raise InputTypeError(f"`{name}` must be numbers, not text; got {describe(values)}")
+    if kind == "c":  # numpy would drop the imaginary part with a warning
+        raise InputTypeError(f"`{name}` must be real numbers, got complex {describe(values)}")
     try:
         arr = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -252,3 +255,19 @@ def check_within(values: NDArray[np.float64], scale: tuple[float, float], what: 
             f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the scale "
             "or the data"
         )
+
+
+def rng_of(seed: object, name: str = "seed") -> np.random.Generator:
+    """A generator from ``seed``: None (fresh entropy), a ``numpy.random.Generator``, or a
+    whole number ≥ 0 (0 is a seed like any other); anything else is an error naming it.
+
+    >>> float(rng_of(0).random()) == float(np.random.default_rng(0).random())
+    True
+    """
+    if seed is None or isinstance(seed, np.random.Generator):
+        return np.random.default_rng(seed)
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise InputTypeError(f"`{name}` must be a whole number ≥ 0 or None, got {describe(seed)}")
+    if seed < 0:
+        raise InputError(f"`{name}` must be ≥ 0; got {seed}")
+    return np.random.default_rng(int(seed))

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import check_int
+from ._validate import check_int, rng_of
 from .errors import InputError
 from .evaluate import Evaluation, evaluate
 from .meta import RankAgreement, rank_agreement
@@ -205,6 +205,7 @@ def compare(
     (('good', 'noisy'), (1, 2))
     """
     opts = Options.of(options, **option_fields)
+    rng_of(seed)  # a bad seed is refused before any work
     if ci not in ("bca", "percentile"):
         raise InputError(f"`ci` must be 'bca' or 'percentile'; got {ci!r}")
     if check_int(n_resamples, "n_resamples") < 2:
@@ -214,6 +215,8 @@ def compare(
         )
     if permutations:
         check_int(permutations, "permutations")
+    if isinstance(metrics, str):  # one metric by name, not its characters
+        metrics = [metrics]
     names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
     if not isinstance(systems, Mapping):
         raise InputError(f"`systems` must be a mapping name → scores; got {type(systems).__name__}")

@@ -251,6 +251,9 @@ nan_policy
     )
     g_all = as_float_array(gold, "gold")
     opts = opts.resolve(g_all)
+    opts.check_systems(systems)
+    if isinstance(metrics, str):  # one metric by name, not its characters
+        metrics = [metrics]
     metric_objs = tuple(get_metric(m) for m in (metrics or DEFAULT_METRICS))
     if len({m.name for m in metric_objs}) != len(metric_objs):
         raise InputError("a metric is listed twice")

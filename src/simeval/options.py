@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -178,10 +178,24 @@ class Options:
             check_within(g, scale, "gold")
         low = point_on(scale, LOW_FRACTION) if self.low_border is None else self.low_border
         high = point_on(scale, HIGH_FRACTION) if self.high_border is None else self.high_border
-        _check_borders(low, high, scale)
+        both_given = self.low_border is not None and self.high_border is not None
+        _check_borders(low, high, scale, order=both_given)
         return dataclasses.replace(
             self, scale=scale, scale_source=source, low_border=low, high_border=high
         )
+
+    def check_systems(self, names: Iterable[str]) -> None:
+        """A per-system ``system_scale`` must name systems that exist (a typo would leave
+        that system unmapped without a word)."""
+        if not isinstance(self.system_scale, Mapping):
+            return
+        known = set(names)
+        unknown = sorted(set(self.system_scale) - known - {"*"})
+        if unknown:
+            raise InputError(
+                f"`system_scale` names {', '.join(map(repr, unknown))}, which is not a system; "
+                f"the systems are {', '.join(sorted(known))}"
+            )
 
     def for_system(self, name: str) -> Options:
         """The options one system is scored with: its own ``system_scale`` when the
@@ -244,8 +258,12 @@ def point_on(scale: Scale, fraction: float) -> float:
     return lo + fraction * span
 
 
-def _check_borders(lo: float | None, hi: float | None, scale: Scale | None) -> None:
-    if lo is not None and hi is not None and lo > hi:
+def _check_borders(
+    lo: float | None, hi: float | None, scale: Scale | None, *, order: bool = True
+) -> None:
+    """Borders on the scale; ``order``: the low one below the high one (checked when
+    both were chosen: a default border only serves the measures of its own side)."""
+    if order and lo is not None and hi is not None and lo > hi:
         raise InputError(f"the low border {lo:g} is above the high border {hi:g}; swap them")
     if scale is None:
         return

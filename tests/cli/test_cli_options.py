@@ -121,3 +121,33 @@ def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> No
     assert a == pytest.approx(b, abs=1e-12)
     hand = sum(abs(5 * s - x) for s, x in zip(cos, gold)) / len(gold)
     assert a == pytest.approx(hand, abs=1e-12)
+
+
+def test_system_scale_typos_and_repeats_are_errors(capsys, tmp_path) -> None:
+    from clitools import assert_error, run, write_numbers
+
+    g = write_numbers(tmp_path / "g.txt", [0, 1, 2, 3, 4, 5])
+    a = write_numbers(tmp_path / "a.txt", [0.1, 0.2, 0.3, 0.5, 0.6, 0.9])
+    base = ["evaluate", g, "--system", f"a={a}", "--scale", "0", "5"]
+    assert_error(*run(capsys, *base, "--system-scale", "b=0,1"), "--system-scale", "'b'")
+    assert_error(*run(capsys, *base, "--system-scale", "a=0,1", "--system-scale", "a=0,2"), "twice")
+    assert_error(*run(capsys, *base, "--system-scale", "0", "1", "--system-scale", "0,2"), "twice")
+
+
+def test_library_refuses_unknown_system_names() -> None:
+    import simeval as se
+
+    with pytest.raises(se.InputError, match="'typo'"):
+        se.evaluate([0, 1, 2, 3], {"a": [0, 1, 2, 2]}, system_scale={"typo": (0, 1)})
+
+
+def test_one_border_alone_is_not_checked_against_the_other_default() -> None:
+    # f1_low with a border above the default high border (3.5 on 0–5) is fine: the high
+    # border serves only the high measures.
+    import simeval as se
+
+    g, s = [0.0, 1.0, 3.0, 4.5, 5.0], [0.5, 1.0, 4.2, 4.0, 5.0]
+    truth, pred = [x < 4 for x in g], [x < 4 for x in s]
+    tp = sum(t and p for t, p in zip(truth, pred))
+    hand = 2 * tp / (sum(truth) + sum(pred))
+    assert se.f1_low(g, s, border=4, scale=(0, 5)).statistic == pytest.approx(hand)

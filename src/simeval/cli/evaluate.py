@@ -295,19 +295,22 @@ def system_scales(
     named: dict[str, tuple[float, float]] = {}
     for tokens in given:
         text = " ".join(tokens)
+        name, rng = tokens[0].partition("=")[::2] if len(tokens) == 1 else ("", "")
+        if not rng:
+            name, rng = "", ",".join(tokens)
         try:
-            if len(tokens) == 1 and "=" in tokens[0]:
-                name, _, rng = tokens[0].partition("=")
-                lo, hi = (float(x) for x in rng.split(","))
-                named[name] = (lo, hi)
-                continue
-            parts = tokens[0].split(",") if len(tokens) == 1 else tokens
-            lo, hi = (float(x) for x in parts)
+            lo, hi = (float(x) for x in rng.split(","))
         except ValueError:
             raise DataError(
                 f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
             ) from None
-        default = (lo, hi)
+        if (name in named) if name else (default is not None):
+            raise DataError(f"--system-scale {text}: a scale for {name or 'every system'} "
+                            "is given twice; keep one")  # fmt: skip
+        if name:
+            named[name] = (lo, hi)
+        else:
+            default = (lo, hi)
     if not named:
         return default
     if default is not None:
@@ -338,6 +341,8 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
 def _cli_names(message: str) -> str:
     for py, cli in (
         ("`scale`", "--scale"),
+        ("`system_scale` names", "--system-scale names"),
+        ("`system_scale`", "--system-scale"),
         ("`system_scale", "--system-scale"),
         ("`low_border`", "--low-border"),
         ("`high_border`", "--high-border"),

@@ -37,7 +37,7 @@ def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
         if value != 0 and abs(value) < 10 ** (-digits):
-            return f"{value:.{digits - 1}e}"
+            return f"{value:.{max(digits - 1, 0)}e}"
         return f"{value:.{digits}f}"
     return str(value)
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._validate import rng_of
 from ..errors import InputError
 from ..metrics.registry import direction
 from ..options import Options
@@ -301,7 +302,7 @@ def paired_permutation_tests(
 
     observed = score(S)  # (metrics, 2)
     delta = signs * (observed[:, 0] - observed[:, 1])
-    rng = np.random.default_rng(seed)
+    rng = rng_of(seed)
     rows = max(1, CHUNK_ELEMENTS // (24 * max(n, 1)))
     null = np.empty((len(exprs), R))
     done = 0

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..._validate import as_float_array
+from ..._validate import as_float_array, rng_of
 from ...errors import InputError
 from ...metrics._scales import map_linear
 from ...metrics.registry import available_metrics, direction
@@ -101,6 +101,7 @@ def systems_matrix(
             )
         g, S = g[~missing], S[:, ~missing]
     opts = opts.resolve(g)
+    opts.check_systems(names)
     for j, name in enumerate(names):
         own = opts.for_system(name).system_scale
         if own is not None:
@@ -165,7 +166,7 @@ def bootstrap_distribution(
     leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
     engine = Engine(g, S, leaves, opts)
     rows = chunk_rows(n, chunk_size)
-    rng = np.random.default_rng(seed)
+    rng = rng_of(seed)
 
     def run(blocks: Iterator[NDArray[Any]], total: int, report: bool) -> NDArray:
         parts: dict[str, list[NDArray[np.float64]]] = {leaf.label: [] for leaf in leaves}
