@@ -127,7 +127,10 @@ class Options:
             "skip_undefined_bins",
             check_bool("`skip_undefined_bins`", self.skip_undefined_bins),
         )
-        _check_borders(self.low_border, self.high_border, self.scale)
+        # once resolved, a border may be a default that serves only its own side
+        _check_borders(
+            self.low_border, self.high_border, self.scale, order=self.scale_source is None
+        )
         if self.normalize == "scale" and self.scale is None:
             raise InputError("normalize='scale' needs the declared gold scale (scale=(lo, hi))")
 
