@@ -65,14 +65,14 @@ def test_parquet(tmp_path: Path) -> None:
 
 
 def test_one_number_per_line_with_blank_lines(tmp_path: Path) -> None:
-    # SemEval style: a blank line inside the file is a missing score; trailing blank lines
-    # are the end of the file.
+    # SemEval style: every blank line is a missing score, trailing ones too (the 2015 gold
+    # files end with unscored pairs); the file's final newline is not a line.
     p = _write(tmp_path / "STS.output.txt", "1.5\n\n3.25\n  4 \n0\n\n\n")
     values, table = read_scores(p)
     assert table.kind == "numbers"
-    assert len(values) == 5
+    assert len(values) == 7
     assert values[[0, 2, 3, 4]].tolist() == [1.5, 3.25, 4.0, 0.0]
-    assert math.isnan(values[1])
+    assert np.isnan(values[[1, 5, 6]]).all()
 
 
 def test_one_number_per_line_nan_text_is_missing(tmp_path: Path) -> None:

@@ -211,3 +211,22 @@ def test_undefined_aggregates_carry_their_reason(tiny: tuple[Path, Path]) -> Non
     ev = evaluate_semeval(gold, runs, metrics=["nmsse"], scale=(0, 5))
     fz = [r for r in ev.records if r["dataset"] == "fisher_z_mean"]
     assert fz and all(r["value"] is None and "correlations only" in r["reason"] for r in fz)
+
+
+def test_a_semeval_gold_file_in_single_file_mode(shared_data: Path, capsys) -> None:
+    # STS.gs.images.txt (2015) ends with unscored pairs: as one file, it still has as many
+    # lines as the run, and --nan-policy omit drops the unscored pairs.
+    gold = shared_data / "semeval-sts" / "2015"
+    gs = next(gold.rglob("STS.gs.images.txt"))
+    run_file = next((shared_data / "sts-system-runs" / "2015").rglob("*.images.txt"))
+    argv = ["evaluate", str(gs), "--system", f"r={run_file}", "--scale", "0", "5"]
+    argv += ["--metric", "pearson", "--format", "json"]
+    assert main(argv) == 2
+    assert "--nan-policy omit" in capsys.readouterr().err
+    assert main([*argv, "--nan-policy", "omit"]) == 0
+    rec = json.loads(capsys.readouterr().out)["results"][0]
+    g = np.array([float(x) if x.strip() else np.nan for x in gs.read_text().splitlines()])
+    s = np.array([float(x.split("\t")[0]) for x in run_file.read_text().splitlines()])
+    keep = ~np.isnan(g)
+    assert rec["n"] == int(keep.sum())
+    assert rec["value"] == pytest.approx(stats.pearsonr(g[keep], s[keep]).statistic, abs=1e-12)

@@ -75,9 +75,9 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
 
 
 def _read_numbers(name: str, lines: list[str]) -> ScoreTable:
-    # Trailing blank lines are the end of the file, not missing scores.
-    while lines and not lines[-1].strip():
-        lines.pop()
+    # Every blank line is a missing score, trailing ones included: the SemEval STS gold
+    # files end with unscored pairs, and their runs have a line for them (the final
+    # newline of the file ends the last line; it is not a line of its own).
     # Lines are parsed (and a line with several values reported) when the column is read.
     return ScoreTable(name, {"score": lines}, list(range(1, len(lines) + 1)), "numbers")
 
