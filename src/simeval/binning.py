@@ -120,7 +120,7 @@ class Bins:
         The outer edges are the declared scale (or the observed range)."""
         c = tuple(float(x) for x in cuts)
         if not c:
-            raise InputError("Bins.thresholds needs at least one cut point")
+            raise InputError("at least one cut point is needed, e.g. edges:1.5,3.5")
         if not all(np.isfinite(c)) or any(b <= a for a, b in itertools.pairwise(c)):
             raise InputError(f"cut points must be finite and strictly increasing; got {list(c)}")
         return cls(BinKind.THRESHOLDS, cuts=c)
@@ -194,6 +194,11 @@ class Bins:
             edges = np.array([lo, *self.cuts, hi])
         else:  # quantiles
             k = self.k or 4
+            if 3 * k > g.size:
+                raise InputError(
+                    f"quantiles:{k} on {g.size} pairs leaves fewer than 3 pairs per bin, too "
+                    f"few for a correlation; use at most {max(g.size // 3, 1)} bins"
+                )
             edges = np.quantile(g, np.arange(k + 1) / k) if g.size else np.linspace(lo, hi, k + 1)
             edges[0], edges[-1] = min(lo, edges[0]), max(hi, edges[-1])
         return _numeric_binning(g, edges)
@@ -212,7 +217,7 @@ class Bins:
         size = self.size or 2
         k = g.size // size
         if k == 0:
-            raise InputError(f"Bins.segments({size}) needs at least {size} pairs; got {g.size}")
+            raise InputError(f"segments of {size} pairs need at least {size} pairs; got {g.size}")
         order = np.argsort(g, kind="stable")
         index = np.full(g.size, -1, dtype=np.intp)
         index[order[: k * size]] = np.arange(k * size) // size
@@ -283,11 +288,12 @@ def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:
             return Bins.quantiles(int(arg))
         if kind == "labels" and arg:
             if label_values is None:
-                raise InputError(f"--bins {text}: the label column {arg!r} was not read")
+                raise InputError(f"the label column {arg!r} was not read")
             return Bins.labels(label_values)
     except ValueError as exc:
-        if isinstance(exc, InputError):
-            raise
+        if isinstance(exc, InputError):  # the constructor's reason, in CLI words
+            reason = str(exc).replace("`k`", "K").replace("`n`", "N")
+            raise InputError(f"--bins {text}: {reason}") from None
         what = "a number" if kind == "edges" else "a whole number (a count of bins or pairs)"
         raise InputError(f"--bins {text}: {arg!r} is not {what}") from None
     raise InputError(

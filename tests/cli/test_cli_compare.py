@@ -126,7 +126,7 @@ def test_json_parses_and_matches_scipy(capsys, files, scores) -> None:
 
 
 def test_seed_zero_twice_gives_identical_json(capsys, files) -> None:
-    argv = _argv(files, "--format", "json", "--seed", "0", "--permutations", "30")
+    argv = _argv(files, "--format", "json", "--seed", "0", "--permutations", "100")
     rc1, out1, _ = run(capsys, *argv)
     rc2, out2, _ = run(capsys, *argv)
     assert rc1 == rc2 == 0
@@ -146,15 +146,15 @@ def test_permutations_fill_the_pairwise_records(capsys, files) -> None:
     rc, out, err = run(
         capsys,
         *_argv(
-            files, "--format", "json", "--seed", "0", "--permutations", "49", "--metric", "pearson"
+            files, "--format", "json", "--seed", "0", "--permutations", "199", "--metric", "pearson"
         ),
     )
     assert rc == 0, err
     pairs = json.loads(out)["pairwise"]
     assert len(pairs) == 3  # 3 systems → 3 pairs under one metric
     for p in pairs:
-        # (count + 1) / (R + 1) with R = 49: in [1/50, 1]
-        assert 1 / 50 - 1e-12 <= p["permutation_p"] <= 1.0
+        # (count + 1) / (R + 1) with R = 199: in [1/200, 1]
+        assert 1 / 200 - 1e-12 <= p["permutation_p"] <= 1.0
 
 
 # -- CSV -----------------------------------------------------------------------------------
@@ -283,13 +283,13 @@ def test_scaled_pearson_with_permutations(capsys, tmp_path) -> None:
         "--bootstrap",
         50,
         "--permutations",
-        50,
+        100,
         "--format",
         "json",
     )
     assert rc == 0, err
     pair = json.loads(out)["pairwise"][0]
-    assert 1 / 51 <= pair["permutation_p"] <= 1  # (count + 1)/(R + 1)
+    assert 1 / 101 <= pair["permutation_p"] <= 1  # (count + 1)/(R + 1)
 
 
 def test_nan_policy_omit_drops_the_pairs_of_any_missing_system(capsys, files, tmp_path) -> None:
@@ -331,3 +331,8 @@ def test_scores_near_the_float_limit(capsys, tmp_path) -> None:
     assert values[("b", "mae")]["value"] == 0.0
     rc, out, err = run(capsys, "evaluate", g, "--system", f"a={a}", "--format", "json")
     assert rc == 0, err
+
+
+@pytest.mark.parametrize("trials", ["1", "2", "99"])
+def test_too_few_permutations_are_refused(capsys, files, trials) -> None:
+    assert_error(*run(capsys, *_argv(files, "--permutations", trials)), "at least 100")

@@ -157,7 +157,7 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             "--ci": lambda f: ["--ci", "percentile"],
             "--confidence": lambda f: ["--confidence", "0.8"],
             "--alpha": lambda f: ["--alpha", "0.2"],
-            "--permutations": lambda f: ["--permutations", "30"],
+            "--permutations": lambda f: ["--permutations", "100"],
         },
     ),
     "meta": (

@@ -69,8 +69,11 @@ def run(args: argparse.Namespace) -> int:
             f"--bootstrap {args.bootstrap}: a bootstrap needs at least 2 resamples (use 1000 "
             "or more for 95 % intervals)"
         )
-    if args.permutations == 1:
-        raise DataError("--permutations 1 gives no test; use 0 (no test) or 1000 or more")
+    if 0 < args.permutations < 100:
+        raise DataError(
+            f"--permutations {args.permutations}: give 0 (no permutation test) or at least 100 "
+            "trials (fewer give p-values no finer than 0.01)"
+        )
     with ProgressBar("bootstrap", progress_enabled(args)) as bar:
         cmp = compare(
             gold,

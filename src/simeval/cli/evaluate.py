@@ -327,7 +327,7 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
         return Options(
             scale=tuple(args.scale) if args.scale else None,
             system_scale=system_scales(args.system_scale),
-            bins=parse_bins(bins, labels) if bins else None,
+            bins=parse_bins(bins, labels) if bins is not None else None,
             low_border=args.low_border,
             high_border=args.high_border,
             normalize=getattr(args, "normalize", None),

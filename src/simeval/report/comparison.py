@@ -89,7 +89,7 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     method = "BCa" if cmp.ci_method == "bca" else "percentile"
     blocks = [
         render_table(
-            *summary_table(cmp, min(digits, 3)),
+            *summary_table(cmp, digits),
             fmt,
             title=f"value [{level} {method} bootstrap interval]; † significantly "
             f"better than every other system (paired bootstrap, Holm, α = {cmp.alpha:g})",
