@@ -353,7 +353,7 @@ def test_constant_system_does_not_crash_and_ranks_last(data) -> None:
 # -- the JSON document ---------------------------------------------------------------------
 def test_to_dict_shape_and_interval_order(cmp) -> None:
     doc = json.loads(to_json(cmp.to_dict()))
-    assert set(doc) == {"signature", "results", "clusters", "pairwise", "rank_agreement"}
+    assert set(doc) == {"kind", "signature", "results", "clusters", "pairwise", "rank_agreement"}
     assert len(doc["results"]) == len(cmp.systems) * len(cmp.metrics)
     assert "bootstrap:200" in doc["signature"] and "seed:3" in doc["signature"]
     checked = 0

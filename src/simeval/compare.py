@@ -162,13 +162,19 @@ class Comparison:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The JSON document of ``simeval compare`` (``kind: comparison``), with
+        ``dropped`` when pairs without a score for every system were left out."""
+        doc: dict[str, Any] = {
+            "kind": "comparison",
             "signature": self.signature,
             "results": self.records(),
             "clusters": [self.clusters[m].as_dict() for m in self.metrics],
             "pairwise": [p.as_dict() for p in self.pairwise],
             "rank_agreement": [a.as_dict() for a in self.agreement],
         }
+        if self.dropped:
+            doc["dropped"] = self.dropped
+        return doc
 
 
 def compare(

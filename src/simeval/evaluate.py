@@ -113,6 +113,7 @@ class Evaluation:
         ``"dropped"`` (pairs omitted for missing scores) and ``"remainder"`` (pairs left
         over by segments) when there are any."""
         doc: dict[str, Any] = {
+            "kind": "evaluation",
             "signature": self.signature,
             "results": [r.as_dict() for r in self.records],
         }

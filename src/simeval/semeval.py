@@ -195,6 +195,7 @@ class SemevalEvaluation:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "kind": "semeval",
             "signature": self.signature,
             "results": list(self.records),
             "skipped": dict(self.skipped),

@@ -109,7 +109,7 @@ def test_json_parses_and_matches_scipy(capsys, files, scores) -> None:
     rc, out, err = run(capsys, *_argv(files, "--format", "json", "--seed", "2"))
     assert rc == 0, err
     doc = json.loads(out)
-    assert set(doc) == {"signature", "results", "clusters", "pairwise", "rank_agreement"}
+    assert set(doc) == {"kind", "signature", "results", "clusters", "pairwise", "rank_agreement"}
     by = {(r["system"], r["metric"]): r for r in doc["results"]}
     for name in ("good", "noisy", "random"):
         expected = stats.pearsonr(scores["gold"], scores[name]).statistic

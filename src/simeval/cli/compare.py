@@ -7,7 +7,14 @@ import argparse
 from ..compare import COMPARE_METRICS, compare
 from ..errors import DataError
 from ..report.comparison import format_comparison
-from ._common import ProgressBar, add_output_options, emit, non_negative_int, progress_enabled
+from ._common import (
+    ProgressBar,
+    add_output_options,
+    emit,
+    non_negative_int,
+    note,
+    progress_enabled,
+)
 from .evaluate import (
     add_html_option,
     add_input_options,
@@ -91,4 +98,10 @@ def run(args: argparse.Namespace) -> int:
     emit(format_comparison(cmp, args.format, args.digits), args.output)
     emit_html(args, [cmp.evaluation.to_dict(), cmp.to_dict()])
     note_evaluation(args, cmp.evaluation)
+    if cmp.dropped:
+        note(
+            args,
+            f"left out {cmp.dropped} pair(s) where the gold or a system has no score "
+            "(--nan-policy omit; every system is compared on the same pairs)",
+        )
     return 0
