@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
 
 from ..errors import DataError
 from ..io import ids_of, read_table, read_text
 from ..meta import predictiveness, rank_agreement
 from ..metrics.registry import direction
-from ..report import render_table, to_json
-from ..report.agreement import agreement_table
+from ..report.meta import format_meta
 from ._common import (
     add_output_options,
     declare_files,
@@ -20,7 +18,6 @@ from ._common import (
     non_negative_int,
 )
 from ._options import add_bootstrap_option
-from ._wrap import footnotes
 
 __all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
 
@@ -142,19 +139,6 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
     return {s: float(x) for s, x in zip(ids_of(table, "system"), values, strict=True)}
 
 
-def _with_notes(
-    header: list[str], rows: list[list[Any]], reasons: list[str | None], fmt: str
-) -> tuple[list[str], list[list[Any]], str]:
-    """A ``reason`` column (CSV) or a note marker per row and the notes (other formats);
-    unchanged when every value is defined."""
-    if all(r is None for r in reasons):
-        return header, rows, ""
-    if fmt == "csv":
-        return [*header, "reason"], [[*r, why] for r, why in zip(rows, reasons)], ""
-    markers, notes = footnotes(reasons, fmt)
-    return [*header, "note"], [[*r, m] for r, m in zip(rows, markers)], notes
-
-
 def run(args: argparse.Namespace) -> int:
     intrinsic = read_intrinsic(args.intrinsic)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
@@ -175,51 +159,5 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     agreement = rank_agreement(intrinsic, higher_is_better=directions) if len(intrinsic) > 1 else []
-    if args.format == "json":
-        emit(
-            to_json(
-                {
-                    "predictiveness": [p.as_dict() for p in pred],
-                    "rank_agreement": [a.as_dict() for a in agreement],
-                }
-            ),
-            args.output,
-        )
-        return 0
-    header = ["measure", "rho", "rank", "MAD", "MSD", "rho low", "rho high"]
-    rows: list[list[Any]] = [
-        [p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred
-    ]
-    header, rows, notes = _with_notes(header, rows, [p.reason for p in pred], args.format)
-    if args.format == "csv":
-        emit(render_table(header, rows, "csv"), args.output)
-        return 0
-    n = pred[0].n_systems if pred else 0
-    blocks = [
-        render_table(
-            header,
-            rows,
-            args.format,
-            digits=args.digits,
-            title=f"predictiveness over {n} systems: ρ(IR, ER), sorted as "
-            "Reimers et al. (2016) Table 2; ρ interval: bootstrap over systems",
-        )
-        + notes
-    ]
-    if agreement:
-        a_header, a_rows = agreement_table(agreement)
-        a_header, a_rows, a_notes = _with_notes(
-            a_header, a_rows, [a.reason for a in agreement], args.format
-        )
-        blocks.append(
-            render_table(
-                a_header,
-                a_rows,
-                args.format,
-                digits=args.digits,
-                title="rank agreement between intrinsic measures",
-            )
-            + a_notes
-        )
-    emit("\n".join(blocks), args.output)
+    emit(format_meta(pred, agreement, args.format, args.digits), args.output)
     return 0
