@@ -244,7 +244,11 @@ def top1_detection(
         sc = as_float_array(s, f"candidate_scores[{q}]")
         if np.isnan(sc).any():
             raise InputError(f"query {q}: a candidate has no score (NaN); score or drop it")
-        rel = np.asarray(r, dtype=bool)
+        rel = np.asarray(r)
+        if rel.dtype != bool and not np.isin(rel, (0, 1)).all():
+            bad = rel.ravel()[~np.isin(rel.ravel(), (0, 1))][0]
+            raise InputError(f"query {q}: relevance must be 0/1 or True/False; got {bad.item()!r}")
+        rel = rel.astype(bool)
         if rel.shape != sc.shape or sc.size == 0:
             raise InputError(
                 f"query {q}: scores and relevance mask must have the same, nonzero length"

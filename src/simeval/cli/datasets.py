@@ -7,18 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import wordsim as registry
-from ..report import render_table, to_json
+from ..report.datasets import format_datasets
 from ._common import (
     add_output_options,
     declare_files,
     emit,
     note,
 )
-from ._wrap import table_with_notes
 
 __all__ = ["register", "run"]
-
-HEADER = ("name", "title", "pairs", "scale", "kind", "cached")
 
 
 def register(subparsers: Any) -> None:
@@ -60,42 +57,16 @@ def run(args: argparse.Namespace) -> int:
         for name in names:
             fetched = registry.fetch(name, data_dir=args.data_dir)
             note(args, f"{registry.get(name).name}: {fetched}")
-    rows = []
-    docs = []
-    where = Path(args.data_dir) if args.data_dir else registry.cache_dir()
-    for ds in registry.describe():
-        path = registry.cached_path(ds.name, data_dir=args.data_dir)
-        shown = "no" if path is None else str(path.relative_to(where))
-        scale = f"{ds.scale[0]:g}-{ds.scale[1]:g}"
-        rows.append([ds.name, ds.title, ds.n_pairs, scale, ds.kind, shown])
-        docs.append(
-            {
-                "name": ds.name,
-                "title": ds.title,
-                "pairs": ds.n_pairs,
-                "scale": list(ds.scale),
-                "kind": ds.kind,
-                "licence": ds.licence,
-                "citation": ds.citation,
-                "url": ds.url,
-                "sha256": ds.sha256,
-                "cached": str(path) if path else None,
-            }
-        )
-    if args.format == "json":
-        emit(to_json({"cache": str(registry.cache_dir()), "datasets": docs}), args.output)
-        return 0
-    if args.citations and args.format == "table":
-        short = [[d["name"], d["title"]] for d in docs]
-        notes = [f"{d['citation']} Licence: {d['licence']}." for d in docs]
-        text = table_with_notes(("name", "title"), short, notes, note_column="citation")
-        text += "\nDownload URLs and SHA-256 digests: simeval datasets --format json\n"
-        emit(text, args.output)
-        return 0
-    if args.citations:
-        rows = [[d["name"], d["citation"], d["url"]] for d in docs]
-        emit(render_table(("name", "citation", "url"), rows, args.format), args.output)
-        return 0
-    title = f"word-similarity datasets (files in {where}; licences: --citations)"
-    emit(render_table(HEADER, rows, args.format, title=title, align_left=2), args.output)
+    datasets = registry.describe()
+    paths = [registry.cached_path(ds.name, data_dir=args.data_dir) for ds in datasets]
+    folder = Path(args.data_dir) if args.data_dir else registry.cache_dir()
+    text = format_datasets(
+        datasets,
+        paths,
+        args.format,
+        folder=folder,
+        cache=registry.cache_dir(),
+        citations=args.citations,
+    )
+    emit(text, args.output)
     return 0

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import itertools
-import textwrap
 
 from ..binning import Bins
 from ..datasets.demo import ANSCOMBE, CRAFTED_GOLD, CRAFTED_SYSTEMS
 from ..evaluate import Evaluation, evaluate
-from ..metrics.registry import get_metric
-from ..report import format_number, render_table, to_json
+from ..report.demo import format_demo
 from ._common import declare_files, emit
 
 __all__ = ["register", "run"]
-
-_NAMES = {"alpha": "α", "beta": "β", "omega": "Ω", "delta": "δ"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,23 +30,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     declare_files(p, outputs=("output",))
     p.set_defaults(func=run)
-
-
-def _wrap(text: str) -> str:
-    return textwrap.fill(" ".join(text.split()), width=88) + "\n"
-
-
-def _ranking(ev: Evaluation, metric: str, names: dict[str, str]) -> str:
-    """The systems best first, joined by the true relation of their values: ``>`` when
-    higher is better, ``<`` when lower is better, ``=`` for equal values."""
-    m = get_metric(metric)
-    vals = {s: ev.value(s, metric) for s in ev.systems}
-    order = sorted(vals, key=lambda s: vals[s], reverse=m.higher_is_better)
-    text = f"{names.get(order[0], order[0])} ({vals[order[0]]:.3f})"
-    for prev, s in itertools.pairwise(order):
-        rel = "=" if vals[s] == vals[prev] else (">" if m.higher_is_better else "<")
-        text += f" {rel} {names.get(s, s)} ({vals[s]:.3f})"
-    return text
 
 
 def anscombe_evaluations() -> dict[str, Evaluation]:
@@ -89,124 +67,5 @@ def crafted_evaluation() -> Evaluation:
 
 
 def run(args: argparse.Namespace) -> int:
-    ans = anscombe_evaluations()
-    crafted = crafted_evaluation()
-    if args.format == "json":
-        doc = {
-            "anscombe": {k: v.to_dict() for k, v in ans.items()},
-            "crafted": crafted.to_dict(),
-        }
-        emit(to_json(doc), args.output)
-        return 0
-    emit(render_demo(ans, crafted), args.output)
+    emit(format_demo(anscombe_evaluations(), crafted_evaluation(), args.format), args.output)
     return 0
-
-
-def render_demo(ans: dict[str, Evaluation], crafted: Evaluation) -> str:
-    out = []
-    out.append("simeval demo — what one Pearson's r hides\n" + "=" * 42 + "\n")
-    out.append(
-        _wrap(
-            """1. Anscombe's quartet (Anscombe 1973; Reimers et al. 2016, Fig. 1). Read each data
-        set as an STS system: x is the human score, y the system's. All four have the same
-        Pearson r, so a leaderboard ranks them equal."""
-        )
-    )
-    rows = []
-    for name, ev in ans.items():
-        res = ev.results[name]["scaled_pearson"]
-        bins = [b.statistic for b in res.bins]  # type: ignore[attr-defined]
-        rows.append(
-            [
-                name,
-                ev.value(name, "pearson"),
-                ev.value(name, "spearman"),
-                ev.value(name, "kendall"),
-                res.statistic,
-                *bins,
-            ]
-        )
-    out.append(
-        "\n"
-        + render_table(
-            [
-                "set",
-                "pearson",
-                "spearman",
-                "kendall",
-                "scaled_pearson",
-                "r low half",
-                "r high half",
-            ],
-            rows,
-            digits=4,
-        )
-    )
-    ii = ans["II"].results["II"]["scaled_pearson"]
-    iv = ans["IV"].results["IV"]["scaled_pearson"]
-    ii_low, ii_high = (b.statistic for b in ii.bins)  # type: ignore[attr-defined]
-    iv_reason = iv.bins[0].reason.removeprefix("undefined: ")  # type: ignore[attr-defined]
-    out.append(
-        "\n"
-        + _wrap(
-            f"""Pearson says 0.816 four times (they differ in the fourth decimal). Spearman
-        and Kendall already disagree (III is
-        almost perfectly monotone). The scaled Pearson — r inside the low and the high half
-        of the gold scale, averaged (Atoum 2019) — shows where a system works: II bends, r =
-        {ii_low:.2f} on the low half but {ii_high:.2f} on the high half, so it orders the most
-        similar pairs backwards; IV is undefined ({iv_reason} in the low half): its 0.816
-        comes from one outlier, not from tracking similarity."""
-        )
-    )
-    out.append(
-        "\n"
-        + _wrap(
-            """2. The crafted 9-pair set of Atoum & Ayyagari (2019, Table 3), scores on 0–1.
-        α is accurate on the 3 least similar pairs, β on the middle 3, Ω on the 3 most
-        similar, δ on all. Bins are the paper's (pairs 1–3, 4–6, 7–9)."""
-        )
-    )
-    header, table_rows = crafted.table()
-    header = [h.replace("scaled_pearson", "scaled") for h in header]
-    table_rows = [[_NAMES.get(r[0], r[0]), *r[1:]] for r in table_rows]
-    out.append("\n" + render_table(header, table_rows, digits=2))
-    out.append("\n" + "How the measures rank them, best first:\n")
-    for metric, why in [
-        ("pearson", "α, β and Ω are within 0.01: indistinguishable"),
-        ("scaled_pearson", "the per-bin r columns show who is good where"),
-        ("nmsse", "an error: lower is better (Atoum & Ayyagari 2019, eq. 5)"),
-        ("f1_low", "finding dissimilar pairs (summarization, dedup of unrelated)"),
-        ("f1_high", "finding near-duplicates (plagiarism, paraphrase mining)"),
-    ]:
-        out.append(f"  {metric:<15} {_ranking(crafted, metric, _NAMES)}\n  {'':<15} ↳ {why}\n")
-    out.append(
-        "\n"
-        + _wrap(
-            f"""Reading: if your task needs dissimilar pairs, α is the system to trust
-        (r = {format_number(_bin_r(crafted, "alpha", 0), 2)} in the low bin); for highly
-        similar pairs Ω (r = {format_number(_bin_r(crafted, "omega", 2), 2)} in the high
-        bin, F1_high {crafted.value("omega", "f1_high"):.2f}); δ is good everywhere. One
-        Pearson r of 0.70 said none of this."""
-        )
-    )
-    out.append(
-        "\n"
-        + _wrap(
-            """Note on NMSSE: the paper prints 0.47 / 0.58 / 0.48 / 0.17 for α / β / Ω / δ, but its
-        own eq. 4–5 give the nmsse column above; the printed values match 1 − exp(−MASE),
-        offered as nmase."""
-        )
-    )
-    out.append(
-        "\n"
-        + _wrap(
-            """Next: simeval evaluate gold.tsv --system mine=mine.txt --scale 0 5 — the same view
-        for your own systems (see README). simeval evaluate --help lists every option."""
-        )
-    )
-    return "".join(out)
-
-
-def _bin_r(ev: Evaluation, system: str, k: int) -> float:
-    res = ev.results[system]["scaled_pearson"]
-    return res.bins[k].statistic  # type: ignore[attr-defined]

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
-from typing import Any
 
 import numpy as np
 
 from ..errors import DataError
 from ..extrinsic import cross_validated_accuracy, top1_detection
 from ..io import ScoreTable, read_table
-from ..report import render_table, to_json
+from ..report.extrinsic import format_classification, format_detection
 from ._common import (
     CommandLineError,
     add_output_options,
@@ -129,13 +128,6 @@ def _score_columns(table: ScoreTable, given: list[str] | None, exclude: set[str]
     return cols
 
 
-def _emit(args: argparse.Namespace, header: list[str], rows: list[list[Any]]) -> None:
-    if args.format == "json":
-        emit(to_json({"results": [dict(zip(header, r)) for r in rows]}), args.output)
-    else:
-        emit(render_table(header, rows, args.format, digits=args.digits), args.output)
-
-
 def run_classify(args: argparse.Namespace) -> int:
     table = read_table(args.scores)
     labels = [str(v).strip() for v in table.column(args.label_column, option="--label-column")]
@@ -150,10 +142,10 @@ def run_classify(args: argparse.Namespace) -> int:
     exclude = {args.label_column, *([args.id_column] if args.id_column else [])}
     _, counts = np.unique(labels, return_counts=True)
     majority = counts.max() / counts.sum()
-    rows = []
+    results = {}
     for col in _score_columns(table, args.score_column, exclude):
         scores = table.finite_numbers(col, option="--score-column")
-        res = cross_validated_accuracy(
+        results[col] = cross_validated_accuracy(
             scores,
             labels,
             method=args.method,
@@ -161,8 +153,7 @@ def run_classify(args: argparse.Namespace) -> int:
             seed=args.seed,
             min_bucket=args.min_bucket,
         )
-        rows.append([col, res.accuracy, majority, res.method, res.folds, res.n])
-    _emit(args, ["system", "accuracy", "majority baseline", "method", "folds", "n"], rows)
+    emit(format_classification(results, majority, args.format, args.digits), args.output)
     return 0
 
 
@@ -182,16 +173,11 @@ def run_detect(args: argparse.Namespace) -> int:
     order = np.argsort(group, kind="stable")
     bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0, True])
     slices = [order[a:b] for a, b in itertools.pairwise(bounds)]
-    rows = []
+    results = {}
     for col in _score_columns(table, args.score_column, exclude):
         scores = table.finite_numbers(col, option="--score-column")
-        res = top1_detection([scores[s] for s in slices], [rel[s] for s in slices])
-        rows.append([col, res.statistic, len(slices), res.reason])
-    if all(r[-1] is None for r in rows) and args.format != "json":
-        rows = [r[:-1] for r in rows]
-        _emit(args, ["system", "top1_accuracy", "queries"], rows)
-    else:
-        _emit(args, ["system", "top1_accuracy", "queries", "reason"], rows)
+        results[col] = top1_detection([scores[s] for s in slices], [rel[s] for s in slices])
+    emit(format_detection(results, len(slices), args.format, args.digits), args.output)
     return 0
 
 

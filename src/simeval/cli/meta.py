@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
-from typing import Any
 
 from ..errors import DataError
-from ..io import ids_of, read_table, read_text
+from ..io.system_results import read_extrinsic, read_intrinsic
 from ..meta import predictiveness, rank_agreement
 from ..metrics.registry import direction
-from ..report import render_table, to_json
-from ..report.agreement import agreement_table
+from ..report.meta import format_meta
 from ._common import (
     add_output_options,
     declare_files,
@@ -20,9 +16,8 @@ from ._common import (
     non_negative_int,
 )
 from ._options import add_bootstrap_option
-from ._wrap import footnotes
 
-__all__ = ["read_extrinsic", "read_intrinsic", "register", "run"]
+__all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -72,89 +67,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
-    """``{measure: {system: value}}`` from a wide table, tidy records, or simeval JSON.
-
-    Tidy records keep whole-dataset rows only (empty ``bin``) and, when a ``dataset``
-    column is present, the ``weighted_mean`` rows (SemEval's official aggregate)."""
-    p = Path(path)
-    if p.suffix.lower() == ".json":
-        try:
-            doc = json.loads(read_text(p))
-        except json.JSONDecodeError as exc:
-            raise DataError(f"{p}: cannot read as JSON ({exc})") from None
-        records = doc.get("results") if isinstance(doc, dict) else None
-        if not isinstance(records, list):
-            raise DataError(f"{p}: expected simeval JSON with a 'results' list")
-        return _from_records(p, records)
-    table = read_table(p)
-    if "system" not in table.columns:
-        raise DataError(f"{p}: no 'system' column; columns are {', '.join(table.columns)}")
-    if {"metric", "value"} <= set(table.columns):
-        records = [{k: table.columns[k][i] for k in table.columns} for i in range(len(table))]
-        return _from_records(p, records)
-    out: dict[str, dict[str, float]] = {}
-    for column in table.columns:
-        if column == "system":
-            continue
-        out[column] = {
-            system: float(x)
-            for system, x in zip(ids_of(table, "system"), table.finite_numbers(column), strict=True)
-        }
-    if not out:
-        raise DataError(f"{p}: no measure columns besides 'system'")
-    return out
-
-
-def _from_records(p: Path, records: list) -> dict[str, dict[str, float]]:
-    out: dict[str, dict[str, float]] = {}
-    for r in records:
-        if r.get("bin") not in (None, "") or r.get("dataset") not in (None, "", "weighted_mean"):
-            continue
-        value = r.get("value")
-        if value in (None, ""):
-            continue
-        out.setdefault(str(r["metric"]), {})[str(r["system"])] = float(value)
-    if not out:
-        raise DataError(f"{p}: no whole-dataset records (system, metric, value) found")
-    return out
-
-
-def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
-    """``{system: task result}`` from a table with a ``system`` column."""
-    table = read_table(path)
-    if "system" not in table.columns:
-        raise DataError(f"{path}: no 'system' column; columns are {', '.join(table.columns)}")
-    candidates = [c for c in table.columns if c != "system"]
-    # the result columns of simeval extrinsic classify / detect are known by name
-    known = [c for c in ("score", "accuracy", "top1_accuracy") if c in candidates]
-    col = column or (known[0] if known else None)
-    if col is None:
-        if len(candidates) != 1:
-            raise DataError(
-                f"{path}: which column is the task result? give --extrinsic-column "
-                f"(one of {', '.join(candidates)})"
-            )
-        col = candidates[0]
-    if col not in table.columns:
-        raise DataError(f"{path}: no column {col!r}; columns are {', '.join(table.columns)}")
-    values = table.finite_numbers(col, option="--extrinsic-column")
-    return {s: float(x) for s, x in zip(ids_of(table, "system"), values, strict=True)}
-
-
-def _with_notes(
-    header: list[str], rows: list[list[Any]], reasons: list[str | None], fmt: str
-) -> tuple[list[str], list[list[Any]], str]:
-    """A ``reason`` column (CSV) or a note marker per row and the notes (other formats);
-    unchanged when every value is defined."""
-    if all(r is None for r in reasons):
-        return header, rows, ""
-    if fmt == "csv":
-        return [*header, "reason"], [[*r, why] for r, why in zip(rows, reasons)], ""
-    markers, notes = footnotes(reasons, fmt)
-    return [*header, "note"], [[*r, m] for r, m in zip(rows, markers)], notes
-
-
 def run(args: argparse.Namespace) -> int:
     intrinsic = read_intrinsic(args.intrinsic)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
@@ -175,51 +87,5 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     agreement = rank_agreement(intrinsic, higher_is_better=directions) if len(intrinsic) > 1 else []
-    if args.format == "json":
-        emit(
-            to_json(
-                {
-                    "predictiveness": [p.as_dict() for p in pred],
-                    "rank_agreement": [a.as_dict() for a in agreement],
-                }
-            ),
-            args.output,
-        )
-        return 0
-    header = ["measure", "rho", "rank", "MAD", "MSD", "rho low", "rho high"]
-    rows: list[list[Any]] = [
-        [p.measure, p.rho, p.rank, p.mad, p.msd, p.ci_low, p.ci_high] for p in pred
-    ]
-    header, rows, notes = _with_notes(header, rows, [p.reason for p in pred], args.format)
-    if args.format == "csv":
-        emit(render_table(header, rows, "csv"), args.output)
-        return 0
-    n = pred[0].n_systems if pred else 0
-    blocks = [
-        render_table(
-            header,
-            rows,
-            args.format,
-            digits=args.digits,
-            title=f"predictiveness over {n} systems: ρ(IR, ER), sorted as "
-            "Reimers et al. (2016) Table 2; ρ interval: bootstrap over systems",
-        )
-        + notes
-    ]
-    if agreement:
-        a_header, a_rows = agreement_table(agreement)
-        a_header, a_rows, a_notes = _with_notes(
-            a_header, a_rows, [a.reason for a in agreement], args.format
-        )
-        blocks.append(
-            render_table(
-                a_header,
-                a_rows,
-                args.format,
-                digits=args.digits,
-                title="rank agreement between intrinsic measures",
-            )
-            + a_notes
-        )
-    emit("\n".join(blocks), args.output)
+    emit(format_meta(pred, agreement, args.format, args.digits), args.output)
     return 0

@@ -6,10 +6,9 @@ import argparse
 
 from ..framework import CARDINALITIES, INFORMATION, SETS_OF_INTEREST, plausible_combinations
 from ..framework import recommend as recommend_measure
-from ..report import render_table, to_json
-from ._common import add_output_options, emit
+from ..report.recommendation import format_recommendation, format_recommendations
+from ._common import CommandLineError, add_output_options, emit
 from ._options import positive_int
-from ._wrap import table_with_notes
 
 __all__ = ["register", "run"]
 
@@ -49,47 +48,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.list:
-        recs = plausible_combinations()
-    else:
-        missing = [
-            f"--{name.replace('_', '-')}"
-            for name in ("cardinality", "set_of_interest", "information")
-            if getattr(args, name) is None
-        ]
-        if missing:
-            from ._common import CommandLineError
-
-            raise CommandLineError(
-                f"give {', '.join(missing)} (or --list for the nine plausible combinations)"
-            )
-        recs = (
-            recommend_measure(args.cardinality, args.set_of_interest, args.information, k=args.k),
-        )
-    if args.format == "json":
-        doc = [r.as_dict() for r in recs]
-        emit(to_json(doc if args.list else doc[0]), args.output)
+        emit(format_recommendations(plausible_combinations(), args.format), args.output)
         return 0
-    if args.format == "table" and not args.list:
-        r = recs[0]
-        alt = f" (or {', '.join(r.alternatives)})" if r.alternatives else ""
-        emit(
-            f"task: {r.task}\nmeasure: {r.measure}{alt}\nwhy: {r.explanation}\n"
-            f"source: {r.source}\n"
-            f"use it: simeval evaluate GOLD --system NAME=FILE --task {r.task}"
-            + (f" --k {args.k}" if args.k is not None else "")
-            + "\n",
-            args.output,
-        )
-        return 0
-    if args.format == "table":
-        short = [[r.cardinality, r.set_of_interest, r.information, r.measure] for r in recs]
-        notes = [r.explanation for r in recs]
-        header4 = ["cardinality", "set of interest", "information", "measure"]
-        emit(table_with_notes(header4, short, notes, note_column="why", align_left=4), args.output)
-        return 0
-    header = ["cardinality", "set of interest", "information", "measure", "why"]
-    rows = [
-        [r.cardinality, r.set_of_interest, r.information, r.measure, r.explanation] for r in recs
+    missing = [
+        f"--{name.replace('_', '-')}"
+        for name in ("cardinality", "set_of_interest", "information")
+        if getattr(args, name) is None
     ]
-    emit(render_table(header, rows, args.format, align_left=5), args.output)
+    if missing:
+        raise CommandLineError(
+            f"give {', '.join(missing)} (or --list for the nine plausible combinations)"
+        )
+    rec = recommend_measure(args.cardinality, args.set_of_interest, args.information, k=args.k)
+    emit(format_recommendation(rec, args.format, k=args.k), args.output)
     return 0

@@ -1,0 +1,81 @@
+"""How the registered word-similarity datasets are listed: size, scale, kind and where
+each file is; or their citations and licences."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..datasets.wordsim import WordsimDataset
+from .notes import table_with_notes
+from .tables import render_table, to_json
+
+__all__ = ["DATASET_COLUMNS", "format_datasets"]
+
+#: The columns of the dataset list, in order.
+DATASET_COLUMNS = ("name", "title", "pairs", "scale", "kind", "cached")
+
+
+def _document(ds: WordsimDataset, path: Path | None) -> dict[str, Any]:
+    return {
+        "name": ds.name,
+        "title": ds.title,
+        "pairs": ds.n_pairs,
+        "scale": list(ds.scale),
+        "kind": ds.kind,
+        "licence": ds.licence,
+        "citation": ds.citation,
+        "url": ds.url,
+        "sha256": ds.sha256,
+        "cached": str(path) if path else None,
+    }
+
+
+def format_datasets(
+    datasets: Sequence[WordsimDataset],
+    paths: Sequence[Path | None],
+    fmt: str,
+    *,
+    folder: Path,
+    cache: Path,
+    citations: bool = False,
+) -> str:
+    """The datasets, ``paths[i]`` being where the file of ``datasets[i]`` is (None: not
+    there), inside ``folder`` (the cache or a data folder; the ``cached`` column shows the
+    path relative to it, ``no`` for a missing file). ``citations``: each dataset's citation
+    and licence as numbered notes (``table``) or its citation and URL (other tables).
+    JSON always holds everything, with the ``cache`` folder.
+
+    >>> from simeval.datasets.wordsim import get
+    >>> ds = get("rg65")
+    >>> print(format_datasets([ds], [None], "csv", folder=Path("d"), cache=Path("d")), end="")
+    name,title,pairs,scale,kind,cached
+    rg65,RG-65,65,0-4,similarity,no
+    """
+    if len(paths) != len(datasets):
+        raise ValueError(f"got {len(datasets)} datasets but {len(paths)} paths")
+    docs = [_document(ds, path) for ds, path in zip(datasets, paths)]
+    if fmt == "json":
+        return to_json({"cache": str(cache), "datasets": docs})
+    if citations and fmt == "table":
+        short = [[d["name"], d["title"]] for d in docs]
+        notes = [f"{d['citation']} Licence: {d['licence']}." for d in docs]
+        text = table_with_notes(("name", "title"), short, notes, note_column="citation")
+        return text + "\nDownload URLs and SHA-256 digests: simeval datasets --format json\n"
+    if citations:
+        rows = [[d["name"], d["citation"], d["url"]] for d in docs]
+        return render_table(("name", "citation", "url"), rows, fmt)
+    rows = [
+        [
+            ds.name,
+            ds.title,
+            ds.n_pairs,
+            f"{ds.scale[0]:g}-{ds.scale[1]:g}",
+            ds.kind,
+            "no" if path is None else str(path.relative_to(folder)),
+        ]
+        for ds, path in zip(datasets, paths)
+    ]
+    title = f"word-similarity datasets (files in {folder}; licences: --citations)"
+    return render_table(DATASET_COLUMNS, rows, fmt, title=title, align_left=2)

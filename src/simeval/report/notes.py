@@ -1,0 +1,107 @@
+"""Notes under a table: a long text column printed as numbered notes, footnote markers
+for the rows that hold undefined values, all wrapped to the terminal width."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from .tables import render_table
+
+__all__ = ["WIDTH", "footnotes", "table_with_notes", "with_reasons"]
+
+#: Longest line of a table-format report.
+WIDTH = 100
+
+
+def _wrapped(i: int, text: str) -> list[str]:
+    """``[i] text`` wrapped to :data:`WIDTH`, continuation lines indented under the text;
+    long words (URLs) are not broken."""
+    return textwrap.wrap(
+        f"[{i}] {text}",
+        WIDTH,
+        subsequent_indent=" " * (len(str(i)) + 3),
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def table_with_notes(
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    notes: Sequence[str],
+    *,
+    note_column: str,
+    title: str | None = None,
+    align_left: int = 1,
+) -> str:
+    """``rows`` as an aligned table whose last column ``note_column`` holds ``[i]``, followed
+    by note i of ``notes`` wrapped to :data:`WIDTH` columns (long words, such as URLs, are
+    not broken).
+
+    >>> print(table_with_notes(["k"], [["a"]], ["a long text"], note_column="why"))
+    k  why
+    -  ---
+    a  [1]
+    <BLANKLINE>
+    [1] a long text
+    """
+    body = [[*row, f"[{i}]"] for i, row in enumerate(rows, start=1)]
+    table = render_table(
+        [*header, note_column], body, "table", title=title, align_left=len(header) + 1
+    )
+    lines = [table.rstrip("\n"), ""]
+    for i, text in enumerate(notes, start=1):
+        lines += _wrapped(i, text)
+    return "\n".join(lines) + "\n"
+
+
+def footnotes(reasons: Sequence[str | None], fmt: str = "table") -> tuple[list[str], str]:
+    """Markers and notes for the rows of a table that hold undefined values: ``reasons[i]``
+    is why row i has a NaN (None: it has none). Returns one marker per row (``[j]`` or
+    ``""``; equal reasons share a number) and the notes, wrapped to :data:`WIDTH`: LaTeX
+    comments for ``fmt="latex"``, a paragraph after a blank line for ``"markdown"``.
+
+    >>> footnotes([None, "constant", "constant"])
+    (['', '[1]', '[1]'], '[1] constant\\n')
+    """
+    numbers: dict[str, int] = {}
+    markers = []
+    for reason in reasons:
+        if reason is None:
+            markers.append("")
+            continue
+        j = numbers.setdefault(reason, len(numbers) + 1)
+        markers.append(f"[{j}]")
+    lines: list[str] = []
+    for reason, j in numbers.items():
+        lines += _wrapped(j, reason)
+    if fmt == "latex":
+        lines = [f"% {ln}" for ln in lines]
+    elif fmt == "markdown" and lines:
+        lines = ["", *lines]
+    return markers, "".join(f"{ln}\n" for ln in lines)
+
+
+def with_reasons(
+    header: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    reasons: Sequence[str | None],
+    fmt: str,
+) -> tuple[list[str], list[list[Any]], str]:
+    """Why a row's value is undefined, shown the way ``fmt`` can: a ``reason`` column in
+    CSV, else a ``note`` column of :func:`footnotes` markers and the notes to print under
+    the table. Unchanged (and no notes) when every ``reasons[i]`` is None.
+
+    >>> with_reasons(["k"], [["a"], ["b"]], [None, "constant"], "csv")
+    (['k', 'reason'], [['a', None], ['b', 'constant']], '')
+    >>> with_reasons(["k"], [["a"], ["b"]], [None, "constant"], "table")
+    (['k', 'note'], [['a', ''], ['b', '[1]']], '[1] constant\\n')
+    """
+    if all(r is None for r in reasons):
+        return list(header), [list(r) for r in rows], ""
+    if fmt == "csv":
+        return [*header, "reason"], [[*r, why] for r, why in zip(rows, reasons)], ""
+    markers, notes = footnotes(reasons, fmt)
+    return [*header, "note"], [[*r, m] for r, m in zip(rows, markers)], notes
