@@ -169,18 +169,20 @@ class OutputPlan:
         # Devices and FIFOs cannot be replaced atomically: they are written first, while
         # every regular file still waits in its temporary file, so that a device that
         # fails (a full disk, /dev/full) leaves every regular target untouched.
-        out = todo[0] if todo else None
+        current: _Output | None = None
         try:
             for out in todo:
+                current = out
                 if out.tmp is None and not is_stdin(out.path):
                     _write_in_place(out)
             for out in todo:
+                current = out
                 if out.tmp is not None:
                     os.replace(out.tmp, os.path.realpath(out.path))
                     out.tmp = None
         except OSError as exc:
             self.discard()
-            where = f"{out.option} {out.path}: " if out is not None else ""
+            where = f"{current.option} {current.path}: " if current is not None else ""
             raise DataError(f"{where}cannot write ({exc.strerror})") from None
         for out in todo:
             if is_stdin(out.path) and out.data is not None:
