@@ -346,9 +346,13 @@ def test_markdown_format(capsys, files) -> None:
     rc, out, err = _evaluate(capsys, files, "--format", "markdown", "--metric", "pearson")
     assert rc == 0, err
     lines = out.strip().splitlines()
-    assert lines[0].startswith("| system") and "pearson" in lines[0]
-    assert set(lines[1]) <= set("|:-")
-    assert lines[2].startswith("| mine")
+    # the pairs and scale first, then the table, then the signature (Markdown text)
+    assert lines[0].startswith(f"{len(GOLD)} pairs, gold scale")
+    table = lines.index(next(ln for ln in lines if ln.startswith("| system")))
+    assert "pearson" in lines[table]
+    assert set(lines[table + 1]) <= set("|:-")
+    assert lines[table + 2].startswith("| mine")
+    assert lines[-1].startswith("signature: `simeval:")
 
 
 def test_latex_format(capsys, files) -> None:
@@ -356,8 +360,11 @@ def test_latex_format(capsys, files) -> None:
         capsys, files, "--format", "latex", "--metric", "pearson", "--metric", "f1_low"
     )
     assert rc == 0, err
-    assert out.lstrip().startswith(r"\begin{tabular}")
-    assert r"\end{tabular}" in out
+    lines = out.strip().splitlines()
+    # a table to paste into a paper: everything beside it is a LaTeX comment
+    assert lines[0].startswith("% ") and lines[1].startswith(r"\begin{tabular}")
+    assert all(ln.startswith("% ") for ln in lines[lines.index(r"\end{tabular}") + 1 :])
+    assert lines[-1].startswith("% signature: simeval:")
     assert r"f1\_low" in out  # underscores escaped
     assert "mine &" in out
 

@@ -93,7 +93,7 @@ def test_format_meta_agreement_table_and_json() -> None:
     got = format_meta(pred, agreement, "markdown", digits=1)
     assert got.endswith(
         "**rank agreement between intrinsic measures**\n\n"
-        "| metric a | metric b | mean |Δrank| | max |Δrank| | Kendall τ |\n"
+        "| metric a | metric b | mean \\|Δrank\\| | max \\|Δrank\\| | Kendall τ |\n"
         "|:---|---:|---:|---:|---:|\n"
         "| pearson | mae | 1.0 | 2.0 | -0.5 |\n"
     )
@@ -210,3 +210,15 @@ def test_format_detection_reason_column_only_when_undefined() -> None:
 def test_format_demo_refuses_table_formats_it_has_no_layout_for() -> None:
     with pytest.raises(ValueError, match="'table' or 'json'"):
         format_demo({}, None, "csv")  # type: ignore[arg-type]
+
+
+def test_markdown_and_latex_cells_are_escaped() -> None:
+    # A '|' in a Markdown cell would open a column; pdflatex refuses raw Δ, τ, —.
+    from simeval.report.tables import render_table
+
+    md = render_table(["system", "mean |Δrank|"], [["p|q", 1.0]], "markdown")
+    assert md.splitlines()[2] == "| p\\|q | 1.0000 |"
+    assert md.splitlines()[0].count(" | ") == 1  # two columns
+    tex = render_table(["metric", "Kendall τ"], [["a_b", float("nan")]], "latex")
+    assert r"Kendall $\tau$" in tex and r"a\_b & -- \\" in tex
+    assert all(ord(ch) < 128 for ch in tex)

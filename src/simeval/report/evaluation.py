@@ -43,8 +43,6 @@ def format_evaluation(
     if headline is not None:
         header = [f"★ {h}" if h == headline else h for h in header]
     text = render_table(header, rows, fmt, digits=digits)
-    if fmt != "table":
-        return text
     lo, hi = ev.options.scale or (math.nan, math.nan)
     low, high = ev.options.borders
     used = sorted(set(ev.n_used.values()))
@@ -54,21 +52,39 @@ def format_evaluation(
         pairs = f"{used[0]} of {ev.n} pairs (missing scores omitted)"
     else:
         pairs = f"{ev.n} pairs ({used[0]}–{used[-1]} per system after omitting missing scores)"
-    lines = [
+    heading = (
         f"{pairs}, gold scale {lo:g}–{hi:g} ({ev.options.scale_source}); "
-        f"low/high borders {low:g} / {high:g}",
-        "",
-        text,
+        f"low/high borders {low:g} / {high:g}"
+    )
+    notes = [
+        f"{r.system} / {r.metric}{'' if r.bin is None else f' in bin {r.bin}'}: {r.reason}"
+        for r in ev.records
+        if r.reason
     ]
-    undefined = [r for r in ev.records if r.reason and r.bin is None]
-    for r in undefined:
-        lines.append(f"— {r.system} / {r.metric}: {r.reason}")
-    for system, left in ev.remainders().items():
-        lines.append(
-            f"— {system}: {left} pair(s) with the highest gold scores are left over by "
-            "the segments and in no bin"
-        )
-    lines.append(f"signature: {ev.signature}")
+    notes += [
+        f"{system}: {left} pair(s) with the highest gold scores are left over by the "
+        "segments and in no bin"
+        for system, left in ev.remainders().items()
+    ]
+    return _with_context(text, fmt, heading, notes, ev.signature)
+
+
+def _with_context(text: str, fmt: str, heading: str, notes: list[str], signature: str) -> str:
+    """A table with what a reader needs beside it, in the format's own way: the pairs and
+    scale above it, the reason of every undefined value and the signature below it
+    (Markdown: text; LaTeX: comments, so that the table can be pasted into a paper)."""
+    if fmt == "latex":
+        lines = [f"% {heading}", text.rstrip("\n")]
+        lines += [f"% — {n}" for n in notes]
+        lines.append(f"% signature: {signature}")
+    elif fmt == "markdown":
+        lines = [heading, "", text.rstrip("\n"), ""]
+        lines += [f"- {n}" for n in notes]
+        lines += ["", f"signature: `{signature}`"]
+    else:
+        lines = [heading, "", text.rstrip("\n")]
+        lines += [f"— {n}" for n in notes]
+        lines.append(f"signature: {signature}")
     return "\n".join(lines) + "\n"
 
 

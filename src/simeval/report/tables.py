@@ -53,11 +53,40 @@ _LATEX_ESCAPES = {
     "}": r"\}",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
+    # what simeval's own labels use, which pdflatex would refuse as raw Unicode
+    "—": "--",
+    "–": "--",
+    "−": "$-$",
+    "…": r"\ldots{}",
+    "τ": r"$\tau$",
+    "ρ": r"$\rho$",
+    "Δ": r"$\Delta$",
+    "α": r"$\alpha$",
+    "β": r"$\beta$",
+    "δ": r"$\delta$",
+    "Ω": r"$\Omega$",
+    "≤": r"$\leq$",
+    "≥": r"$\geq$",
+    "×": r"$\times$",
+    "★": r"$\star$",
+    "†": r"\dag{}",
+    "|": r"\textbar{}",
 }
 
 
 def _latex_escape(text: str) -> str:
+    r"""Text as pdflatex reads it: its special characters escaped, and the Unicode of
+    simeval's labels (Δ, τ, −, —, …) as LaTeX.
+
+    >>> print(_latex_escape("mean |Δrank| — 5%"))
+    mean \textbar{}$\Delta$rank\textbar{} -- 5\%
+    """
     return "".join(_LATEX_ESCAPES.get(ch, ch) for ch in text)
+
+
+def _markdown_cell(text: str) -> str:
+    """A cell of a Markdown table: a ``|`` inside it would start a new column."""
+    return text.replace("|", "\\|")
 
 
 def render_table(
@@ -95,10 +124,10 @@ def render_table(
     cells = [[format_number(c, digits, nan="—") for c in row] for row in rows]
     if fmt == "markdown":
         lines = [
-            "| " + " | ".join(header) + " |",
+            "| " + " | ".join(_markdown_cell(h) for h in header) + " |",
             "|" + "|".join(":---" if i < align_left else "---:" for i in range(len(header))) + "|",
         ]
-        lines += ["| " + " | ".join(row) + " |" for row in cells]
+        lines += ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in cells]
         text = "\n".join(lines) + "\n"
         return f"**{title}**\n\n{text}" if title else text
     if fmt == "latex":
@@ -108,7 +137,7 @@ def render_table(
         lines = [rf"\begin{{tabular}}{{{spec}}}", r"\toprule", body[0], r"\midrule"]
         lines += [*body[1:], r"\bottomrule", r"\end{tabular}"]
         text = "\n".join(lines) + "\n"
-        return f"% {title}\n{text}" if title else text
+        return f"% {_latex_escape(title)}\n{text}" if title else text
     if fmt != "table":
         raise ValueError(f"unknown table format {fmt!r}; choose one of {FORMATS}")
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(header)]
