@@ -311,7 +311,7 @@ def test_pattern_figure_draws_d_and_ep() -> None:
     from simeval.paraphrase import explain
 
     ex = explain({"killed": [("killed in", 1), ("killing", 1), ("to", 0)]}, "killed")
-    fig = figures.pattern_figure([e.as_dict() for e in ex])
+    fig = ex.plot()
     bars = [p for p in fig.axes[0].patches if p.get_gid() == "d-bar"]
     # D by Algorithm 1 (Shima & Mitamura 2011), as explain()'s doctest: 1, 2, 1
     assert [p.get_height() for p in bars] == [1, 2, 1]
