@@ -4,7 +4,7 @@ Agg canvas, the palette, panel sizes, the metric's direction and the note for ga
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from ...errors import require
@@ -105,8 +105,3 @@ def note(fig: Any, lines: Iterable[str], limit: int = 4) -> None:
         engine.set(rect=(0, frac, 1, 1 - frac))  # keep the panels clear of the note
     text = "\n".join(shown)
     fig.text(0.01, 0.01, text, ha="left", va="bottom", fontsize=7, color="#444444", gid="gap-note")
-
-
-def labels_of(records: Sequence[dict[str, Any]], key: str) -> list[str]:
-    """The distinct values of ``key`` in the order they first appear."""
-    return list(dict.fromkeys(r[key] for r in records))
