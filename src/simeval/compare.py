@@ -161,6 +161,16 @@ class Comparison:
                 )
         return out
 
+    def plot(self, kind: str = "forest", *, ax: Any = None, **kw: Any) -> Any:
+        """A matplotlib figure of the comparison (needs ``pip install 'simeval[plot]'``)
+        for ``metric=`` (default: the first): ``"forest"`` every system's bootstrap
+        interval with its significance cluster, ``"pvalues"`` the Holm-adjusted paired
+        bootstrap p-values (Holm 1979), ``"ranks"`` the ranks under every metric (a bump
+        chart), ``"agreement"`` the rank agreement of Reimers et al. 2016, Table 1."""
+        from .report import figures
+
+        return figures.comparison_figure(self, kind, ax=ax, **kw)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``simeval compare`` (``kind: comparison``), with
         ``dropped`` when pairs without a score for every system were left out."""

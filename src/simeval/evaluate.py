@@ -65,6 +65,12 @@ class Evaluation:
     #: Systems whose scores look like they are on another scale than the gold (see
     #: :func:`scale_warning`), with the message.
     warnings: Mapping[str, str] = field(default_factory=dict)
+    #: The validated gold scores and each system's scores (references to the arrays the
+    #: metrics read, missing scores included as NaN), for :meth:`plot`.
+    gold: NDArray[np.float64] | None = field(default=None, compare=False, repr=False)
+    system_scores: Mapping[str, NDArray[np.float64]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def scale_warnings(self) -> list[str]:
         """One message per system whose scores seem to be on another scale."""
@@ -108,10 +114,12 @@ class Evaluation:
                 out[system] = left
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, scores: bool = False) -> dict[str, Any]:
         """``{"signature": …, "results": [record, …]}`` — the JSON the CLI prints; with
         ``"dropped"`` (pairs omitted for missing scores) and ``"remainder"`` (pairs left
-        over by segments) when there are any."""
+        over by segments) when there are any. ``scores=True`` adds what the figures need:
+        ``"scores"`` (``gold`` and each system on the gold scale, missing as null),
+        ``"scale"`` and ``"bins"`` (``label``, ``low``, ``high`` per bin)."""
         doc: dict[str, Any] = {
             "kind": "evaluation",
             "signature": self.signature,
@@ -121,7 +129,61 @@ class Evaluation:
             doc["dropped"] = dict(self.dropped)
         if remainders := self.remainders():
             doc["remainder"] = remainders
+        if scores:
+            doc.update(json_ready(self._figure_data()))
         return doc
+
+    def on_gold_scale(self, system: str) -> NDArray[np.float64]:
+        """The scores of ``system`` mapped onto the gold scale (as the metrics see them)."""
+        from .metrics._scales import map_linear
+
+        values = self.system_scores[system]
+        own = self.options.for_system(system).system_scale
+        return values if own is None else map_linear(values, own, self.options.scale)  # type: ignore[arg-type]
+
+    def bin_records(self, system: str) -> list[dict[str, Any]]:
+        """Per-bin ``{"label", "low", "high", "value", "n", "reason"}`` of the first
+        scaled Pearson of ``system`` (empty without one)."""
+        res = next(
+            (r for r in self.results[system].values() if isinstance(r, ScaledPearsonResult)),
+            None,
+        )
+        bins = res.bins if res is not None else ()
+        return [
+            {
+                "label": b.label,
+                "low": b.low,
+                "high": b.high,
+                "value": b.statistic,
+                "n": b.n,
+                "reason": b.reason,
+            }
+            for b in bins
+        ]
+
+    def _figure_data(self) -> dict[str, Any]:
+        if self.gold is None:
+            raise InputError("this evaluation kept no scores (it was not made by evaluate())")
+        first = self.bin_records(self.systems[0]) if self.systems else []
+        return {
+            "scale": list(self.options.scale) if self.options.scale else None,
+            "bins": [{k: b[k] for k in ("label", "low", "high")} for b in first],
+            "scores": {
+                "gold": self.gold.tolist(),
+                "systems": {s: self.on_gold_scale(s).tolist() for s in self.systems},
+            },
+        }
+
+    def plot(self, kind: str = "scatter", *, ax: Any = None, **kw: Any) -> Any:
+        """A matplotlib figure of the evaluation (needs ``pip install 'simeval[plot]'``):
+        ``"scatter"`` system against gold with the bins and their r (one panel per system,
+        or ``system=`` on ``ax``), ``"bins"`` the per-bin r with intervals and the scaled
+        Pearson (Atoum 2019, eq. 3), ``"errors"`` the scaled errors per pair and their
+        distribution (Atoum & Ayyagari 2019, eq. 3). Keywords go to the figure function
+        of :mod:`simeval.report.figures`."""
+        from .report import figures
+
+        return figures.evaluation_figure(self, kind, ax=ax, **kw)
 
     def to_frame(self):
         """The records as a pandas DataFrame (one row per record)."""
@@ -269,8 +331,10 @@ nan_policy
     results: dict[str, dict[str, MetricResult]] = {}
     dropped: dict[str, int] = {}
     warnings: dict[str, str] = {}
+    kept: dict[str, NDArray[np.float64]] = {}
     for name, scores in systems.items():
-        g, s = paired_scores(g_all, scores, nan_policy=opts.nan_policy, names=("gold", name))
+        kept[name] = raw = as_float_array(scores, name)
+        g, s = paired_scores(g_all, raw, nan_policy=opts.nan_policy, names=("gold", name))
         own = opts.for_system(name)
         if own.system_scale is not None:
             check_within(s, own.system_scale, f"system {name!r}")  # type: ignore[arg-type]
@@ -279,7 +343,7 @@ nan_policy
         if g.size == g_all.size and full_gold is not None:
             gold_sorted, binning = full_gold, full_binning
         else:  # this system's own subset of the pairs
-            keep = ~(gold_nan | np.isnan(as_float_array(scores, name)))
+            keep = ~(gold_nan | np.isnan(raw))
             gold_sorted = SortedScores(g)
             binning = full_binning.subset(keep) if full_binning is not None else None
         if own.system_scale is None and (msg := scale_warning(name, s, opts.scale)):
@@ -301,6 +365,8 @@ nan_policy
         dropped=dropped,
         n=int(g_all.size),
         warnings=warnings,
+        gold=g_all,
+        system_scores=kept,
     )
 
 

@@ -26,7 +26,9 @@ from .results import json_ready
 
 __all__ = [
     "Predictiveness",
+    "PredictivenessTable",
     "RankAgreement",
+    "RankAgreements",
     "predictiveness",
     "rank_agreement",
     "rank_systems",
@@ -79,6 +81,28 @@ class Predictiveness:
 
     def as_dict(self) -> dict[str, Any]:
         return json_ready(asdict(self))
+
+
+class RankAgreements(list[RankAgreement]):
+    """The list :func:`rank_agreement` returns, with a picture."""
+
+    def plot(self, *, ax: Any = None) -> Any:
+        """Kendall's τ between every pair of rankings, with the mean |Δrank| (Reimers et
+        al. 2016, Table 1), as a heat map (needs ``pip install 'simeval[plot]'``)."""
+        from .report.figures import agreement_heatmap
+
+        return agreement_heatmap([a.as_dict() for a in self], ax=ax)
+
+
+class PredictivenessTable(list[Predictiveness]):
+    """The list :func:`predictiveness` returns, with a picture."""
+
+    def plot(self, *, ax: Any = None) -> Any:
+        """ρ(IR, ER) of each measure with its bootstrap interval (Reimers et al. 2016,
+        §3, Table 2) as bars (needs ``pip install 'simeval[plot]'``)."""
+        from .report.figures import predictiveness_bars
+
+        return predictiveness_bars([p.as_dict() for p in self], ax=ax)
 
 
 def _values(scores: Mapping[str, float], systems: list[str], what: str) -> NDArray[np.float64]:
@@ -153,7 +177,7 @@ def _constant_reason(rankings: Mapping[str, NDArray[np.float64]]) -> str | None:
 
 def rank_agreement(
     table: Table, *, higher_is_better: Mapping[str, bool] | None = None
-) -> list[RankAgreement]:
+) -> RankAgreements:
     r"""Compare the rankings of every pair of metrics (Reimers et al. 2016, Table 1).
 
     For metrics a and b with rank vectors :math:`R^a, R^b` over the same n systems:
@@ -185,7 +209,7 @@ def rank_agreement(
                 a, b, float(diff.mean()), float(diff.max()), res.statistic, len(systems), reason
             )
         )
-    return out
+    return RankAgreements(out)
 
 
 def predictiveness(
@@ -197,7 +221,7 @@ def predictiveness(
     n_resamples: int = 1000,
     seed: int | None = None,
     confidence_level: float = 0.95,
-) -> list[Predictiveness]:
+) -> PredictivenessTable:
     r"""How well each intrinsic measure predicts the extrinsic ranking (Reimers et al. 2016 §3).
 
     IR ranks the systems by the measure, ER by the extrinsic task result (1 = best):
@@ -267,7 +291,7 @@ def predictiveness(
 
     places = rankdata(key, method="min").astype(int)
     order = np.argsort(key, kind="stable")
-    return [
+    return PredictivenessTable(
         Predictiveness(
             measure=rows[i][0],
             rho=rows[i][1],
@@ -283,4 +307,4 @@ def predictiveness(
             reason=rows[i][7],
         )
         for i in order
-    ]
+    )

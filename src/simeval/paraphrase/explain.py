@@ -12,7 +12,7 @@ from .diversity import diversity_steps
 from .patterns import PatternsLike, as_patterns, term_bounds
 from .text import Analyzer, default_analyzer
 
-__all__ = ["PatternExplanation", "explain"]
+__all__ = ["PatternExplanation", "PatternExplanations", "explain"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,25 @@ class PatternExplanation:
         return json_ready(asdict(self))
 
 
+class PatternExplanations(tuple[PatternExplanation, ...]):
+    """The tuple :func:`explain` returns, with a picture."""
+
+    def plot(self, *, set: str | None = None, fig: Any = None) -> Any:
+        """D and Q of each pattern with the running EP_k (Shima & Mitamura 2011) for the
+        patterns of one set (``set``, default the first), as a matplotlib figure (needs
+        ``pip install 'simeval[plot]'``)."""
+        from ..report.figures import pattern_figure
+
+        if not self:
+            raise InputError("no patterns to draw")
+        chosen = self[0].set if set is None else set
+        rows = [e.as_dict() for e in self if e.set == chosen]
+        if not rows:
+            sets = ", ".join(sorted({e.set for e in self}))
+            raise InputError(f"no patterns in set {chosen!r}; sets: {sets}")
+        return pattern_figure(rows, fig=fig)
+
+
 def explain(
     patterns: PatternsLike,
     source: str,
@@ -45,7 +64,7 @@ def explain(
     set: str | None = None,
     judgment: str | None = None,
     analyzer: Analyzer | None = None,
-) -> tuple[PatternExplanation, ...]:
+) -> PatternExplanations:
     """Each pattern of ``source`` (in every set, or only ``set``) with its content words,
     stems, D, the branch of Algorithm 1 that gave it, Q and its gains.
 
@@ -88,4 +107,4 @@ def explain(
                     epr_credit=qi if step.d == 3 else 0.0,
                 )
             )
-    return tuple(out)
+    return PatternExplanations(out)

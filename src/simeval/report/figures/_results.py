@@ -1,0 +1,96 @@
+"""Glue between simeval's result objects and the figure functions: each ``.plot()``
+takes its data from the result and calls one figure function with plain data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...errors import InputError
+from . import agreement, errors, intervals, ranks
+
+if TYPE_CHECKING:
+    from ...compare import Comparison
+    from ...evaluate import Evaluation
+
+__all__ = ["comparison_figure", "evaluation_figure"]
+
+EVALUATION_KINDS = ("scatter", "bins", "errors")
+COMPARISON_KINDS = ("forest", "pvalues", "ranks", "agreement")
+
+
+def _kind(kind: str, allowed: tuple[str, ...]) -> str:
+    if kind not in allowed:
+        raise InputError(f"plot kind must be one of {', '.join(allowed)}; got {kind!r}")
+    return kind
+
+
+def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -> Any:
+    """The figure ``kind`` (``scatter``, ``bins``, ``errors``) of an evaluation."""
+    from ...results import ScaledPearsonResult
+
+    _kind(kind, EVALUATION_KINDS)
+    require_scores = kind != "bins"
+    if require_scores and ev.gold is None:
+        raise InputError("this evaluation kept no scores (it was not made by evaluate())")
+    sp_name = next((m.name for m in ev.metrics if m.name == "scaled_pearson"), None)
+    scaled = (
+        {s: ev.value(s, sp_name) for s in ev.systems}
+        if sp_name is not None
+        and all(isinstance(ev.results[s][sp_name], ScaledPearsonResult) for s in ev.systems)
+        else None
+    )
+    if kind == "bins":
+        records = [r.as_dict() for r in ev.records if r.bin is not None]
+        if not records:
+            raise InputError("no per-bin results to draw: add the metric scaled_pearson")
+        return agreement.bin_correlations(records, scaled_pearson=scaled, ax=ax, **kw)
+    if kind == "errors":
+        mapped = {s: ev.on_gold_scale(s) for s in ev.systems}
+        return errors.scaled_error_figure(ev.gold, mapped, fig=kw.pop("fig", None), **kw)
+    system = kw.pop("system", None)
+    scale = ev.options.scale
+    if ax is not None or system is not None:
+        name = system if system is not None else ev.systems[0]
+        if name not in ev.systems:
+            raise InputError(f"no system {name!r}; systems: {', '.join(ev.systems)}")
+        return agreement.scatter_bins(
+            ev.gold,  # type: ignore[arg-type]
+            ev.on_gold_scale(name),
+            bins=ev.bin_records(name),
+            name=name,
+            scale=scale,
+            scaled_pearson=(scaled or {}).get(name),
+            ax=ax,
+            **kw,
+        )
+    return agreement.scatter_grid(
+        ev.gold,  # type: ignore[arg-type]
+        {s: ev.on_gold_scale(s) for s in ev.systems},
+        bins={s: ev.bin_records(s) for s in ev.systems},
+        scale=scale,
+        scaled_pearson=scaled,
+        **kw,
+    )
+
+
+def comparison_figure(cmp: Comparison, kind: str, *, ax: Any = None, **kw: Any) -> Any:
+    """The figure ``kind`` (``forest``, ``pvalues``, ``ranks``, ``agreement``) of a
+    comparison, for ``metric=`` (default: its first metric)."""
+    _kind(kind, COMPARISON_KINDS)
+    metric = kw.pop("metric", None) or cmp.metrics[0]
+    if kind in ("forest", "pvalues") and metric not in cmp.metrics:
+        raise InputError(f"no metric {metric!r}; metrics: {', '.join(cmp.metrics)}")
+    doc = cmp.to_dict()
+    if kind == "forest":
+        return intervals.forest(
+            doc["results"], metric=metric, confidence_level=cmp.confidence_level, ax=ax, **kw
+        )
+    if kind == "pvalues":
+        return intervals.pvalue_matrix(
+            doc["pairwise"], metric=metric, systems=cmp.ranked(metric), alpha=cmp.alpha, ax=ax, **kw
+        )
+    if kind == "ranks":
+        return ranks.bump_chart(doc["results"], ax=ax, **kw)
+    if not doc["rank_agreement"]:
+        raise InputError("no rank agreement to draw: it needs 2 or more systems and metrics")
+    return ranks.agreement_heatmap(doc["rank_agreement"], ax=ax, **kw)

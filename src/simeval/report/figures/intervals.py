@@ -1,0 +1,138 @@
+"""Intervals and tests of a comparison: the forest plot of every system's bootstrap
+interval with its significance cluster, and the matrix of the paired tests' p-values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ._base import PALETTE, PANEL, direction_label, is_missing, new_axes, note
+
+__all__ = ["forest", "pvalue_matrix"]
+
+
+def forest(
+    records: Sequence[Mapping[str, Any]],
+    *,
+    metric: str,
+    confidence_level: float = 0.95,
+    ax: Any = None,
+) -> Any:
+    """Each system's value of ``metric`` with its bootstrap interval, best at the top,
+    the significance clusters (systems not significantly worse than the best of their
+    cluster: Holm-corrected paired bootstrap, as the WMT metrics tasks) shaded in
+    alternating bands and numbered on the right ("cluster 1" is the top).
+
+    ``records`` are those of ``Comparison.to_dict()["results"]``: ``{"system",
+    "metric", "value", "ci_low", "ci_high", "cluster"}``. Systems with an undefined
+    value are a gap at the bottom with a note. Returns the matplotlib ``Figure``.
+    """
+    rows = [r for r in records if r.get("metric") == metric and r.get("bin") is None]
+    defined = [r for r in rows if not is_missing(r.get("value"))]
+    higher = direction_label(metric) != "(lower is better)"
+    defined.sort(key=lambda r: (r.get("cluster") or 0, -r["value"] if higher else r["value"]))
+    undefined = [r for r in rows if is_missing(r.get("value"))]
+    ordered = defined + undefined
+    fig, ax = new_axes(ax, (PANEL[0], max(2.5, 0.45 * len(ordered) + 1.5)))
+    n = len(ordered)
+    y = {r["system"]: n - 1 - i for i, r in enumerate(ordered)}
+    clusters = list(dict.fromkeys(r.get("cluster") for r in defined))
+    for k, c in enumerate(clusters):
+        members = [y[r["system"]] for r in defined if r.get("cluster") == c]
+        ax.axhspan(
+            min(members) - 0.5,
+            max(members) + 0.5,
+            color=("#EEF3F8", "#FFFFFF")[k % 2],
+            zorder=0,
+            gid="cluster-band",
+        )
+        ax.text(
+            1.01,
+            (max(members) + min(members)) / 2,
+            f"cluster {c}",
+            transform=ax.get_yaxis_transform(),
+            va="center",
+            ha="left",
+            fontsize=8,
+            gid="cluster-mark",
+        )
+    for r in defined:
+        v = float(r["value"])
+        lo, hi = r.get("ci_low"), r.get("ci_high")
+        err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]
+        top = r.get("cluster") == 1
+        ax.errorbar(
+            [v],
+            [y[r["system"]]],
+            xerr=err,
+            fmt="D" if top else "o",
+            color=PALETTE[0] if top else PALETTE[7],
+            capsize=3,
+            ms=6,
+            gid="forest-point",
+        )
+    ax.set_yticks([y[r["system"]] for r in ordered], [r["system"] for r in ordered])
+    ax.set_ylim(-0.5, n - 0.5)
+    ax.set_ylabel("system (best first)")
+    ax.set_xlabel(f"{metric} {direction_label(metric)}".strip())
+    level = f"{confidence_level * 100:g} %"
+    ax.set_title(f"{metric}: bootstrap {level} intervals and significance clusters", fontsize=10)
+    note(fig, [f"gap: {r['system']}: {r.get('reason') or 'undefined'}" for r in undefined])
+    return fig
+
+
+def pvalue_matrix(
+    pairwise: Sequence[Mapping[str, Any]],
+    *,
+    metric: str,
+    systems: Sequence[str] | None = None,
+    alpha: float = 0.05,
+    key: str = "bootstrap_p_holm",
+    ax: Any = None,
+) -> Any:
+    """The p-values of the paired tests under ``metric``: row A, column B holds the
+    p-value for "A is better than B" (``key``, by default the paired bootstrap p-value
+    after Holm's 1979 correction); cells below ``alpha`` are starred. Pairs that were not
+    tested (B ranked above A, a system with an undefined value) stay blank.
+
+    ``pairwise`` are the records of ``Comparison.to_dict()["pairwise"]``; ``systems``
+    orders the rows and columns (default: as they appear, best first). Returns the
+    matplotlib ``Figure``.
+    """
+    rows = [p for p in pairwise if p.get("metric") == metric]
+    if systems is None:
+        systems = list(dict.fromkeys([p["system_a"] for p in rows] + [p["system_b"] for p in rows]))
+    names = list(systems)
+    at = {s: i for i, s in enumerate(names)}
+    m = np.full((len(names), len(names)), np.nan)
+    for p in rows:
+        if p["system_a"] in at and p["system_b"] in at and not is_missing(p.get(key)):
+            m[at[p["system_a"]], at[p["system_b"]]] = float(p[key])
+    side = max(PANEL[1], 0.55 * len(names) + 2)
+    fig, ax = new_axes(ax, (side + 1.5, side))
+    img = ax.imshow(np.ma.masked_invalid(m), cmap="viridis_r", vmin=0, vmax=1)
+    for i in range(len(names)):
+        for j in range(len(names)):
+            if not np.isnan(m[i, j]):
+                star = "*" if m[i, j] < alpha else ""
+                ax.text(
+                    j,
+                    i,
+                    f"{m[i, j]:.3f}{star}",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="black" if m[i, j] < 0.5 else "white",
+                    gid="pvalue",
+                )
+    fig.colorbar(img, ax=ax, label="p-value (Holm-adjusted)" if key.endswith("holm") else "p-value")
+    ax.set_xticks(range(len(names)), names, rotation=45, ha="right")
+    ax.set_yticks(range(len(names)), names)
+    ax.set_xlabel("system B")
+    ax.set_ylabel("system A (better by the metric)")
+    ax.set_title(f'{metric}: p-value of "A is better than B" (* < {alpha:g})', fontsize=10)
+    tested = int((~np.isnan(m)).sum())
+    note(fig, [] if tested else ["no pair was tested (fewer than 2 systems with a value)"])
+    return fig

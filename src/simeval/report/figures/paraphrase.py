@@ -1,0 +1,73 @@
+r"""Paraphrase patterns of one source term: the lexical diversity D of each pattern
+(Algorithm 1) and its quality Q with the running EP (Shima & Mitamura 2011):
+
+.. math:: EP_k = \frac1k \sum_{i \le k} Q_i.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...errors import InputError
+from ._base import PALETTE, PANEL, _figure_class, is_missing, note
+
+__all__ = ["pattern_figure"]
+
+
+def pattern_figure(records: Sequence[Mapping[str, Any]], *, fig: Any = None) -> Any:
+    """Two panels over the ranked patterns of one source term (one set): the top one the
+    D ∈ {1, 2, 3} of each pattern as bars, the bottom one its Q (share of positive
+    labels) as dots and :math:`EP_k` after each rank as a line.
+
+    ``records`` are ``PatternExplanation.as_dict()`` rows of one term (``rank``,
+    ``paraphrase``, ``d``, ``q``; ``source`` and ``set`` for the title), e.g. from
+    :func:`simeval.paraphrase.explain`. A pattern without a Q is a gap with a note (its
+    EP stays undrawn from there on). Returns the matplotlib ``Figure``.
+    """
+    rows = sorted(records, key=lambda r: r["rank"])
+    if not rows:
+        raise InputError("no patterns to draw; give the explanations of one source term")
+    if fig is None:
+        fig = _figure_class()(
+            figsize=(max(PANEL[0], 0.5 * len(rows) + 2), PANEL[1] * 1.5), layout="constrained"
+        )
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    x = np.arange(1, len(rows) + 1)
+    d = np.array([r["d"] for r in rows], dtype=float)
+    q = np.array([np.nan if is_missing(r.get("q")) else float(r["q"]) for r in rows])
+    top.bar(x, d, color=[PALETTE[int(v) - 1] for v in d], width=0.6, gid="d-bar")
+    top.set_yticks([1, 2, 3])
+    top.set_ylim(0, 3.4)
+    top.set_ylabel("D (lexical diversity, 3 = new)")
+    ep = np.cumsum(q) / x  # NaN from the first missing Q on: a gap, never 0
+    bottom.plot(x, q, "o", color=PALETTE[1], label="Q of the pattern", gid="q-point")
+    bottom.plot(
+        x, ep, "-", color=PALETTE[0], linewidth=2, label="EP@k (higher is better)", gid="ep-line"
+    )
+    bottom.set_ylim(-0.05, 1.05)
+    bottom.set_ylabel("Q and EP@k")
+    bottom.set_xlabel("rank k of the pattern")
+    bottom.set_xticks(
+        x,
+        [f"{k}\n{r['paraphrase'][:14]}" for k, r in zip(x, rows)],
+        fontsize=7,
+        rotation=0 if len(rows) <= 8 else 60,
+    )
+    bottom.legend(fontsize=7, loc="lower left")
+    first = rows[0]
+    where = f" in set {first['set']!r}" if first.get("set") else ""
+    top.set_title(
+        f"Paraphrase patterns of {first.get('source', '?')!r}{where}: D and EP", fontsize=10
+    )
+    note(
+        fig,
+        [
+            f"gap: no Q for rank {r['rank']} ({r['paraphrase']})"
+            for r, v in zip(rows, q)
+            if np.isnan(v)
+        ],
+    )
+    return fig
