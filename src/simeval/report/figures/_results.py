@@ -46,7 +46,7 @@ def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -
         return agreement.bin_correlations(records, scaled_pearson=scaled, ax=ax, **kw)
     if kind == "errors":
         mapped = {s: ev.on_gold_scale(s) for s in ev.systems}
-        return errors.scaled_error_figure(ev.gold, mapped, fig=kw.pop("fig", None), **kw)
+        return errors.scaled_error_figure(ev.gold, mapped, fig=kw.pop("fig", None), **kw)  # type: ignore[arg-type]
     system = kw.pop("system", None)
     scale = ev.options.scale
     if ax is not None or system is not None:

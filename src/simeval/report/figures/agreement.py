@@ -163,7 +163,7 @@ def bin_correlations(
             lo, hi = rec.get("ci_low"), rec.get("ci_high")
             err = None
             if not (is_missing(lo) or is_missing(hi)):
-                err = [[v - float(lo)], [float(hi) - v]]
+                err = [[v - float(lo)], [float(hi) - v]]  # type: ignore[arg-type]
             ax.errorbar(
                 [x],
                 [v],

@@ -61,7 +61,7 @@ def forest(
     for r in defined:
         v = float(r["value"])
         lo, hi = r.get("ci_low"), r.get("ci_high")
-        err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]
+        err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]  # type: ignore[operator]
         top = r.get("cluster") == 1
         ax.errorbar(
             [v],

@@ -78,7 +78,7 @@ def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -
     for r in records:
         i, j = at[r["metric_a"]], at[r["metric_b"]]
         t = r.get("kendall_tau")
-        tau[i, j] = tau[j, i] = np.nan if is_missing(t) else float(t)
+        tau[i, j] = tau[j, i] = np.nan if is_missing(t) else float(t)  # type: ignore[arg-type]
         mad[i, j] = mad[j, i] = (
             r.get("mean_abs_diff") if not is_missing(r.get("mean_abs_diff")) else np.nan
         )
@@ -132,11 +132,11 @@ def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None)
             gaps.append(f"gap: {r['measure']}: {r.get('reason') or 'ρ undefined'}")
             continue
         lo, hi = r.get("ci_low"), r.get("ci_high")
-        err = None if is_missing(lo) or is_missing(hi) else [[rho - lo], [hi - rho]]
+        err = None if is_missing(lo) or is_missing(hi) else [[rho - lo], [hi - rho]]  # type: ignore[operator]
         ax.barh(
             yi,
             rho,
-            color=PALETTE[0] if rho >= 0 else PALETTE[3],
+            color=PALETTE[0] if rho >= 0 else PALETTE[3],  # type: ignore[operator]
             xerr=err,
             capsize=3,
             height=0.6,
