@@ -49,8 +49,8 @@ def stsb_report(shared_data: Path, tmp_path_factory) -> Path:
     flat[gold < 5 / 3] = 1.0  # no signal in the low range
     systems["flat-low"] = flat
     ev = se.evaluate(gold, systems, scale=(0, 5))
-    cmp = compare(gold, systems, scale=(0, 5), n_resamples=300, seed=0)
-    text = build_page([ev.to_dict(), cmp.to_dict()], title="STS-B test: 8 systems")
+    cmp = compare(gold, systems, scale=(0, 5), n_resamples=2000, seed=0)
+    text = build_page([ev.to_dict(scores=True), cmp.to_dict()], title="STS-B test: 8 systems")
     path = tmp_path_factory.mktemp("report") / "report.html"
     path.write_text(text, encoding="utf-8")
     return path
@@ -85,6 +85,12 @@ def test_report_loads_cleanly_and_fast(browser, stsb_report: Path, tmp_path: Pat
         box = element.bounding_box()
         assert box is not None and box["width"] > 0 and box["height"] > 0
     assert page.locator("table").count() >= 3
+    # the figures: scatter by range, scaled errors, per-bin r, forest, p-values, ranks,
+    # rank agreement
+    titles = [h.inner_text() for h in page.query_selector_all("figure h3")]
+    assert len(titles) == 7, titles
+    assert any("by score range" in t for t in titles)
+    assert any("significance clusters" in t for t in titles)
     # every undefined cell says why
     for cell in page.query_selector_all("td.undefined"):
         assert cell.get_attribute("title")

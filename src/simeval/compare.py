@@ -130,6 +130,24 @@ class Comparison:
         ranked = self.clusters[metric].systems
         return ranked + tuple(s for s in self.systems if s not in ranked)
 
+    @property
+    def resolution_warning(self) -> str | None:
+        """Why no pair can be significant, when the resamples are too few: a Monte Carlo
+        p-value is at least 1/(B + 1), and Holm's correction over m pairs multiplies the
+        smallest by m, so B must exceed m/α − 1."""
+        n = len(self.systems)
+        pairs = n * (n - 1) // 2
+        resamples = int(self.distribution.resamples.shape[2])
+        if pairs == 0 or pairs / (resamples + 1) <= self.alpha:
+            return None
+        need = math.ceil(pairs / self.alpha)
+        return (
+            f"with {resamples} bootstrap resamples the smallest p-value is "
+            f"1/{resamples + 1}, and Holm's correction over {pairs} pairs cannot bring it "
+            f"below α = {self.alpha:g}: no difference can be significant; use at least "
+            f"{need} resamples"
+        )
+
     def significantly_best(self, metric: str) -> str | None:
         """The top system when it alone forms cluster 1 (better than every other), else None."""
         c = self.clusters[metric]
@@ -184,6 +202,8 @@ class Comparison:
         }
         if self.dropped:
             doc["dropped"] = self.dropped
+        if self.resolution_warning:
+            doc["warning"] = self.resolution_warning
         return doc
 
 

@@ -96,8 +96,10 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
         )
     emit(format_comparison(cmp, args.format, args.digits), args.output)
-    emit_html(args, [cmp.evaluation.to_dict(), cmp.to_dict()])
+    emit_html(args, [cmp.evaluation.to_dict(scores=True), cmp.to_dict()])
     note_evaluation(args, cmp.evaluation)
+    if cmp.resolution_warning:
+        note(args, cmp.resolution_warning + " (--bootstrap)")
     if cmp.dropped:
         note(
             args,

@@ -279,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
     emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
-    emit_html(args, [ev.to_dict()])
+    emit_html(args, [ev.to_dict(scores=True)])
     note_evaluation(args, ev)
     return 0
 

@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...errors import InputError
-from .page import Figure, Page, Section
+from .figures import FIGURE_BUILDERS
+from .page import Page, Section
 from .tables import html_table
 from .verdict import comparison_verdict, evaluation_verdict
 
@@ -17,8 +18,6 @@ __all__ = ["KINDS", "build_page", "document_kind"]
 Doc = Mapping[str, Any]
 #: The documents a report reads, by the ``kind`` they carry (or their keys).
 KINDS = ("evaluation", "comparison", "semeval", "meta", "wordsim")
-#: A hook the figures module fills in: ``kind → f(doc) -> list[Figure]``.
-FIGURES: dict[str, Callable[[Doc], list[Figure]]] = {}
 
 
 def document_kind(doc: object) -> str:
@@ -77,6 +76,8 @@ def _comparison(doc: Doc) -> tuple[list[str], Section]:
     records = doc["results"]
     alpha = doc["clusters"][0].get("alpha") if doc["clusters"] else None
     verdict = comparison_verdict(records, doc["clusters"], alpha)
+    if doc.get("warning"):
+        verdict.insert(0, f"<strong>Caution:</strong> {html.escape(doc['warning'])}.")
     metrics = list(dict.fromkeys(r["metric"] for r in records))
     by = {(r["system"], r["metric"]): r for r in records}
     systems = list(dict.fromkeys(r["system"] for r in records))
@@ -183,8 +184,8 @@ def build_page(docs: Sequence[Doc], *, title: str = "simeval report", figures: b
         if kind == "evaluation" and "comparison" in kinds:
             said = said[1:]  # the comparison says who leads, with its intervals
         verdict.extend(said)
-        if figures and kind in FIGURES:
-            section.figures.extend(FIGURES[kind](doc))
+        if figures and kind in FIGURE_BUILDERS:
+            section.figures.extend(FIGURE_BUILDERS[kind](doc))
         page.sections.append(section)
         if doc.get("signature"):
             page.signatures = [*page.signatures, str(doc["signature"])]

@@ -17,7 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Figure", "Page", "Section", "svg_of"]
+__all__ = ["RASTER_ABOVE", "Figure", "Page", "Section", "svg_of"]
+
+#: Collections with more markers or cells than this are drawn as an embedded bitmap.
+RASTER_ABOVE = 300
 
 _CSS = """
 :root { --ink: #1b1b1b; --muted: #5f5f5f; --rule: #d6d6d6; --accent: #0b5cad; --bg: #ffffff; }
@@ -60,15 +63,21 @@ footer { margin-top: 3rem; font-size: .8rem; color: var(--muted); }
 def svg_of(fig: Any) -> str:
     """A matplotlib figure as an inline ``<svg>`` element (no XML prolog, no fixed size,
     unique ids so that several figures on one page do not share clip paths)."""
+    # thousands of points as SVG paths weigh megabytes: scatters and hexbins with many
+    # elements are embedded as a bitmap inside the SVG; axes, labels and text stay vector
+    for ax in fig.get_axes():
+        for artist in ax.collections:
+            offsets = getattr(artist, "get_offsets", lambda: ())()
+            if len(offsets) > RASTER_ABOVE or len(artist.get_paths()) > RASTER_ABOVE:
+                artist.set_rasterized(True)
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
+    fig.savefig(buf, format="svg", bbox_inches="tight", dpi=110)
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
     prefix = f"f{id(fig):x}"
     svg = re.sub(r'id="([^"]+)"', rf'id="{prefix}-\1"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", svg)
-    svg = re.sub(r'xlink:href="#([^"]+)"', rf'xlink:href="#{prefix}-\1"', svg)
-    svg = re.sub(r'href="#([^"]+)"', rf'href="#{prefix}-\1"', svg)
+    svg = re.sub(r'((?:xlink:)?href)="#([^"]+)"', rf'\1="#{prefix}-\2"', svg)
     # let CSS size it: drop the fixed width/height in points, keep the viewBox
     svg = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", svg, count=1)
     return svg
