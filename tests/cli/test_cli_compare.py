@@ -158,29 +158,28 @@ def test_permutations_fill_the_pairwise_records(capsys, files) -> None:
 
 
 # -- CSV -----------------------------------------------------------------------------------
-def test_csv_header_and_rows(capsys, files) -> None:
+def test_csv_holds_values_pairs_and_agreement(capsys, files) -> None:
     argv = _argv(files, "--format", "csv", "--seed", "0", "--ci", "percentile")
     rc, out, err = run(capsys, *argv, "--metric", "pearson", "--metric", "nmsse")
     assert rc == 0, err
-    rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == [
-        "system",
-        "metric",
-        "value",
-        "ci_low",
-        "ci_high",
-        "ci_method",
-        "cluster",
-        "pvalue",
-        "n",
-        "reason",
+    rows = list(csv.DictReader(io.StringIO(out)))
+    values = [r for r in rows if r["table"] == "value"]
+    assert len(values) == 3 * 2  # systems × metrics
+    assert {r["ci_method"] for r in values} == {"percentile"}
+    assert {r["n"] for r in values} == {str(N)}
+    for r in values:
+        assert float(r["ci_low"]) <= float(r["value"]) <= float(r["ci_high"])
+    pairs = [r for r in rows if r["table"] == "pair"]
+    assert len(pairs) == 3 * 2  # 3 pairs of systems under each of 2 metrics
+    by = {(r["system"], r["metric"]): float(r["value"]) for r in values}
+    for p in pairs:
+        # the difference is a − b of the two values, and p-values are probabilities
+        a, b, m = p["system"], p["system_b"], p["metric"]
+        assert float(p["value"]) == pytest.approx(by[(a, m)] - by[(b, m)], abs=1e-12)
+        assert 0 < float(p["pvalue"]) <= float(p["p_holm"]) <= 1
+    assert [r["metric"] + "/" + r["metric_b"] for r in rows if r["table"] == "agreement"] == [
+        "pearson/nmsse"
     ]
-    body = rows[1:]
-    assert len(body) == 3 * 2  # systems × metrics
-    assert {r[5] for r in body} == {"percentile"}
-    assert {r[8] for r in body} == {str(N)}
-    for r in body:
-        assert float(r[3]) <= float(r[2]) <= float(r[4])
 
 
 def test_markdown_output_to_file(capsys, files, tmp_path) -> None:

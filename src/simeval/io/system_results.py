@@ -19,7 +19,8 @@ def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
     """``{measure: {system: value}}`` from a wide table, tidy records, or simeval JSON.
 
     Tidy records keep whole-dataset rows only (empty ``bin``) and, when a ``dataset``
-    column is present, the ``weighted_mean`` rows (SemEval's official aggregate)."""
+    column is present, the ``weighted_mean`` rows (SemEval's official aggregate); of
+    ``simeval compare``'s CSV, the value rows."""
     p = Path(path)
     if p.suffix.lower() == ".json":
         try:
@@ -53,6 +54,8 @@ def _from_records(p: Path, records: list) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     for r in records:
         if r.get("bin") not in (None, "") or r.get("dataset") not in (None, "", "weighted_mean"):
+            continue
+        if r.get("table") not in (None, "", "value"):  # compare's CSV: its pairs and agreement
             continue
         value = r.get("value")
         if value in (None, ""):

@@ -8,7 +8,23 @@ from ..compare import Comparison
 from .agreement import agreement_table
 from .tables import format_number, render_table, to_json
 
-__all__ = ["cluster_table", "format_comparison", "pairwise_table", "summary_table"]
+#: The columns of the tidy CSV of a comparison: one row per value (``table`` = value), per
+#: pair of systems (``pair``) and per pair of metrics (``agreement``).
+CSV_COLUMNS = [
+    "table", "system", "metric", "system_b", "metric_b", "value", "ci_low", "ci_high",
+    "ci_method", "cluster", "pvalue", "p_holm", "permutation_p", "williams_t", "williams_p",
+    "steiger_z", "steiger_p", "zou_low", "zou_high", "mean_abs_rank_diff",
+    "max_abs_rank_diff", "n", "reason",
+]  # fmt: skip
+
+__all__ = [
+    "CSV_COLUMNS",
+    "cluster_table",
+    "comparison_csv",
+    "format_comparison",
+    "pairwise_table",
+    "summary_table",
+]
 
 
 def _cell(value: float, low: float, high: float, digits: int) -> str:
@@ -71,20 +87,7 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     if fmt == "json":
         return to_json(cmp.to_dict())
     if fmt == "csv":
-        header = [
-            "system",
-            "metric",
-            "value",
-            "ci_low",
-            "ci_high",
-            "ci_method",
-            "cluster",
-            "pvalue",
-            "n",
-            "reason",
-        ]
-        rows = [[r.get(h) for h in header] for r in cmp.records()]
-        return render_table(header, rows, "csv")
+        return comparison_csv(cmp)
     level = f"{cmp.confidence_level:.0%}"
     method = "BCa" if cmp.ci_method == "bca" else "percentile"
     blocks = [
@@ -125,3 +128,44 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     if fmt == "table":
         blocks.append(f"signature: {cmp.signature}\n")
     return "\n".join(blocks)
+
+
+def comparison_csv(cmp: Comparison) -> str:
+    """Everything a comparison holds as one tidy CSV: the values with their intervals and
+    clusters (``table`` = value), every tested pair of systems with its p-values
+    (``pair``; ``value`` is the difference a − b, ``pvalue`` the paired bootstrap's) and
+    the rank agreement of every pair of metrics (``agreement``; ``value`` is Kendall's τ)."""
+    rows: list[dict[str, object]] = []
+    for r in cmp.records():
+        rows.append({"table": "value", **r})
+    for p in cmp.pairwise:
+        d = p.as_dict()
+        rows.append(
+            {
+                "table": "pair",
+                "system": d["system_a"],
+                "system_b": d["system_b"],
+                "metric": d["metric"],
+                "value": d["difference"],
+                "pvalue": d["bootstrap_p"],
+                "p_holm": d["bootstrap_p_holm"],
+                **{k: d.get(k) for k in CSV_COLUMNS if k.startswith(("permutation", "williams",
+                                                                     "steiger", "zou"))},
+                "n": cmp.evaluation.n - cmp.dropped,
+            }
+        )  # fmt: skip
+    for a in cmp.agreement:
+        d = a.as_dict()
+        rows.append(
+            {
+                "table": "agreement",
+                "metric": d["metric_a"],
+                "metric_b": d["metric_b"],
+                "value": d["kendall_tau"],
+                "mean_abs_rank_diff": d["mean_abs_diff"],
+                "max_abs_rank_diff": d["max_abs_diff"],
+                "n": d["n_systems"],
+                "reason": d.get("reason"),
+            }
+        )
+    return render_table(CSV_COLUMNS, [[r.get(c) for c in CSV_COLUMNS] for r in rows], "csv")
