@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 import stat
 import sys
@@ -346,3 +347,19 @@ def test_a_failing_device_leaves_the_regular_outputs_untouched(tmp_path, capsys)
     assert_error(rc, out, err, "--details /dev/full")
     assert keep.read_text(encoding="utf-8") == "old\n"
     assert _listing(work) == listing
+
+
+@pytest.mark.parametrize("suffix", [".tsv", ".jsonl"])
+def test_a_suffix_simeval_does_not_write_is_refused(tmp_path, capsys, suffix):
+    work, argv, _ = _setup(COMMANDS[0], tmp_path)
+    listing = _listing(work)
+    rc, out, err = run(capsys, *argv, "-o", work / f"r{suffix}")
+    assert_error(rc, out, err, f"no {suffix[1:].upper()}")
+    assert _listing(work) == listing
+
+
+def test_the_demo_follows_its_output_suffix(tmp_path, capsys):
+    rc, out, err = run(capsys, "demo", "-o", tmp_path / "d.json")
+    assert (rc, out) == (0, ""), err
+    assert json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["anscombe"]
+    assert_error(*run(capsys, "demo", "-o", tmp_path / "d.csv"), "guided text")

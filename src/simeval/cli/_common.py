@@ -156,9 +156,9 @@ def command_outputs(args: argparse.Namespace) -> Iterator[OutputPlan]:
     """Around a command: resolve ``--format`` from the output's suffix, check the plan
     before any work, collect what :func:`emit` is given, and write it all once the command
     succeeded (nothing on failure)."""
-    resolve_format(args)
     plan = plan_outputs(args)
-    plan.check()
+    plan.check()  # an output onto an input is the first thing to say
+    resolve_format(args)
     token = _ACTIVE.set(plan)
     try:
         yield plan
@@ -195,6 +195,9 @@ SUFFIX_FORMATS = {
     ".tex": "latex",
     ".txt": "table",
 }
+#: Suffixes that promise a format simeval does not write: refused rather than filled with
+#: a text table.
+UNWRITTEN_SUFFIXES = {".tsv": "csv", ".tab": "csv", ".jsonl": "json", ".ndjson": "json"}
 
 
 def resolve_format(args: argparse.Namespace) -> None:
@@ -204,7 +207,14 @@ def resolve_format(args: argparse.Namespace) -> None:
     if not hasattr(args, "_format_default"):
         return
     output = getattr(args, "output", None)
-    implied = SUFFIX_FORMATS.get(Path(output).suffix.lower()) if output else None
+    suffix = Path(output).suffix.lower() if output else ""
+    implied = SUFFIX_FORMATS.get(suffix)
+    if args.format is None and suffix in UNWRITTEN_SUFFIXES:
+        other = UNWRITTEN_SUFFIXES[suffix]
+        raise CommandLineError(
+            f"--output {output}: simeval writes no {suffix[1:].upper()}; name the file "
+            f".{other} (or pass --format {other} to write {other} under this name)"
+        )
     if args.format is None:
         args.format = implied or args._format_default
     elif implied is not None and implied != args.format:

@@ -8,7 +8,7 @@ from ..binning import Bins
 from ..datasets.demo import ANSCOMBE, CRAFTED_GOLD, CRAFTED_SYSTEMS
 from ..evaluate import Evaluation, evaluate
 from ..report.demo import format_demo
-from ._common import declare_files, emit
+from ._common import CommandLineError, declare_files, emit
 
 __all__ = ["register", "run"]
 
@@ -22,12 +22,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--format",
         choices=("table", "json"),
-        default="table",
-        help="table: a guided text (default); json: all numbers",
+        default=None,
+        help="table: a guided text (default, or by the --output suffix .txt/.json); "
+        "json: all numbers",
     )
     p.add_argument(
         "--output", "-o", metavar="FILE", help="write to FILE ('-' for stdout, the default)"
     )
+    p.set_defaults(_format_default="table")
     declare_files(p, outputs=("output",))
     p.set_defaults(func=run)
 
@@ -67,5 +69,10 @@ def crafted_evaluation() -> Evaluation:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.format not in ("table", "json"):
+        raise CommandLineError(
+            f"--output {args.output}: the demo writes a guided text (.txt) or JSON (.json), "
+            f"not {args.format}"
+        )
     emit(format_demo(anscombe_evaluations(), crafted_evaluation(), args.format), args.output)
     return 0
