@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from clitools import run
 
-from simeval.cli import build_parser
+from simeval.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
 PARAPHRASE = ROOT / "examples" / "paraphrase"
@@ -76,6 +76,10 @@ def inputs(tmp_path: Path) -> dict[str, str]:
         "out": str(tmp_path / "out.txt"),
         "dir": str(tmp_path),
     }
+    ev_json = tmp_path / "ev.json"
+    run_args = ["evaluate", files["gold"], "--system", f"a={files['a']}", "--format", "json"]
+    assert main([*run_args, "-o", str(ev_json), "-q"]) == 0
+    files["ev_json"] = str(ev_json)
     return files
 
 
@@ -242,6 +246,15 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
                 ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "30"],
                 ["--confidence", "0.5"],
             ),
+        },
+    ),
+    "report": (
+        lambda f: ["report", f["ev_json"], "-o", f["out"]],
+        {
+            "--output": lambda f: ["--output", f["out"] + ".html"],
+            "--title": lambda f: ["--title", "Mine"],
+            "--no-figures": lambda f: ["--no-figures"],
+            "--quiet": lambda f: ["--quiet"],
         },
     ),
     "demo": (

@@ -331,3 +331,14 @@ def test_plot_without_matplotlib_names_the_extra(ev, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(MissingExtraError, match=r"pip install 'simeval\[plot\]'"):
         ev.plot()
+
+
+def test_all_bins_undefined_draws_gaps_without_a_warning() -> None:
+    # 5 pairs in 3 bins: no bin has the 3 pairs a correlation needs
+    import warnings
+
+    ev = se.evaluate([0.0, 1.0, 2.0, 4.0, 5.0], {"a": [0.0, 2.0, 1.0, 5.0, 4.0]}, scale=(0, 5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fig = ev.plot(kind="bins")
+    assert fig.texts or fig.axes[0].texts  # the gap note

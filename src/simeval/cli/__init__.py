@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "wordsim",
     "datasets",
     "paraphrase",
+    "report",
 )
 
 __all__ = ["build_parser", "main"]

@@ -194,12 +194,13 @@ def bin_correlations(
     ax.set_xlabel("system")
     ax.set_ylabel("Pearson r in the bin (higher is better)")
     ax.set_title("Per-bin Pearson r with 95 % interval, and the scaled Pearson", fontsize=10)
-    ax.legend(
-        title="gold-score bin",
-        fontsize=7,
-        title_fontsize=8,
-        loc="center left",
-        bbox_to_anchor=(1.01, 0.5),
-    )
+    if ax.get_legend_handles_labels()[0]:  # every bin undefined: nothing to name
+        ax.legend(
+            title="gold-score bin",
+            fontsize=7,
+            title_fontsize=8,
+            loc="center left",
+            bbox_to_anchor=(1.01, 0.5),
+        )
     note(fig, [f"gap: r undefined for {g}" for g in gaps])
     return fig

@@ -74,6 +74,7 @@ def svg_of(fig: Any) -> str:
     fig.savefig(buf, format="svg", bbox_inches="tight", dpi=110)
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
+    svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)  # creator, date: bloat
     prefix = f"f{id(fig):x}"
     svg = re.sub(r'id="([^"]+)"', rf'id="{prefix}-\1"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", svg)
