@@ -102,3 +102,22 @@ def test_undefined_values_carry_reasons():
         {"x": {"a": 1, "b": 2}, "y": {"a": 2, "b": 1}}, higher_is_better={"x": True, "y": True}
     )
     assert two[0].reason == "undefined: Kendall's τ needs at least 3 systems; got 2"
+
+
+def test_a_measure_undefined_for_a_system_is_undefined_with_its_reason() -> None:
+    # pearson is undefined (NaN) for the constant system: it cannot rank the systems, so
+    # its predictiveness and its agreement are undefined, and the other measures still work
+    import math
+
+    from simeval.meta import predictiveness, rank_agreement
+
+    intrinsic = {
+        "pearson": {"a": 0.9, "b": 0.5, "const": math.nan},
+        "nmsse": {"a": 0.1, "b": 0.4, "const": 1.0},
+    }
+    extrinsic = {"a": 0.9, "b": 0.5, "const": 0.1}
+    pred = {p.measure: p for p in predictiveness(intrinsic, extrinsic, n_resamples=20, seed=0)}
+    assert math.isnan(pred["pearson"].rho) and "const" in pred["pearson"].reason
+    assert pred["nmsse"].rho == pytest.approx(1.0)  # ranks a, b, const agree with the task
+    (agree,) = rank_agreement(intrinsic)
+    assert math.isnan(agree.kendall_tau) and "cannot rank" in agree.reason

@@ -116,6 +116,17 @@ def _values(scores: Mapping[str, float], systems: list[str], what: str) -> NDArr
     return vals
 
 
+def _unrankable(scores: Mapping[str, float], systems: list[str], what: str) -> str | None:
+    """Why ``what`` cannot rank ``systems``: undefined (missing or NaN) for some of them."""
+    bad = [s for s in systems if s not in scores or math.isnan(float(scores[s]))]
+    if not bad:
+        return None
+    return (
+        f"undefined: {what} has no value for {len(bad)} system(s) ({', '.join(bad[:3])}), "
+        "so it cannot rank them"
+    )
+
+
 def _ranks(values: NDArray[np.float64], higher: bool) -> NDArray[np.float64]:
     """Average ranks along the last axis, 1 = best (scipy's ``rankdata``, imported here so
     that ``import simeval.meta`` stays quick)."""
@@ -190,10 +201,18 @@ def rank_agreement(
     >>> res[0].mean_abs_diff, res[0].max_abs_diff, res[0].kendall_tau
     (1.3333333333333333, 2.0, -1.0)
     """
-    ranks = rank_table(table, higher_is_better=higher_is_better)
     systems = _systems(table)
+    unranked = {m: why for m, col in table.items() if (why := _unrankable(col, systems, m))}
+    ranks = rank_table(
+        {m: col for m, col in table.items() if m not in unranked},
+        higher_is_better=higher_is_better,
+    )
     out = []
-    for a, b in combinations(ranks, 2):
+    for a, b in combinations(table, 2):
+        if a in unranked or b in unranked:  # a measure that cannot rank every system
+            why = unranked.get(a) or unranked[b]
+            out.append(RankAgreement(a, b, math.nan, math.nan, math.nan, len(systems), why))
+            continue
         ra = np.array([ranks[a][s] for s in systems])
         rb = np.array([ranks[b][s] for s in systems])
         diff = np.abs(ra - rb)
@@ -256,6 +275,10 @@ def predictiveness(
     rows = []
     for measure, col in intrinsic.items():
         hib = _direction(measure, higher_is_better)
+        unranked = _unrankable(col, systems, measure)
+        if unranked is not None:  # a measure undefined for some system ranks nobody
+            rows.append((measure, math.nan, math.nan, math.nan, math.nan, math.nan, 0, unranked))
+            continue
         vals = _values(col, systems, measure)
         ir = _ranks(vals, hib)
         rho = float(pearson_rows(ir, er))

@@ -5,6 +5,7 @@ results (a table with a ``system`` column)."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 from ..errors import DataError
@@ -58,9 +59,9 @@ def _from_records(p: Path, records: list) -> dict[str, dict[str, float]]:
         if r.get("table") not in (None, "", "value"):  # compare's CSV: its pairs and agreement
             continue
         value = r.get("value")
-        if value in (None, ""):
-            continue
-        out.setdefault(str(r["metric"]), {})[str(r["system"])] = float(value)
+        # an undefined value (with its reason in the file) stays undefined: NaN
+        number = math.nan if value in (None, "") else float(value)
+        out.setdefault(str(r["metric"]), {})[str(r["system"])] = number
     if not out:
         raise DataError(f"{p}: no whole-dataset records (system, metric, value) found")
     return out
