@@ -117,12 +117,12 @@ def _values(scores: Mapping[str, float], systems: list[str], what: str) -> NDArr
 
 
 def _unrankable(scores: Mapping[str, float], systems: list[str], what: str) -> str | None:
-    """Why ``what`` cannot rank ``systems``: undefined (missing or NaN) for some of them."""
-    bad = [s for s in systems if s not in scores or math.isnan(float(scores[s]))]
+    """Why ``what`` cannot rank ``systems``: its value is undefined (NaN) for some."""
+    bad = [s for s in systems if s in scores and math.isnan(float(scores[s]))]
     if not bad:
-        return None
+        return None  # a system missing altogether is the caller's error (see _values)
     return (
-        f"undefined: {what} has no value for {len(bad)} system(s) ({', '.join(bad[:3])}), "
+        f"undefined: {what} is undefined for {len(bad)} system(s) ({', '.join(bad[:3])}), "
         "so it cannot rank them"
     )
 
