@@ -272,7 +272,7 @@ def predictiveness(
     idx = rng.integers(0, len(systems), size=(int(n_resamples), len(systems)))
     er_boot = _ranks(ext[idx], extrinsic_higher_is_better) if n_resamples else None
     alpha = (1.0 - confidence_level) / 2.0
-    rows = []
+    rows: list[tuple[str, float, float, float, float, float, int, str | None]] = []
     for measure, col in intrinsic.items():
         hib = _direction(measure, higher_is_better)
         unranked = _unrankable(col, systems, measure)

@@ -151,3 +151,12 @@ def test_one_border_alone_is_not_checked_against_the_other_default() -> None:
     tp = sum(t and p for t, p in zip(truth, pred))
     hand = 2 * tp / (sum(truth) + sum(pred))
     assert se.f1_low(g, s, border=4, scale=(0, 5)).statistic == pytest.approx(hand)
+
+
+@pytest.mark.parametrize("command", ["evaluate", "compare", "wordsim", "meta", "report"])
+def test_help_fits_100_columns_on_a_wide_terminal(command, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    out = capsys.readouterr().out
+    assert out and max(len(line) for line in out.splitlines()) <= 100

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import shutil
 import sys
 import warnings
 from collections.abc import Sequence
@@ -35,8 +36,25 @@ COMMANDS: tuple[str, ...] = (
 __all__ = ["build_parser", "main"]
 
 
+#: Help text is wrapped at this many columns however wide the terminal (or COLUMNS) is.
+HELP_WIDTH = 100
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, wrapped at most at :data:`HELP_WIDTH` columns."""
+
+    def __init__(self, prog: str, **kwargs: object) -> None:
+        width = min(shutil.get_terminal_size().columns, HELP_WIDTH) - 2
+        super().__init__(prog, width=max(width, 40), **kwargs)  # type: ignore[arg-type]
+
+
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser that raises instead of exiting, so main() controls the output."""
+    """An ArgumentParser that raises instead of exiting, so main() controls the output,
+    and wraps its help at :data:`HELP_WIDTH` columns."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise CommandLineError(f"{message} (see '{self.prog} --help')")
