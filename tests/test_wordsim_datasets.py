@@ -118,3 +118,15 @@ def test_pairs_from_rows_and_mapping() -> None:
     assert rows.word1 == cols.word1 and np.array_equal(rows.score, cols.score)
     with pytest.raises(InputError, match="no column 'score'"):
         reg.pairs_from({"word1": [], "word2": []})
+
+
+def test_a_failed_download_leaves_no_folder(tmp_path, monkeypatch) -> None:
+    # no network here: the download fails, and the cache folder it made is gone again
+    from simeval.datasets.wordsim import cache as reg_cache
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("SIMEVAL_HOME", str(home))
+    missing = (tmp_path / "nowhere.txt").as_uri()
+    with pytest.raises(DataError, match="download"):
+        reg_cache.fetch("rg65", url=missing)
+    assert not home.exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -103,19 +104,28 @@ def fetch(
             f"{ds.name} is not cached in {target.parent}; run: simeval datasets --fetch {ds.name}"
         )
     source = url or ds.url
+    created = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{ds.filename}.", dir=target.parent)
     tmp = Path(tmp_name)
+    done = False
     try:
         with os.fdopen(fd, "wb") as out, urllib.request.urlopen(source, timeout=60) as resp:
             for block in iter(lambda: resp.read(1 << 20), b""):
                 out.write(block)
-        _verify(ds, tmp)
+        _verify(ds, tmp)  # a checksum mismatch is a DataError that says so itself
         os.replace(tmp, target)
+        done = True
+    except DataError:
+        raise
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise DataError(f"{ds.name}: download from {source} failed ({exc})") from None
     finally:
         tmp.unlink(missing_ok=True)
+        if not done:  # a failed download leaves no folder behind either
+            for folder in created:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
     return target
 
 
