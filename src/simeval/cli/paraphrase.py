@@ -10,9 +10,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from ..report import format_number, render_table, to_json
+from ..report.paraphrase import csv_signature, format_explanation, format_patterns
 from ._common import (
     CommandLineError,
     add_output_options,
@@ -22,13 +21,10 @@ from ._common import (
     note,
 )
 from ._options import add_bootstrap_option, level, positive_int
-from ._wrap import footnotes
 
 __all__ = ["register", "run"]
 
 DEFAULT_KS = (1, 5, 10)
-#: p-values below this are starred in the Tables 2–3 layout (the paper's bold).
-STAR_P = 0.01
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -113,14 +109,6 @@ def _columns(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def _tail(fmt: str, signature: str) -> str:
-    if fmt == "latex":
-        return f"% signature: {signature}\n"
-    if fmt == "markdown":
-        return f"\n`{signature}`\n"
-    return f"signature: {signature}\n"
-
-
 def run(args: argparse.Namespace) -> int:
     from .. import paraphrase as pp
 
@@ -139,7 +127,12 @@ def run(args: argparse.Namespace) -> int:
                 f"scores use {judgment} (choose with --judgment)",
             )
     if args.explain is not None:
-        text = _explain(pp, patterns, args, judgment, analyzer)
+        rows = pp.explain(
+            patterns, args.explain, set=args.set_name, judgment=judgment, analyzer=analyzer
+        )
+        j = patterns.resolve_judgment(judgment)  # the signature alone: nothing else scored
+        signature = pp.metrics.signature(j, analyzer)
+        text = format_explanation(rows, args.explain, j, signature, args.format, args.digits)
     else:
         scores = pp.score_patterns(patterns, ks=ks, judgment=judgment, analyzer=analyzer)
         meta = None
@@ -154,149 +147,8 @@ def run(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 analyzer=analyzer,
             )
-        text = _report(scores, meta, args)
+        text = format_patterns(scores, meta, args.format, args.digits)
+        if args.format == "csv":
+            note(args, f"signature: {csv_signature(scores, meta)}")
     emit(text, args.output)
     return 0
-
-
-def _explain(
-    pp: Any, patterns: Any, args: argparse.Namespace, judgment: str | None, analyzer: Any
-) -> str:
-    rows = pp.explain(
-        patterns, args.explain, set=args.set_name, judgment=judgment, analyzer=analyzer
-    )
-    # the signature alone: no need to score the whole file for it
-    j = patterns.resolve_judgment(judgment)
-    signature = pp.metrics.signature(j, analyzer)
-    if args.format == "json":
-        return to_json({"signature": signature, "explain": [r.as_dict() for r in rows]})
-    header = [
-        "set",
-        "rank",
-        "paraphrase",
-        "content words",
-        "stems",
-        "D",
-        "why",
-        "Q",
-        "2^(QD)-1",
-        "EPR credit",
-    ]
-    body = [
-        [
-            r.set,
-            r.rank,
-            r.paraphrase,
-            " ".join(r.content_words) or "∅",
-            " ".join(r.stems) or "∅",
-            r.d,
-            r.reason,
-            r.q,
-            r.gain,
-            r.epr_credit,
-        ]
-        for r in rows
-    ]
-    title = f"Algorithm 1 for source {args.explain!r} (Q from {j} judgments)"
-    text = render_table(header, body, args.format, digits=args.digits, title=title, align_left=7)
-    return text if args.format == "csv" else text + _tail(args.format, signature)
-
-
-def _report(scores: Any, meta: Any, args: argparse.Namespace) -> str:
-    fmt, digits = args.format, args.digits
-    if fmt == "json":
-        doc: dict[str, Any] = {"signature": scores.signature, "results": scores.records()}
-        if meta is not None:
-            doc["meta"] = {"signature": meta.signature, "cells": [c.as_dict() for c in meta.cells]}
-        return to_json(doc)
-    if fmt == "csv":
-        if meta is None:
-            note(args, f"signature: {scores.signature}")
-            header = ["set", "source", "metric", "k", "value"]
-            return render_table(header, [list(r.values()) for r in scores.records()], "csv")
-        note(args, f"signature: {meta.signature}")
-        header = [
-            "judgment",
-            "dataset",
-            "metric",
-            "k",
-            "r",
-            "pvalue",
-            "ci_low",
-            "ci_high",
-            "n",
-            "reason",
-        ]
-        rows = [[getattr(c, h) for h in header] for c in meta.cells]
-        return render_table(header, rows, "csv")
-    if meta is None:
-        return _score_table(scores, fmt, digits) + _tail(fmt, scores.signature)
-    return _meta_tables(meta, fmt, digits) + _tail(fmt, meta.signature)
-
-
-def _score_table(scores: Any, fmt: str, digits: int) -> str:
-    import numpy as np
-
-    from ..paraphrase.metrics import METRIC_LABELS
-
-    keys = list(scores.term_values)
-    header = ["set", "source"] + [f"{METRIC_LABELS[m]}@{k}" for m, k in keys]
-    rows: list[list[Any]] = []
-    for si, set_name in enumerate(scores.sets):
-        for t, (s, source) in enumerate(scores.terms):
-            if s == set_name:
-                rows.append([s, source] + [float(scores.term_values[key][t]) for key in keys])
-        if np.count_nonzero(scores.term_set == si) > 1:  # a one-term set's mean is its term
-            rows.append([set_name, "(mean)"] + [float(scores.set_values[key][si]) for key in keys])
-    title = f"EP, EPR and DIMPLE per set and source term (Q from {scores.judgment} judgments)"
-    return render_table(header, rows, fmt, digits=digits, title=title, align_left=2)
-
-
-def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
-    n = meta.cells[0].n if meta.cells else 0
-    markers, notes = footnotes([c.reason for c in meta.cells], fmt)
-    marker = {(c.judgment, c.dataset, c.metric, c.k): m for c, m in zip(meta.cells, markers)}
-    parts = []
-    for j in meta.judgments:
-        header, rows = meta.table(j)
-        starred = [
-            [row[0]]
-            + [
-                format_number(r, digits)
-                + ("*" if meta.cell(j, row[0], m, k).pvalue < STAR_P else "")
-                + marker[(j, row[0], m, k)]
-                for r, (m, k) in zip(
-                    row[1:], [(m, k) for m in meta.metrics for k in meta.ks], strict=True
-                )
-            ]
-            for row in rows
-        ]
-        title = (
-            f"Pearson r between intrinsic metrics ({j} judgments) and task scores "
-            f"over {n} sets; * p < {STAR_P}"
-        )
-        parts.append(render_table(header, starred, fmt, digits=digits, title=title))
-    level = f"{meta.confidence_level:.0%}"
-    detail_header = [
-        "judgment",
-        "data set",
-        "metric",
-        "k",
-        "r",
-        "p",
-        f"{level} low",
-        f"{level} high",
-        "n",
-    ]
-    detail = [
-        [c.judgment, c.dataset, c.metric, c.k, c.r, c.pvalue, c.ci_low, c.ci_high, c.n]
-        for c in meta.cells
-    ]
-    if notes:
-        detail_header.append("note")
-        detail = [[*row, m] for row, m in zip(detail, markers)]
-    title = f"Detail: t-test p-values, percentile bootstrap intervals over sets (B = {meta.n_boot})"
-    parts.append(
-        render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3) + notes
-    )
-    return "\n".join(parts)

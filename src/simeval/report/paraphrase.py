@@ -1,0 +1,168 @@
+"""How paraphrase patterns are shown: EP, EPR and DIMPLE per set and source term, the
+meta-evaluation of Shima & Mitamura (2011, Tables 2–3), and Algorithm 1 step by step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .notes import footnotes
+from .tables import format_number, render_table, to_json
+
+__all__ = ["STAR_P", "csv_signature", "format_explanation", "format_patterns"]
+
+#: p-values below this are starred in the Tables 2–3 layout (the paper's bold).
+STAR_P = 0.01
+
+
+def csv_signature(scores: Any, meta: Any) -> str:
+    """The signature of a CSV output (which has no line for it)."""
+    return str((meta if meta is not None else scores).signature)
+
+
+def _tail(fmt: str, signature: str) -> str:
+    if fmt == "latex":
+        return f"% signature: {signature}\n"
+    if fmt == "markdown":
+        return f"\n`{signature}`\n"
+    return f"signature: {signature}\n"
+
+
+def format_explanation(
+    rows: Sequence[Any], term: str, judgment: str, signature: str, fmt: str, digits: int = 4
+) -> str:
+    """Algorithm 1 of Shima & Mitamura (2011) step by step for one source term: each
+    paraphrase's content words, stems, D and why, Q, the DIMPLE gain and the EPR credit."""
+    if fmt == "json":
+        return to_json({"signature": signature, "explain": [r.as_dict() for r in rows]})
+    header = [
+        "set",
+        "rank",
+        "paraphrase",
+        "content words",
+        "stems",
+        "D",
+        "why",
+        "Q",
+        "2^(QD)-1",
+        "EPR credit",
+    ]
+    body = [
+        [
+            r.set,
+            r.rank,
+            r.paraphrase,
+            " ".join(r.content_words) or "∅",
+            " ".join(r.stems) or "∅",
+            r.d,
+            r.reason,
+            r.q,
+            r.gain,
+            r.epr_credit,
+        ]
+        for r in rows
+    ]
+    title = f"Algorithm 1 for source {term!r} (Q from {judgment} judgments)"
+    text = render_table(header, body, fmt, digits=digits, title=title, align_left=7)
+    return text if fmt == "csv" else text + _tail(fmt, signature)
+
+
+def format_patterns(scores: Any, meta: Any, fmt: str, digits: int = 4) -> str:
+    """EP, EPR and DIMPLE per set and source term (``meta`` None), or the meta-evaluation
+    against task scores laid out as Shima & Mitamura (2011), Tables 2–3, with a detail
+    table; every undefined value carries its reason. CSV has no room for the signature:
+    :func:`csv_signature` says which one the caller should print beside it."""
+    if fmt == "json":
+        doc: dict[str, Any] = {"signature": scores.signature, "results": scores.records()}
+        if meta is not None:
+            doc["meta"] = {"signature": meta.signature, "cells": [c.as_dict() for c in meta.cells]}
+        return to_json(doc)
+    if fmt == "csv":
+        if meta is None:
+            header = ["set", "source", "metric", "k", "value"]
+            return render_table(header, [list(r.values()) for r in scores.records()], "csv")
+        header = [
+            "judgment",
+            "dataset",
+            "metric",
+            "k",
+            "r",
+            "pvalue",
+            "ci_low",
+            "ci_high",
+            "n",
+            "reason",
+        ]
+        rows = [[getattr(c, h) for h in header] for c in meta.cells]
+        return render_table(header, rows, "csv")
+    if meta is None:
+        return _score_table(scores, fmt, digits) + _tail(fmt, scores.signature)
+    return _meta_tables(meta, fmt, digits) + _tail(fmt, meta.signature)
+
+
+def _score_table(scores: Any, fmt: str, digits: int) -> str:
+    import numpy as np
+
+    from ..paraphrase.metrics import METRIC_LABELS
+
+    keys = list(scores.term_values)
+    header = ["set", "source"] + [f"{METRIC_LABELS[m]}@{k}" for m, k in keys]
+    rows: list[list[Any]] = []
+    for si, set_name in enumerate(scores.sets):
+        for t, (s, source) in enumerate(scores.terms):
+            if s == set_name:
+                rows.append([s, source] + [float(scores.term_values[key][t]) for key in keys])
+        if np.count_nonzero(scores.term_set == si) > 1:  # a one-term set's mean is its term
+            rows.append([set_name, "(mean)"] + [float(scores.set_values[key][si]) for key in keys])
+    title = f"EP, EPR and DIMPLE per set and source term (Q from {scores.judgment} judgments)"
+    return render_table(header, rows, fmt, digits=digits, title=title, align_left=2)
+
+
+def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
+    n = meta.cells[0].n if meta.cells else 0
+    markers, notes = footnotes([c.reason for c in meta.cells], fmt)
+    marker = {(c.judgment, c.dataset, c.metric, c.k): m for c, m in zip(meta.cells, markers)}
+    parts = []
+    for j in meta.judgments:
+        header, rows = meta.table(j)
+        starred = [
+            [row[0]]
+            + [
+                format_number(r, digits)
+                + ("*" if meta.cell(j, row[0], m, k).pvalue < STAR_P else "")
+                + marker[(j, row[0], m, k)]
+                for r, (m, k) in zip(
+                    row[1:], [(m, k) for m in meta.metrics for k in meta.ks], strict=True
+                )
+            ]
+            for row in rows
+        ]
+        title = (
+            f"Pearson r between intrinsic metrics ({j} judgments) and task scores "
+            f"over {n} sets; * p < {STAR_P}"
+        )
+        parts.append(render_table(header, starred, fmt, digits=digits, title=title))
+    level = f"{meta.confidence_level:.0%}"
+    detail_header = [
+        "judgment",
+        "data set",
+        "metric",
+        "k",
+        "r",
+        "p",
+        f"{level} low",
+        f"{level} high",
+        "n",
+    ]
+    detail = [
+        [c.judgment, c.dataset, c.metric, c.k, c.r, c.pvalue, c.ci_low, c.ci_high, c.n]
+        for c in meta.cells
+    ]
+    if notes:
+        detail_header.append("note")
+        detail = [[*row, m] for row, m in zip(detail, markers)]
+    title = f"Detail: t-test p-values, percentile bootstrap intervals over sets (B = {meta.n_boot})"
+    parts.append(
+        render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3) + notes
+    )
+    return "\n".join(parts)
