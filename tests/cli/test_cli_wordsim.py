@@ -24,8 +24,12 @@ def _ws(shared_data: Path) -> tuple[str, str, str]:
 def test_json_one_dataset_equals_r(shared_data: Path, capsys) -> None:
     vec, rg65, _ = _ws(shared_data)
     assert main(["wordsim", "--vectors", vec, "--pairs", rg65, "--format", "json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == KEYS
+    out = json.loads(capsys.readouterr().out)
+    # one data set or several: the same document shape
+    assert set(out) == {"kind", "signature", "results", "fisher_z_mean"}
+    assert out["fisher_z_mean"] is None
+    (doc,) = out["results"]
+    assert set(doc) == KEYS - {"signature"} | {"dataset"}
     assert doc["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
     assert doc["r"] == pytest.approx(0.698423018988583, abs=1e-9)
     assert doc["r_lower"] == pytest.approx(0.547846723375507, abs=1e-9)
@@ -53,9 +57,9 @@ def test_json_several_datasets(shared_data: Path, capsys) -> None:
         == 0
     )
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"signature", "results", "fisher_z_mean"}
+    assert set(doc) == {"kind", "signature", "results", "fisher_z_mean"}
     assert [r["dataset"] for r in doc["results"]] == ["RG65", "WordSim353"]
-    assert all(set(r) >= KEYS for r in doc["results"])
+    assert all(set(r) >= KEYS - {"signature"} for r in doc["results"])
     assert doc["results"][1]["missing"] == 19  # SOURCE.md: 19 pairs not in DSM_Vectors
     # Fisher-z mean of the two rhos, by hand: tanh((atanh(a) + atanh(b)) / 2)
     import math
@@ -143,9 +147,10 @@ def test_strip_pos_task_with_plain_vectors(shared_data: Path, tmp_path: Path, ca
         main(["wordsim", "--vectors", str(p), "--pairs", rg65, "--strip-pos", "--format", "json"])
         == 0
     )
-    doc = json.loads(capsys.readouterr().out)
+    out = json.loads(capsys.readouterr().out)
+    doc = out["results"][0]
     assert doc["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
-    assert "lemma:HW" in doc["signature"]
+    assert "lemma:HW" in out["signature"]
 
 
 def test_errors_exit_2(shared_data: Path, tmp_path: Path, capsys) -> None:
@@ -200,7 +205,7 @@ def test_undefined_correlation_carries_its_reason(shared_data: Path, tmp_path, c
     flat = tmp_path / "flat.tsv"
     flat.write_text("word1\tword2\tscore\ncar_N\tdog_N\t3\ncar_N\tcat_N\t3\ncar_N\tbus_N\t3\n")
     assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q", "--format", "json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    doc = json.loads(capsys.readouterr().out)["results"][0]
     assert doc["rho"] is None and doc["reason"] == "undefined: the gold scores are constant"
     assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q"]) == 0
     assert "[1] undefined: the gold scores are constant" in capsys.readouterr().out

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 from typing import Any
 
 from ..datasets import wordsim as registry
 from ..errors import InputError
-from ..metrics.correlation import fisher_z_mean
-from ..report import render_table, to_json
+from ..report.wordsim import details_tsv, format_wordsim, wordsim_figure
 from ..vectors import VECTOR_FORMATS, Vectors, read_vectors
 from ..wordsim import (
     AVG_METHODS,
@@ -20,7 +18,6 @@ from ..wordsim import (
     WordsimResult,
     convert_lemma,
     evaluate,
-    plot,
     signature,
 )
 from ._common import (
@@ -33,11 +30,8 @@ from ._common import (
     progress_enabled,
 )
 from ._options import positive_int
-from ._wrap import footnotes
 
 __all__ = ["register", "run"]
-
-HEADER = ("dataset", "n", "missing", "rho", "p_value", "r", "r_lower", "r_upper")
 
 
 def register(subparsers: Any) -> None:
@@ -225,41 +219,6 @@ def _report_unknown(args: argparse.Namespace, res: WordsimResult) -> None:
         )
 
 
-def _write_details(path: str, results: list[WordsimResult], several: bool) -> None:
-    lines = [
-        "\t".join(
-            (("dataset",) if several else ()) + ("word1", "word2", "score", "distance", "missing")
-        )
-    ]
-    for res in results:
-        for w1, w2, s, d, m in res.details.rows():
-            cells = ([res.name] if several else []) + [
-                w1,
-                w2,
-                repr(s),
-                repr(d),
-                "TRUE" if m else "FALSE",
-            ]
-            lines.append("\t".join(cells))
-    emit("\n".join(lines) + "\n", path)
-
-
-def _plot(path: str, results: list[WordsimResult]) -> None:
-    from ..errors import require
-
-    require("matplotlib", "plot")
-    from matplotlib.figure import Figure
-
-    k = len(results)
-    cols = min(k, 3)
-    rows = math.ceil(k / cols)
-    fig = Figure(figsize=(6.4 * cols, 4.8 * rows))
-    for i, res in enumerate(results):
-        plot(res, ax=fig.add_subplot(rows, cols, i + 1))
-    fmt = Path(path).suffix[1:].lower() or "png"
-    emit(lambda tmp: fig.savefig(tmp, format=fmt, dpi=120, bbox_inches="tight"), path)
-
-
 def _check_options(args: argparse.Namespace) -> None:
     """Refuse options that would be ignored with the chosen method and rank."""
     if args.p is not None and args.method != "minkowski":
@@ -312,46 +271,12 @@ def run(args: argparse.Namespace) -> int:
             )
         _report_unknown(args, res)
         results.append(res)
-    several = len(results) > 1
-    rhos = [r.rho for r in results if not math.isnan(r.rho)]
-    zmean = fisher_z_mean(rhos) if several and rhos else None
     if args.details:
-        _write_details(args.details, results, several)
+        emit(details_tsv(results), args.details)
     if args.plot:
-        _plot(args.plot, results)
-    if args.format == "json":
-        if several:
-            doc: dict[str, Any] = {
-                "signature": sig,
-                "results": [{"dataset": r.name, **r.as_dict(), "signature": sig} for r in results],
-                "fisher_z_mean": zmean,
-            }
-        else:
-            doc = {**results[0].as_dict(), "signature": sig}
-        emit(to_json(doc), args.output)
-        return 0
-    rows: list[list[Any]] = [
-        [r.name, r.n, r.missing, r.rho, r.p_value, r.r, r.r_lower, r.r_upper] for r in results
-    ]
-    if several:
-        rows.append(["Fisher-z mean of rho", None, None, zmean, None, None, None, None])
-    header = list(HEADER)
-    reasons = [r.reason for r in results] + ([None] if several else [])
-    notes = ""
-    if any(reasons):
-        if args.format == "csv":
-            header.append("reason")
-            rows = [[*row, why] for row, why in zip(rows, reasons)]
-        else:
-            markers, notes = footnotes(reasons, args.format)
-            header.append("note")
-            rows = [[*row, m] for row, m in zip(rows, markers)]
-    text = render_table(
-        header,
-        rows,
-        args.format,
-        digits=args.digits,
-        title=f"vectors: {Path(args.vectors).name} ({len(vectors)} x {vectors.dim}) | {sig}",
-    )
-    emit((text if text.endswith("\n") else text + "\n") + notes, args.output)
+        fig = wordsim_figure(results)
+        kind = Path(args.plot).suffix[1:].lower() or "png"
+        emit(lambda tmp: fig.savefig(tmp, format=kind, dpi=120, bbox_inches="tight"), args.plot)
+    label = f"{Path(args.vectors).name} ({len(vectors)} x {vectors.dim})"
+    emit(format_wordsim(results, sig, label, args.format, args.digits), args.output)
     return 0

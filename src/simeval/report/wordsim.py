@@ -1,0 +1,104 @@
+"""How word-similarity results are shown: one document shape for any number of datasets
+(JSON), the wordspace-style table with reasons, the per-pair details, and the plot."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..metrics.correlation import fisher_z_mean
+from .notes import footnotes
+from .tables import render_table, to_json
+
+__all__ = ["HEADER", "details_tsv", "format_wordsim", "wordsim_document", "wordsim_figure"]
+
+HEADER = ("dataset", "n", "missing", "rho", "p_value", "r", "r_lower", "r_upper")
+_NO_INTERVAL = "no interval for r: Fisher's z needs at least 4 pairs"
+_MEAN_ROW = "the mean over data sets is taken of rho only (Fisher's z)"
+
+
+def _reason(res: Any) -> str | None:
+    """Why a row has an undefined value: the result's own reason, or the interval's."""
+    if res.reason:
+        return str(res.reason)
+    if not math.isnan(res.r) and math.isnan(res.r_lower):
+        return _NO_INTERVAL
+    return None
+
+
+def wordsim_document(results: Sequence[Any], signature: str) -> dict[str, Any]:
+    """The JSON document of ``simeval wordsim``, the same shape for one data set or
+    several: ``{"kind", "signature", "results": [{"dataset", …, "reason"}],
+    "fisher_z_mean"}`` (the mean of ρ over the data sets, null for one)."""
+    rhos = [r.rho for r in results if not math.isnan(r.rho)]
+    return {
+        "kind": "wordsim",
+        "signature": signature,
+        "results": [{"dataset": r.name, **r.as_dict(), "reason": _reason(r)} for r in results],
+        "fisher_z_mean": fisher_z_mean(rhos) if len(results) > 1 and rhos else None,
+    }
+
+
+def format_wordsim(
+    results: Sequence[Any], signature: str, vectors: str, fmt: str, digits: int = 4
+) -> str:
+    """The table of wordspace's ``eval.similarity.correlation`` (Evert 2014): per data set
+    n, missing pairs, |ρ| with its p-value, |r| with its 95 % interval; with several data
+    sets, the Fisher-z mean of ρ; a reason for every undefined value."""
+    doc = wordsim_document(results, signature)
+    if fmt == "json":
+        return to_json(doc)
+    rows: list[list[Any]] = [
+        [r.name, r.n, r.missing, r.rho, r.p_value, r.r, r.r_lower, r.r_upper] for r in results
+    ]
+    reasons = [_reason(r) for r in results]
+    if len(results) > 1:
+        rows.append(["Fisher-z mean of rho", None, None, doc["fisher_z_mean"]] + [None] * 4)
+        reasons.append(_MEAN_ROW)
+    header = list(HEADER)
+    notes = ""
+    if any(reasons):
+        if fmt == "csv":
+            header.append("reason")
+            rows = [[*row, why] for row, why in zip(rows, reasons)]
+        else:
+            markers, notes = footnotes(reasons, fmt)
+            header.append("note")
+            rows = [[*row, m] for row, m in zip(rows, markers)]
+    text = render_table(header, rows, fmt, digits=digits, title=f"vectors: {vectors} | {signature}")
+    return (text if text.endswith("\n") else text + "\n") + notes
+
+
+def details_tsv(results: Sequence[Any]) -> str:
+    """The per-pair table (wordspace's ``details=TRUE``): words, gold score, the model's
+    distance or similarity, and whether a word was missing; a ``dataset`` column first
+    when there are several data sets."""
+    several = len(results) > 1
+    head = (("dataset",) if several else ()) + ("word1", "word2", "score", "distance", "missing")
+    lines = ["\t".join(head)]
+    for res in results:
+        for w1, w2, s, d, m in res.details.rows():
+            cells = ([res.name] if several else []) + [
+                w1, w2, repr(s), repr(d), "TRUE" if m else "FALSE"
+            ]  # fmt: skip
+            lines.append("\t".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+def wordsim_figure(results: Sequence[Any]) -> Any:
+    """wordspace's plot of each data set (gold against model, missing pairs marked), up to
+    three panels a row (needs ``pip install 'simeval[plot]'``)."""
+    from ..errors import require
+    from ..wordsim import plot
+
+    require("matplotlib", "plot")
+    from matplotlib.figure import Figure
+
+    k = len(results)
+    cols = min(k, 3)
+    rows = math.ceil(k / cols)
+    fig = Figure(figsize=(6.4 * cols, 4.8 * rows))
+    for i, res in enumerate(results):
+        plot(res, ax=fig.add_subplot(rows, cols, i + 1))
+    return fig
