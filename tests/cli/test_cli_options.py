@@ -10,7 +10,7 @@ import argparse
 import pytest
 
 from simeval.cli import build_parser
-from simeval.cli.evaluate import options_from_args
+from simeval.cli.inputs import options_from_args
 from simeval.options import Options
 
 #: option → (command-line values, the Options field it must change, the expected value)

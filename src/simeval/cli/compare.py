@@ -15,7 +15,7 @@ from ._common import (
     note,
     progress_enabled,
 )
-from .evaluate import (
+from .inputs import (
     add_html_option,
     add_input_options,
     add_metric_options,

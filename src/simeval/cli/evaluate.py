@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..binning import parse_bins
 from ..errors import DataError, InputError
 from ..evaluate import Evaluation, evaluate
-from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
-from ..io.align import align_rows
-from ..metrics.base import Metric, options_without_effect
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
@@ -28,125 +22,18 @@ from ._common import (
     note,
     progress_enabled,
 )
+from .inputs import (
+    add_html_option,
+    add_input_options,
+    add_metric_options,
+    cli_names,
+    emit_html,
+    load_inputs,
+    note_evaluation,
+    options_from_args,
+)
 
 __all__ = ["register", "run"]
-
-
-def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False) -> None:
-    """Gold and system files, alignment, scales, borders, missing values: shared by
-    ``evaluate`` and ``compare``."""
-    p.add_argument(
-        "gold",
-        nargs="?" if gold_optional else None,
-        help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
-        "per line (SemEval style); '-' reads stdin",
-    )
-    p.add_argument(
-        "--gold-column",
-        default=None,
-        metavar="COL",
-        help="gold score column, by name or number (1, 2, …; default: 'score', or the only column)",
-    )
-    p.add_argument(
-        "--system",
-        action="append",
-        required=not gold_optional,
-        metavar="NAME=FILE[:COLUMN]",
-        help="a system's scores (repeat for several systems); COLUMN by name or number; "
-        "FILE '-' reads stdin",
-    )
-    p.add_argument(
-        "--no-header",
-        action="store_true",
-        help="the CSV/TSV files have no header row (STS-B's sts-*.csv): columns are "
-        "named by number, 1, 2, …",
-    )
-    p.add_argument(
-        "--id-column",
-        metavar="COL",
-        help="align rows by this id column (present in gold and every system file)",
-    )
-    p.add_argument(
-        "--scale",
-        nargs=2,
-        type=float,
-        metavar=("LO", "HI"),
-        help="declared gold scale, e.g. 0 5 (default: the observed range)",
-    )
-    p.add_argument(
-        "--system-scale",
-        nargs="+",
-        action="append",
-        metavar="LO HI | NAME=LO,HI",
-        help="range of the system scores, mapped linearly onto the gold scale "
-        "before threshold and error measures: -1 1 for every system (cosine), or "
-        "NAME=LO,HI for one system (repeat for several)",
-    )
-    p.add_argument(
-        "--low-border",
-        type=float,
-        metavar="X",
-        help="low-similarity border (default 30%% of the scale: 1.5 on 0–5)",
-    )
-    p.add_argument(
-        "--high-border",
-        type=float,
-        metavar="X",
-        help="high-similarity border (default 70%% of the scale: 3.5 on 0–5)",
-    )
-    p.add_argument(
-        "--nan-policy",
-        choices=("raise", "omit"),
-        default="raise",
-        help="missing or NaN scores: raise (default) or omit those pairs",
-    )
-    declare_files(p, inputs=("gold",), systems=("system",))
-
-
-def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> None:
-    """``--metric`` (repeatable) and ``--bins``, shared by ``evaluate`` and ``compare``."""
-    p.add_argument(
-        "--metric",
-        action="append",
-        metavar="NAME",
-        help="metric name or expression, repeatable (default: " + ", ".join(default) + ")",
-    )
-    p.add_argument(
-        "--bins",
-        default=None,
-        help="scaled-Pearson bins: thirds | equal:K | edges:A,B,… | labels:COLUMN | "
-        "segments:N | quantiles:K (default thirds = equal:3 over the scale)",
-    )
-    p.add_argument(
-        "--normalize",
-        choices=("scale", "minmax"),
-        help="bring gold and system to [0, 1] before the error measures (Atoum & Ayyagari "
-        "2019, Tables 5–7): scale = by the declared scales, minmax = by the observed ranges",
-    )
-    p.add_argument(
-        "--skip-undefined-bins",
-        action="store_true",
-        help="average the defined bins when some bin has no defined r",
-    )
-
-
-def add_html_option(p: argparse.ArgumentParser) -> None:
-    """``--html FILE``: also write the HTML report (figures, verdict, tables)."""
-    p.add_argument(
-        "--html",
-        metavar="FILE.html",
-        help="also write a self-contained HTML report: verdict, figures, tables (needs "
-        "matplotlib: pip install 'simeval[plot]')",
-    )
-    declare_files(p, outputs=("html",), extras={"html": ("matplotlib", "plot")})
-
-
-def emit_html(args: argparse.Namespace, docs: list[dict[str, Any]]) -> None:
-    """The HTML report of ``docs`` to ``--html``, when asked."""
-    if getattr(args, "html", None):
-        from ..report.html import build_page
-
-        emit(build_page(docs), args.html)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -183,86 +70,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _first_nan(values: NDArray[np.float64]) -> int | None:
-    bad = np.isnan(values)
-    return int(np.argmax(bad)) if bad.any() else None
-
-
-def _check_range(
-    values: NDArray[np.float64],
-    table: ScoreTable,
-    column: str,
-    rows: NDArray[np.intp],
-    scale: tuple[float, float] | None,
-    option: str,
-) -> None:
-    if scale is None:
-        return
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
-        raise DataError(
-            f"{table.location(int(rows[i]), column)}: {values[i]:g} is outside {option} "
-            f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
-        )
-
-
-def load_inputs(
-    args: argparse.Namespace,
-) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
-    """Read gold and systems, aligned; return (gold, {name: scores}, the options).
-
-    Scores off a declared scale are reported here, with the file, line and column."""
-    options_from_args(args, [])  # every option is checked before any file is read
-    header = not getattr(args, "no_header", False)
-    gold_table = read_table(args.gold, header=header)
-    exclude = [args.id_column] if args.id_column else []
-    gold_col = default_column(gold_table, args.gold_column, exclude)
-    gold = gold_table.numbers(gold_col, option="--gold-column")
-    gold_rows = np.arange(len(gold_table))
-    labels = None
-    bins = getattr(args, "bins", None) or "thirds"
-    if bins.startswith("labels:"):
-        labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
-    options = options_from_args(args, labels)
-    _check_range(gold, gold_table, gold_col, gold_rows, options.scale, "--scale")
-    gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
-
-    systems: dict[str, NDArray[np.float64]] = {}
-    for spec in args.system:
-        name, path, column = parse_system_spec(spec)
-        if name in systems:
-            raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
-        table = read_table(path, header=header)
-        col = default_column(table, column, exclude)
-        values = table.numbers(col, option="NAME=FILE:COLUMN")
-        rows, extra = align_rows(
-            gold_ids,
-            gold.size,
-            ids_of(table, args.id_column) if gold_ids is not None else None,
-            values.size,
-            gold_path=args.gold,
-            system_path=path,
-        )
-        if extra:
-            note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
-        values = values[rows] if gold_ids is not None else values
-        own = options.for_system(name).system_scale
-        _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
-        if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
-            raise DataError(
-                f"{table.location(int(rows[i]), col)}: missing score; fill it in or pass "
-                "--nan-policy omit to drop such pairs"
-            )
-        systems[name] = values
-    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
-        raise DataError(
-            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
-            "--nan-policy omit to drop such pairs"
-        )
-    return gold, systems, options
-
-
 def run(args: argparse.Namespace) -> int:
     if args.semeval_dir or args.runs_dir:
         return run_semeval(args)
@@ -284,76 +91,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def system_scales(
-    given: list[list[str]] | None,
-) -> tuple[float, float] | dict[str, tuple[float, float]] | None:
-    """``--system-scale LO HI`` (every system) and ``--system-scale NAME=LO,HI`` (one
-    system), as the ``system_scale`` option."""
-    if not given:
-        return None
-    default: tuple[float, float] | None = None
-    named: dict[str, tuple[float, float]] = {}
-    for tokens in given:
-        text = " ".join(tokens)
-        name, rng = tokens[0].partition("=")[::2] if len(tokens) == 1 else ("", "")
-        if not rng:
-            name, rng = "", ",".join(tokens)
-        try:
-            lo, hi = (float(x) for x in rng.split(","))
-        except ValueError:
-            raise DataError(
-                f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
-            ) from None
-        if (name in named) if name else (default is not None):
-            raise DataError(f"--system-scale {text}: a scale for {name or 'every system'} "
-                            "is given twice; keep one")  # fmt: skip
-        if name:
-            named[name] = (lo, hi)
-        else:
-            default = (lo, hi)
-    if not named:
-        return default
-    if default is not None:
-        named["*"] = default
-    return named
-
-
-def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None) -> Options:
-    """The one :class:`~simeval.Options` of a command line: every option of
-    :func:`add_input_options` and :func:`add_metric_options` (and ``--normalize``,
-    ``--skip-undefined-bins`` where the command has them) goes through here."""
-    bins = getattr(args, "bins", None)
-    try:
-        return Options(
-            scale=tuple(args.scale) if args.scale else None,
-            system_scale=system_scales(args.system_scale),
-            bins=parse_bins(bins, labels) if bins is not None else None,
-            low_border=args.low_border,
-            high_border=args.high_border,
-            normalize=getattr(args, "normalize", None),
-            nan_policy=args.nan_policy,
-            skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
-        )
-    except InputError as exc:  # name the command-line option, not the Python parameter
-        raise InputError(_cli_names(str(exc))) from None
-
-
-def _cli_names(message: str) -> str:
-    for py, cli in (
-        ("`scale`", "--scale"),
-        ("`system_scale` names", "--system-scale names"),
-        ("`system_scale`", "--system-scale"),
-        ("`system_scale", "--system-scale"),
-        ("`low_border`", "--low-border"),
-        ("`high_border`", "--high-border"),
-        ("`bins`", "--bins"),
-        ("nan_policy='omit'", "--nan-policy omit"),
-        ("scale=(lo, hi) / --scale LO HI", "--scale LO HI"),
-    ):
-        message = message.replace(py, cli)
-    return message
-
-
 def _evaluate_with(
     gold: NDArray[np.float64],
     systems: dict[str, Any],
@@ -364,45 +101,7 @@ def _evaluate_with(
     try:
         return evaluate(gold, systems, metrics=metrics, options=options, progress=progress)
     except InputError as exc:
-        raise InputError(_cli_names(str(exc))) from None
-
-
-_OPTION_NAMES = {
-    "system_scale": "--system-scale",
-    "bins": "--bins",
-    "low_border": "--low-border",
-    "high_border": "--high-border",
-    "normalize": "--normalize",
-    "skip_undefined_bins": "--skip-undefined-bins",
-}
-
-
-def note_options_without_effect(
-    args: argparse.Namespace, options: Options, metrics: tuple[Metric, ...]
-) -> None:
-    """A note for every option given that none of the metrics reads (``--bins`` without a
-    scaled Pearson …): accepted, but the user is told it changed nothing."""
-    for name in options_without_effect(options, metrics):
-        note(
-            args,
-            f"{_OPTION_NAMES[name]} has no effect on "
-            + ", ".join(m.name for m in metrics)
-            + " (see simeval evaluate --help for the metrics it acts on)",
-        )
-
-
-def note_evaluation(args: argparse.Namespace, ev: Evaluation) -> None:
-    """Notes on stderr: options without effect, pairs dropped, systems on another scale,
-    the scale taken from the data."""
-    note_options_without_effect(args, ev.options, ev.metrics)
-    for name, count in ev.dropped.items():
-        if count:
-            note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")
-    for warning in ev.scale_warnings():
-        note(args, warning)
-    if ev.options.scale_source == "observed":
-        lo, hi = ev.options.scale or (math.nan, math.nan)
-        note(args, f"no --scale given: using the observed gold range {lo:g}–{hi:g}")
+        raise InputError(cli_names(str(exc))) from None
 
 
 def task_metrics(args: argparse.Namespace) -> list[str] | None:
@@ -440,7 +139,7 @@ def run_semeval(args: argparse.Namespace) -> int:
     try:
         ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
     except InputError as exc:
-        raise InputError(_cli_names(str(exc))) from None
+        raise InputError(cli_names(str(exc))) from None
     skipped = sum(ev.skipped.values())
     if skipped:
         note(
