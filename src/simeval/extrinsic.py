@@ -6,6 +6,7 @@ Corpus (Clough & Stevenson 2011) that the paper used for its first task.
 
 from __future__ import annotations
 
+import itertools
 import math
 import warnings
 from collections.abc import Sequence
@@ -26,7 +27,9 @@ __all__ = [
     "RewriteAnswer",
     "cross_validated_accuracy",
     "load_wikipedia_rewrite",
+    "majority_baseline",
     "oner_fit",
+    "query_groups",
     "stratified_folds",
     "top1_accuracy",
     "top1_detection",
@@ -210,6 +213,32 @@ def cross_validated_accuracy(
     return CrossValidationResult(
         float(correct.mean()), tuple(per_fold), int(x.size), int(folds), method, seed
     )
+
+
+def majority_baseline(labels: Sequence[Any]) -> float:
+    """The accuracy of always answering the most frequent label: what a classifier on a
+    similarity score must beat.
+
+    >>> majority_baseline(["yes", "no", "yes", "yes"])
+    0.75
+    """
+    if len(labels) == 0:
+        raise InputError("no labels: the majority baseline needs at least one")
+    _, counts = np.unique(np.asarray([str(v) for v in labels]), return_counts=True)
+    return float(counts.max() / counts.sum())
+
+
+def query_groups(queries: Sequence[Any]) -> list[NDArray[np.intp]]:
+    """The row indices of each query, queries in sorted order, rows in file order: the
+    candidate sets of related-item detection.
+
+    >>> [g.tolist() for g in query_groups(["q2", "q1", "q2", "q1"])]
+    [[1, 3], [0, 2]]
+    """
+    _, group = np.unique(np.asarray([str(q) for q in queries]), return_inverse=True)
+    order = np.argsort(group, kind="stable")
+    bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0, True])
+    return [order[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 def top1_detection(

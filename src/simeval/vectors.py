@@ -5,10 +5,9 @@ A :class:`Vectors` object is a matrix whose rows are terms (R wordspace's "DSM m
 parsed by one call into numpy's C parser, not a Python loop over 120 million tokens, and
 ``restrict_to`` drops the rows a task does not need before their numbers are parsed.
 
-Every problem in a file is a :class:`~simeval.errors.DataError` whose message names the
-file, the line and what to do: ragged rows, duplicate words (named), a header that
-disagrees with the body, a vocabulary that does not match the matrix.
-"""
+Every problem in a file is a :class:`~simeval.errors.DataError` naming the file, the line
+and what to do: ragged rows, duplicate words, a header that disagrees with the body, a
+vocabulary that does not match the matrix."""
 
 from __future__ import annotations
 

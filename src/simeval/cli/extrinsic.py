@@ -10,12 +10,16 @@ Both print one result per system, the per-system task results ``simeval meta`` t
 from __future__ import annotations
 
 import argparse
-import itertools
 
 import numpy as np
 
 from ..errors import DataError
-from ..extrinsic import cross_validated_accuracy, top1_detection
+from ..extrinsic import (
+    cross_validated_accuracy,
+    majority_baseline,
+    query_groups,
+    top1_detection,
+)
 from ..io import ScoreTable, read_table
 from ..report.extrinsic import format_classification, format_detection
 from ._common import (
@@ -140,8 +144,7 @@ def run_classify(args: argparse.Namespace) -> int:
             f"give at most {len(labels)}"
         )
     exclude = {args.label_column, *([args.id_column] if args.id_column else [])}
-    _, counts = np.unique(labels, return_counts=True)
-    majority = counts.max() / counts.sum()
+    majority = majority_baseline(labels)
     results = {}
     for col in _score_columns(table, args.score_column, exclude):
         scores = table.finite_numbers(col, option="--score-column")
@@ -169,10 +172,7 @@ def run_detect(args: argparse.Namespace) -> int:
         args.relevant_column,
         *([args.id_column] if args.id_column else []),
     }
-    _, group = np.unique(queries, return_inverse=True)
-    order = np.argsort(group, kind="stable")
-    bounds = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0, True])
-    slices = [order[a:b] for a, b in itertools.pairwise(bounds)]
+    slices = query_groups(queries)
     results = {}
     for col in _score_columns(table, args.score_column, exclude):
         scores = table.finite_numbers(col, option="--score-column")
