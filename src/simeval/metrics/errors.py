@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -149,180 +150,100 @@ def moments(c: Context) -> ErrorMoments:
     return ErrorMoments.of(*c.on_gold_scale)
 
 
-def _kernel(measure: str):
-    def compute(c: Context) -> MetricResult:
-        return c.shared(moments).result(measure)
-
-    return compute
-
-
 _SOURCE = "Atoum & Ayyagari 2019"
 _READS = frozenset({"normalize", "system_scale"})
-MAE = Metric(
-    "mae",
-    _kernel("mae"),
-    False,
-    (0, math.inf),
-    f"{_SOURCE}, eq. 2",
-    "mean absolute error",
-    "error",
-    batched=True,
-    reads=_READS,
-)
-MASE = Metric(
-    "mase",
-    _kernel("mase"),
-    False,
-    (0, math.inf),
-    f"{_SOURCE}, eq. 3 and Table 4",
-    "mean absolute scaled error",
-    "error",
-    batched=True,
-    reads=_READS,
-)
-MSSE = Metric(
-    "msse",
-    _kernel("msse"),
-    False,
-    (0, math.inf),
-    f"{_SOURCE}, eq. 4",
-    "mean scaled square error",
-    "error",
-    batched=True,
-    reads=_READS,
-)
-NMSSE = Metric(
-    "nmsse",
-    _kernel("nmsse"),
-    False,
-    (0, 1),
-    f"{_SOURCE}, eq. 5",
-    "1 − exp(−MSSE)",
-    "error",
-    batched=True,
-    reads=_READS,
-)
-NMASE = Metric(
-    "nmase",
-    _kernel("nmase"),
-    False,
-    (0, 1),
-    f"{_SOURCE}, Table 4 (closest formula to the printed NMSSE column)",
-    "1 − exp(−MASE)",
-    "error",
-    batched=True,
-    reads=_READS,
+
+
+def _definition(name: str, bounds: tuple[float, float], where: str, what: str) -> Metric:
+    def compute(c: Context) -> MetricResult:
+        return c.shared(moments).result(name)
+
+    return Metric(
+        name, compute, False, bounds, f"{_SOURCE}, {where}", what, "error",
+        batched=True, reads=_READS,
+    )  # fmt: skip
+
+
+MAE = _definition("mae", (0, math.inf), "eq. 2", "mean absolute error")
+MASE = _definition("mase", (0, math.inf), "eq. 3 and Table 4", "mean absolute scaled error")
+MSSE = _definition("msse", (0, math.inf), "eq. 4", "mean scaled square error")
+NMSSE = _definition("nmsse", (0, 1), "eq. 5", "1 − exp(−MSSE)")
+NMASE = _definition(
+    "nmase", (0, 1), "Table 4 (closest formula to the printed NMSSE column)", "1 − exp(−MASE)"
 )
 #: The definitions of this module, in registry order.
 ERROR_METRICS = (MAE, MASE, MSSE, NMSSE, NMASE)
 
 
-def _score(
-    metric: Metric,
-    gold: ArrayLike,
-    system: ArrayLike,
-    options: Options | None,
-    **changes: object,
-) -> MetricResult:
-    return score(metric, gold, system, Options.of(options, **changes))
+class ErrorMeasure(Protocol):
+    """The signature of the public error functions (:func:`mae` … :func:`nmase`)."""
+
+    def __call__(
+        self,
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        normalize: Normalize = None,
+        scale: Sequence[float] | None = None,
+        system_scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult: ...
 
 
-def mae(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    normalize: Normalize = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+def _public(metric: Metric, doc: str) -> ErrorMeasure:
+    """The public function of ``metric``: every keyword overrides the matching field of
+    ``options`` (:class:`~simeval.Options`), and the definition computes the value."""
+
+    def measure(
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        normalize: Normalize = None,
+        scale: Sequence[float] | None = None,
+        system_scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult:
+        changes = dict(
+            normalize=normalize, scale=scale, system_scale=system_scale, nan_policy=nan_policy
+        )
+        return score(metric, gold, system, Options.of(options, **changes))
+
+    measure.__name__ = measure.__qualname__ = metric.name
+    measure.__doc__ = doc
+    return measure
+
+
+mae = _public(
+    MAE,
     r"""Mean absolute error :math:`\frac1n\sum_j |s_j - g_j|` (Atoum & Ayyagari 2019, eq. 2).
-    Lower is better.
-
-    Keywords override the matching fields of ``options`` (:class:`~simeval.Options`).
+    Lower is better. Keywords override the matching fields of ``options``.
 
     >>> mae([0, 1, 2], [0, 2, 4]).statistic
     1.0
-    """
-    return _score(
-        MAE,
-        gold,
-        system,
-        options,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def mase(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    normalize: Normalize = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+mase = _public(
+    MASE,
     r"""Mean absolute scaled error :math:`\frac1n\sum_j S_{E_j}` (Atoum & Ayyagari 2019,
     eq. 3 and Table 4). Lower is better; +inf for constant system scores.
 
     >>> round(mase([0, 1, 2], [0, 2, 4]).statistic, 6)  # AE 0,1,2; MAD(s) 4/3
     0.75
-    """
-    return _score(
-        MASE,
-        gold,
-        system,
-        options,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def msse(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    normalize: Normalize = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+msse = _public(
+    MSSE,
     r"""Mean scaled square error :math:`\frac1n\sum_j S_{E_j}^2` (Atoum & Ayyagari 2019,
     eq. 4). Lower is better; +inf for constant system scores.
 
     >>> round(msse([0, 1, 2], [0, 2, 4]).statistic, 6)  # (0 + 0.75² + 1.5²)/3
     0.9375
-    """
-    return _score(
-        MSSE,
-        gold,
-        system,
-        options,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def nmsse(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    normalize: Normalize = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+nmsse = _public(
+    NMSSE,
     r"""Normalized mean scaled square error :math:`1 - e^{-\mathrm{MSSE}}` (Atoum & Ayyagari
     2019, eq. 5).
 
@@ -331,43 +252,15 @@ def nmsse(
 
     >>> round(nmsse([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.9375)
     0.608394
-    """
-    return _score(
-        NMSSE,
-        gold,
-        system,
-        options,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def nmase(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    normalize: Normalize = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+nmase = _public(
+    NMASE,
     r""":math:`1 - e^{-\mathrm{MASE}}`, the closest formula to the NMSSE column printed in
     Atoum & Ayyagari (2019), Table 4: 0.47 / 0.57 / 0.45 / 0.17 on Table 3's data against
     the printed 0.47 / 0.58 / 0.48 / 0.17. 0 is best.
 
     >>> round(nmase([0, 1, 2], [0, 2, 4]).statistic, 6)  # 1 − exp(−0.75)
     0.527633
-    """
-    return _score(
-        NMASE,
-        gold,
-        system,
-        options,
-        normalize=normalize,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
+    """,
+)

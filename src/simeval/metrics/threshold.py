@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -60,90 +61,80 @@ def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.boo
     return g < low, s < low
 
 
-def _kernel(high: bool, is_f1: bool):
+_SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
+_READS = frozenset({"low_border", "high_border", "system_scale"})
+
+
+def _definition(high: bool, is_f1: bool) -> Metric:
     cls = "high" if high else "low"
 
     def compute(c: Context) -> MetricResult:
         truth, pred = decisions(c, high)
         return f1(truth, pred, cls) if is_f1 else accuracy(truth, pred)
 
-    return compute
+    what = (
+        f"F1 of the {cls}-similarity class"
+        if is_f1
+        else f"accuracy of the {cls}-similarity decision"
+    )
+    name = ("f1_" if is_f1 else "accuracy_") + cls
+    return Metric(
+        name, compute, True, (0, 1), _SOURCE, what, "threshold", batched=True, reads=_READS
+    )
 
 
-_SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
-_READS = frozenset({"low_border", "high_border", "system_scale"})
-ACCURACY_LOW = Metric(
-    "accuracy_low",
-    _kernel(False, False),
-    True,
-    (0, 1),
-    _SOURCE,
-    "accuracy of the low-similarity decision",
-    "threshold",
-    batched=True,
-    reads=_READS,
-)
-ACCURACY_HIGH = Metric(
-    "accuracy_high",
-    _kernel(True, False),
-    True,
-    (0, 1),
-    _SOURCE,
-    "accuracy of the high-similarity decision",
-    "threshold",
-    batched=True,
-    reads=_READS,
-)
-F1_LOW = Metric(
-    "f1_low",
-    _kernel(False, True),
-    True,
-    (0, 1),
-    _SOURCE,
-    "F1 of the low-similarity class",
-    "threshold",
-    batched=True,
-    reads=_READS,
-)
-F1_HIGH = Metric(
-    "f1_high",
-    _kernel(True, True),
-    True,
-    (0, 1),
-    _SOURCE,
-    "F1 of the high-similarity class",
-    "threshold",
-    batched=True,
-    reads=_READS,
-)
+ACCURACY_LOW = _definition(high=False, is_f1=False)
+ACCURACY_HIGH = _definition(high=True, is_f1=False)
+F1_LOW = _definition(high=False, is_f1=True)
+F1_HIGH = _definition(high=True, is_f1=True)
 #: The definitions of this module, in registry order.
 THRESHOLD_METRICS = (ACCURACY_LOW, ACCURACY_HIGH, F1_LOW, F1_HIGH)
 
 
-def _score(
-    metric: Metric,
-    gold: ArrayLike,
-    system: ArrayLike,
-    options: Options | None,
-    border: float | None,
-    **changes: object,
-) -> MetricResult:
-    if border is not None:
-        border = check_real("`border`", border)
-    key = "high_border" if metric in (ACCURACY_HIGH, F1_HIGH) else "low_border"
-    return score(metric, gold, system, Options.of(options, **{key: border}, **changes))
+class ThresholdMeasure(Protocol):
+    """The signature of the public low/high functions (:func:`f1_low` …)."""
+
+    def __call__(
+        self,
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        border: float | None = None,
+        scale: Sequence[float] | None = None,
+        system_scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult: ...
 
 
-def accuracy_low(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    border: float | None = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+def _public(metric: Metric, doc: str) -> ThresholdMeasure:
+    """The public function of ``metric``: ``border`` is its side's border (the low one for
+    ``*_low``); every keyword overrides the matching field of ``options``."""
+    side = "high_border" if metric.name.endswith("_high") else "low_border"
+
+    def measure(
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        border: float | None = None,
+        scale: Sequence[float] | None = None,
+        system_scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult:
+        changes: dict[str, object] = dict(
+            scale=scale, system_scale=system_scale, nan_policy=nan_policy
+        )
+        changes[side] = None if border is None else check_real("`border`", border)
+        return score(metric, gold, system, Options.of(options, **changes))
+
+    measure.__name__ = measure.__qualname__ = metric.name
+    measure.__doc__ = doc
+    return measure
+
+
+accuracy_low = _public(
+    ACCURACY_LOW,
     """Accuracy_low = mean([g < border] == [s < border]) (Reimers et al. 2016, §2).
 
     ``border`` defaults to 30 % of the gold scale (1.5 on 0–5): the declared ``scale``, else
@@ -151,58 +142,20 @@ def accuracy_low(
 
     >>> accuracy_low([0, 1, 2, 4], [0, 2, 2, 4], scale=(0, 5)).statistic
     0.75
-    """
-    return _score(
-        ACCURACY_LOW,
-        gold,
-        system,
-        options,
-        border,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def accuracy_high(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    border: float | None = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+accuracy_high = _public(
+    ACCURACY_HIGH,
     """Accuracy_high = mean([g > border] == [s > border]) (Reimers et al. 2016, §2).
 
     ``border`` defaults to 70 % of the gold scale (3.5 on 0–5).
 
     >>> accuracy_high([0, 1, 4, 5], [0, 4, 3, 5], scale=(0, 5)).statistic
     0.5
-    """
-    return _score(
-        ACCURACY_HIGH,
-        gold,
-        system,
-        options,
-        border,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def f1_low(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    border: float | None = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+f1_low = _public(
+    F1_LOW,
     r"""F1 of the class *low*: truth ``g < border``, prediction ``s < border`` (Reimers et al.
     2016, §2).
 
@@ -212,45 +165,17 @@ def f1_low(
 
     >>> round(f1_low([0, 1, 2, 4], [0, 2, 2, 4], scale=(0, 5)).statistic, 6)  # TP 1, FN 1
     0.666667
-    """
-    return _score(
-        F1_LOW,
-        gold,
-        system,
-        options,
-        border,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
-
-
-def f1_high(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    border: float | None = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+f1_high = _public(
+    F1_HIGH,
     r"""F1 of the class *high*: truth ``g > border``, prediction ``s > border`` (Reimers et
     al. 2016, §2). ``border`` defaults to 70 % of the gold scale (3.5 on 0–5).
 
     >>> round(f1_high([0, 1, 4, 5], [0, 4, 3, 5], scale=(0, 5)).statistic, 6)  # TP 1, FP 1, FN 1
     0.5
-    """
-    return _score(
-        F1_HIGH,
-        gold,
-        system,
-        options,
-        border,
-        scale=scale,
-        system_scale=system_scale,
-        nan_policy=nan_policy,
-    )
+    """,
+)
 
 
 def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
