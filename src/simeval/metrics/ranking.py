@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -159,22 +160,78 @@ def avg_rank_metric(discounted: bool, reverse: bool = False) -> Metric:
     )
 
 
-def _score(
-    metric: Metric, gold: ArrayLike, system: ArrayLike, options: Options | None, **changes: object
-) -> MetricResult:
-    return score(metric, gold, system, Options.of(options, **changes))
+class RankingMeasure(Protocol):
+    """The signature of :func:`ncg` and :func:`ndcg`."""
+
+    def __call__(
+        self,
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        k: int | None = None,
+        reverse: bool = False,
+        scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult: ...
 
 
-def ncg(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    k: int | None = None,
-    reverse: bool = False,
-    scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+class AvgRankMeasure(Protocol):
+    """The signature of :func:`ncg_avg_rank` and :func:`ndcg_avg_rank`."""
+
+    def __call__(
+        self,
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        reverse: bool = False,
+        scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult: ...
+
+
+def _at_k(discounted: bool, doc: str) -> RankingMeasure:
+    def measure(
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        k: int | None = None,
+        reverse: bool = False,
+        scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult:
+        metric = ranking_metric(k, discounted, bool(reverse))
+        changes = dict(scale=scale, nan_policy=nan_policy)
+        return score(metric, gold, system, Options.of(options, **changes))
+
+    measure.__name__ = measure.__qualname__ = "ndcg" if discounted else "ncg"
+    measure.__doc__ = doc
+    return measure
+
+
+def _avg_rank(discounted: bool, doc: str) -> AvgRankMeasure:
+    def measure(
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        reverse: bool = False,
+        scale: Sequence[float] | None = None,
+        nan_policy: NanPolicy | None = None,
+        options: Options | None = None,
+    ) -> MetricResult:
+        metric = avg_rank_metric(discounted, bool(reverse))
+        changes = dict(scale=scale, nan_policy=nan_policy)
+        return score(metric, gold, system, Options.of(options, **changes))
+
+    measure.__name__ = measure.__qualname__ = ("ndcg" if discounted else "ncg") + "_avg_rank"
+    measure.__doc__ = doc
+    return measure
+
+
+ncg = _at_k(
+    False,
     r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2002; Reimers et al. 2016, §2).
 
     .. math:: \mathrm{nCG}_k = \frac{\sum_{i\le k} m_i}{\sum_{i \le k} m^{*}_i}
@@ -187,21 +244,10 @@ def ncg(
 
     >>> ncg([3, 2, 1, 0], [0.9, 0.8, 0.1, 0.2], k=2).statistic
     1.0
-    """
-    metric = ranking_metric(k, False, bool(reverse))
-    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
-
-
-def ndcg(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    k: int | None = None,
-    reverse: bool = False,
-    scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+ndcg = _at_k(
+    True,
     r"""Normalized discounted cumulative gain at k, Reimers et al. (2016)'s discount.
 
     .. math:: \mathrm{DCG}_k = m_1 + \sum_{i=2}^{k} \frac{m_i}{\log_2 i}, \qquad
@@ -213,43 +259,22 @@ def ndcg(
     >>> # system order puts gold 1, 2, 3 first: (1 + 2/1 + 3/log2 3) / (3 + 2/1 + 1/log2 3)
     >>> round(ndcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic, 6)
     0.868913
-    """
-    metric = ranking_metric(k, True, bool(reverse))
-    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
-
-
-def ncg_avg_rank(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    reverse: bool = False,
-    scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+ncg_avg_rank = _avg_rank(
+    False,
     """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (Reimers et al. 2016, §2): the top of the
     ranking only.
 
     >>> ncg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
-    """
-    metric = avg_rank_metric(False, bool(reverse))
-    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
-
-
-def ndcg_avg_rank(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    reverse: bool = False,
-    scale: Sequence[float] | None = None,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+ndcg_avg_rank = _avg_rank(
+    True,
     """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (Reimers et al. 2016, §2).
 
     >>> ndcg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
-    """
-    metric = avg_rank_metric(True, bool(reverse))
-    return _score(metric, gold, system, options, scale=scale, nan_policy=nan_policy)
+    """,
+)
