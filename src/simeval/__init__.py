@@ -23,6 +23,8 @@ from .errors import (
 from .evaluate import Evaluation, Record, evaluate
 from .metrics.correlation import fisher_interval, fisher_z_mean, kendall, pearson, spearman
 from .metrics.errors import mae, mase, msse, nmase, nmsse
+from .metrics.percentage import mape, smape
+from .metrics.rank_order import rankdcg
 from .metrics.ranking import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank
 from .metrics.registry import DEFAULT_METRICS, TABLE2_MEASURES, available_metrics, get_metric
 from .metrics.scaled import scaled_pearson
@@ -113,6 +115,7 @@ __all__ = [
     "kendall",
     "macro_avg",
     "mae",
+    "mape",
     "mase",
     "msse",
     "ncg",
@@ -123,6 +126,8 @@ __all__ = [
     "nmsse",
     "paraphrase",
     "pearson",
+    "rankdcg",
     "scaled_pearson",
+    "smape",
     "spearman",
 ]

@@ -27,6 +27,8 @@ from ..results import MetricResult
 from .base import Context, Metric
 from .correlation_metrics import CORRELATION_METRICS
 from .errors import ERROR_METRICS
+from .percentage import MAPE, SMAPE
+from .rank_order import RANKDCG
 from .ranking import avg_rank_metric, ranking_metric
 from .threshold import THRESHOLD_METRICS, harmonic_mean
 
@@ -49,6 +51,9 @@ _BASE: dict[str, Metric] = {
         avg_rank_metric(False),
         avg_rank_metric(True),
         *THRESHOLD_METRICS,
+        RANKDCG,
+        MAPE,
+        SMAPE,
     )
 }
 

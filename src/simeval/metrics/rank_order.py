@@ -1,0 +1,75 @@
+"""RankDCG (Katerenchuk & Rosenberg 2018), the rank-ordering measure Atoum (2019, §2.2)
+uses beside nDCG.
+
+Gold values get *relative ranks*: the D distinct values, highest first, are D, D − 1, …, 1,
+tied values sharing one. Position i of an ordering gets the discount ``1 + (number of
+changes of gold value before i)`` in the ideal (descending) order. The score sums
+relative rank / discount in the system's order (highest system score first; tied system
+scores put the lowest gold first, as the authors' ``find_rankdcg`` does), and is min-max
+normalised between the reversed and the ideal order, so it lies in [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..options import NanPolicy, Options
+from ..results import MetricResult
+from .base import Context, Metric, score
+
+__all__ = ["RANKDCG", "rankdcg"]
+
+
+def _rankdcg(c: Context) -> MetricResult:
+    n = c.n
+    if n == 0:
+        return MetricResult(math.nan, 0, "undefined for 0 pairs")
+    rel = c.gold.dense.astype(np.float64) + 1.0  # 1 for the lowest distinct gold value … D
+    d = float(rel.max())
+    if d == 1.0:
+        return MetricResult(math.nan, n, "undefined: every gold score is the same")
+    rel_desc = np.sort(rel)[::-1]
+    discount = d + 1.0 - rel_desc  # 1 at the top, +1 at each change of gold value
+    best = float(np.sum(rel_desc / discount))
+    worst = float(np.sum(rel_desc[::-1] / discount))
+    # system order, highest first; tied system scores: the lowest gold first (pessimistic)
+    order = np.lexsort((rel, -c.system.values))
+    got = float(np.sum(rel[order] / discount))
+    return MetricResult(min(max((got - worst) / (best - worst), 0.0), 1.0), n)
+
+
+RANKDCG = Metric(
+    "rankdcg",
+    _rankdcg,
+    True,
+    (0, 1),
+    "Katerenchuk & Rosenberg 2018; Atoum 2019, §2.2",
+    "rank-ordering DCG of relative ranks, min-max normalised",
+    "ranking",
+)
+
+
+def rankdcg(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    nan_policy: NanPolicy | None = None,
+    options: Options | None = None,
+) -> MetricResult:
+    r"""RankDCG of Katerenchuk & Rosenberg (2018):
+
+    .. math:: \mathrm{RankDCG} = \frac{\sum_i \mathrm{rel}(\pi_i)/d_i - \min}{\max - \min}
+
+    with :math:`\pi` the pairs in system order (highest first, ties lowest gold first),
+    :math:`\mathrm{rel}` the relative rank of a gold value (D for the highest of the D
+    distinct values … 1) and :math:`d_i` the discount of position i in the ideal order
+    (1, rising by one at each change of gold value); max and min are the ideal and the
+    reversed order. Undefined when every gold score is the same.
+
+    >>> rankdcg([3, 2, 1], [0.9, 0.5, 0.1]).statistic, rankdcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic
+    (1.0, 0.0)
+    """
+    return score(RANKDCG, gold, system, Options.of(options, nan_policy=nan_policy))
