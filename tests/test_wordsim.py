@@ -252,6 +252,13 @@ def test_all_missing_and_zero_vectors_are_errors() -> None:
         evaluate([("a", "b", 1), ("a", "o", 2), ("b", "a", 3)], v)
 
 
+def test_neighbour_ranks_among_no_rows_is_the_all_missing_error() -> None:
+    # vectors restricted to no word at all (e.g. tags stripped from the task only)
+    empty = LINE.restrict(set())
+    with pytest.raises(DataError, match="none of the 2 pairs"):
+        evaluate([("p", "q", 1), ("r", "s", 2)], empty, rank="fwd")
+
+
 def test_small_batches_give_the_same_ranks(wordspace) -> None:
     vectors, rg65, _ = wordspace
     w1, w2 = list(rg65.word1), list(rg65.word2)

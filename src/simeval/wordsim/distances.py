@@ -211,7 +211,7 @@ def _neighbour_ranks(
     res = np.full(u1.size, np.inf)
     known = (u1 >= 0) & (u2 >= 0)
     types = np.unique(u1[known])
-    per_batch = max(1, math.ceil(batch_size / n_rows))
+    per_batch = max(1, math.ceil(batch_size / max(n_rows, 1)))  # no rows: no known pair
     unit = _normalize_rows(m) if method == "cosine" else m
     angle = method == "cosine" and not similarity
     for s in range(0, types.size, per_batch):
