@@ -15,11 +15,16 @@ from ._version import __version__
 from .binning import Bins
 from .errors import InputError
 from .metrics.base import Metric
+from .metrics.binned import BinnedResult
 from .metrics.registry import get_metric
 from .options import Options
 from .results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
 
-__all__ = ["Evaluation", "Record", "records_of"]
+__all__ = ["SPREAD_BIN", "Evaluation", "Record", "records_of"]
+
+#: The ``bin`` of the record that holds a binned metric's spread: the standard deviation of
+#: its values over the bins (the variability across sections of Atoum & Ayyagari 2019).
+SPREAD_BIN = "sd over bins"
 
 
 @dataclass(frozen=True)
@@ -193,9 +198,10 @@ class Evaluation:
             header.append(m.name)
             columns.append((m.name, None))
             first = self.results[self.systems[0]][m.name] if self.systems else None
-            if isinstance(first, ScaledPearsonResult):
+            if isinstance(first, (ScaledPearsonResult, BinnedResult)):
+                short = "r" if isinstance(first, ScaledPearsonResult) else first.metric
                 for b in first.bins:
-                    header.append(f"r {b.label}")
+                    header.append(f"{short} {b.label}")
                     columns.append((m.name, b.label))
         rows = []
         for system in self.systems:
@@ -205,7 +211,7 @@ class Evaluation:
                 if label is None:
                     row.append(res.statistic)
                 else:
-                    bins = res.bins if isinstance(res, ScaledPearsonResult) else ()
+                    bins = res.bins if isinstance(res, (ScaledPearsonResult, BinnedResult)) else ()
                     row.append(next((b.statistic for b in bins if b.label == label), math.nan))
             rows.append(row)
         return header, rows
@@ -228,6 +234,11 @@ def records_of(system: str, metric: Metric, res: MetricResult) -> Iterable[Recor
         )
         return
     yield Record(system, metric.name, res.statistic, None, res.n, reason=res.reason)
+    if isinstance(res, BinnedResult):
+        for b in res.bins:
+            yield Record(system, res.metric, b.statistic, b.label, b.n, reason=b.reason)
+        why = f"no bin of {res.metric} has a value" if math.isnan(res.variability) else None
+        yield Record(system, metric.name, res.variability, SPREAD_BIN, res.n, reason=why)
     if isinstance(res, ScaledPearsonResult):
         for b in res.bins:
             yield Record(

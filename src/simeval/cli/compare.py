@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         )
     emit(format_comparison(cmp, args.format, args.digits), args.output)
     emit_html(args, [cmp.evaluation.to_dict(scores=True), cmp.to_dict()])
-    note_evaluation(args, cmp.evaluation)
+    note_evaluation(args, cmp.evaluation, options)
     if cmp.resolution_warning:
         note(args, cmp.resolution_warning + " (--bootstrap)")
     if cmp.dropped:

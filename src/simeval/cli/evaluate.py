@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     headline = ev.metrics[0].name if args.task else None
     emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
     emit_html(args, [ev.to_dict(scores=True)])
-    note_evaluation(args, ev)
+    note_evaluation(args, ev, options)
     return 0
 
 

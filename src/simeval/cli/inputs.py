@@ -326,10 +326,11 @@ def note_options_without_effect(
         )
 
 
-def note_evaluation(args: argparse.Namespace, ev: Evaluation) -> None:
-    """Notes on stderr: options without effect, pairs dropped, systems on another scale,
-    the scale taken from the data."""
-    note_options_without_effect(args, ev.options, ev.metrics)
+def note_evaluation(args: argparse.Namespace, ev: Evaluation, given: Options) -> None:
+    """Notes on stderr: options without effect (of ``given``, the options as the command
+    line set them, before the defaults were filled in), pairs dropped, systems on another
+    scale, the scale taken from the data."""
+    note_options_without_effect(args, given, ev.metrics)
     for name, count in ev.dropped.items():
         if count:
             note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")

@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import InputError
 from ..results import MetricResult
 from .base import Context, Metric
+from .binned import binned_metric
 from .correlation_metrics import CORRELATION_METRICS
 from .errors import ERROR_METRICS
 from .percentage import MAPE, SMAPE
@@ -243,8 +244,15 @@ def get_metric(name: str) -> Metric:
     m = re.match(r"^\s*([A-Za-z_]+)\s*\((.*)\)\s*$", text, flags=re.S)
     if m:
         op = _canonical(m.group(1))
+        if op == "bins":
+            args = _split_args(m.group(2))
+            if len(args) != 1:
+                raise InputError(f"bins(…) takes one metric, e.g. bins(nmsse); got {name!r}")
+            return binned_metric(get_metric(args[0]))
         if op not in ("hmean", "macro_avg"):
-            raise InputError(f"unknown combination {m.group(1)!r}; use hmean(…) or macro_avg(…)")
+            raise InputError(
+                f"unknown combination {m.group(1)!r}; use hmean(…), macro_avg(…) or bins(…)"
+            )
         return _combination(op, [get_metric(p) for p in _split_args(m.group(2))])
     canon = _canonical(text)
     if canon in _BASE:
@@ -261,6 +269,7 @@ def get_metric(name: str) -> Metric:
             "ncg_avg_rank_rev",
             "hmean(a,b)",
             "macro_avg(a,b)",
+            "bins(metric)",
         ]
     )
     raise InputError(f"unknown metric {name!r}; known: {known}")
