@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from statistics import NormalDist
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy import special
 
 from .._validate import (
     NanPolicy,
@@ -121,6 +121,8 @@ def _t_pvalue(r: float, n: int) -> float:
     """
     if n < 3 or math.isnan(r):
         return math.nan
+    from scipy import special  # imported on first use: ``import simeval`` stays light
+
     ab = n / 2.0 - 1.0
     return float(min(1.0, 2.0 * special.betainc(ab, ab, 0.5 * (1.0 - abs(r)))))
 
@@ -240,7 +242,7 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     m = n * (n - 1.0)
     var = (m * (2 * n + 5) - x1 - y1) / 18 + (2.0 * xtie * ytie) / m + x0 * y0 / (9 * m * (n - 2))
     z = con_minus_dis / math.sqrt(var)
-    pvalue = float(special.erfc(abs(z) / math.sqrt(2)))
+    pvalue = math.erfc(abs(z) / math.sqrt(2))
     return CorrelationResult(float(tau), n, None, pvalue, "kendall")
 
 
@@ -321,7 +323,7 @@ def correlation_interval(
     else:
         se = math.sqrt(0.437 / (n - 4))
     z = math.atanh(r)
-    half = float(special.ndtri(0.5 + confidence_level / 2)) * se
+    half = NormalDist().inv_cdf(0.5 + confidence_level / 2) * se
     return math.tanh(z - half), math.tanh(z + half)
 
 
