@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 import simeval as se
-from simeval.metrics import correlation
+from simeval.metrics import _numeric
 from simeval.metrics._numeric import count_inversions
 
 
@@ -22,7 +22,7 @@ def _grid_data(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 @pytest.mark.parametrize("threshold", [0, 10**9], ids=["compiled", "numpy"])
 def test_kendall_equals_scipy_with_ties(monkeypatch: pytest.MonkeyPatch, threshold: int) -> None:
-    monkeypatch.setattr(correlation, "COMPILED_KENDALL_MIN", threshold)
+    monkeypatch.setattr(_numeric, "COMPILED_KENDALL_MIN", threshold)
     gold, clipped, judge = _grid_data(30_000, 7)
     for system in (clipped, judge, gold[::-1].copy()):
         ours = se.kendall(gold, system)

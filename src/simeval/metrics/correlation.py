@@ -30,7 +30,7 @@ from ._numeric import (
     SAFE_SUMSQ,
     SNAP,
     centered_values,
-    count_inversions,
+    count_discordant,
     pearson_scaled,
     snap,
 )
@@ -218,35 +218,6 @@ def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
     return pairs, float((t * (t - 1) * (t - 2)).sum()), float((t * (t - 1) * (2 * t + 5)).sum())
 
 
-#: From this many pairs on, the discordant pairs are counted by scipy's compiled merge
-#: count when it is available (its import costs more than the numpy count below this).
-COMPILED_KENDALL_MIN = 20_000
-
-
-def _discordant(gx: NDArray[np.intp], sy: NDArray[np.intp]) -> int:
-    """Pairs ordered oppositely by gold and system, given both dense ranks in gold order
-    (system ascending within gold ties; ``sy`` 1-based): the inversions of ``sy``.
-
-    Large inputs use scipy's compiled Fenwick-tree count (``scipy.stats._stats._kendall_dis``,
-    the one ``scipy.stats.kendalltau`` uses; Knight 1966's O(n log n) algorithm), 5-6x
-    faster than the vectorised merge count; that function is private to scipy, so any
-    failure to import or call it falls back to :func:`count_inversions`.
-    """
-    if sy.size >= COMPILED_KENDALL_MIN:
-        try:
-            from scipy.stats._stats import _kendall_dis
-        except ImportError:  # pragma: no cover - depends on the scipy version
-            pass
-        else:
-            try:
-                return int(
-                    _kendall_dis(gx.astype(np.intp, copy=False), sy.astype(np.intp, copy=False))
-                )
-            except (TypeError, ValueError):  # pragma: no cover - signature changed
-                pass
-    return count_inversions(sy)
-
-
 def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     """Kendall's τ-b (and its p-value) from two prepared vectors, sharing their sorts."""
     n = g.values.size
@@ -263,7 +234,7 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     gx = g.dense_sorted  # gold's dense ranks in gold order, whichever order ties take
     sy = s.dense_sorted[by_gold]
     sy += 1  # 1-based, as the compiled count expects
-    dis = _discordant(gx, sy)
+    dis = count_discordant(gx, sy)
     change = np.r_[True, (gx[1:] != gx[:-1]) | (sy[1:] != sy[:-1]), True]
     joint = np.diff(np.flatnonzero(change))
     joint_ties = int((joint * (joint - 1) // 2).sum())
