@@ -38,10 +38,17 @@ def _unit_deviations(x: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.ldexp(d, -math.frexp(float(np.abs(d).max()))[1])
 
 
+def vdot(a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
+    """``sum(a * b)`` of two vectors in one pass, single-threaded: ``np.einsum`` instead of
+    ``np.dot``, whose BLAS call starts threads that, on a loaded machine, wait for a core
+    and make a 0.3 ms reduction take 20 ms."""
+    return float(np.einsum("i,i->", a, b))
+
+
 def pearson_scaled(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors of any finite magnitude."""
     dx, dy = _unit_deviations(x), _unit_deviations(y)
-    return float(np.dot(dx, dy)) / (math.sqrt(np.dot(dx, dx)) * math.sqrt(np.dot(dy, dy)))
+    return vdot(dx, dy) / (math.sqrt(vdot(dx, dx)) * math.sqrt(vdot(dy, dy)))
 
 
 def centered_values(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
@@ -55,7 +62,7 @@ def centered_values(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]
         xm = x - x.mean() if x.size else x
         if xm.size:
             xm -= xm.mean()
-        return xm, float(np.dot(xm, xm))
+        return xm, vdot(xm, xm)
 
 
 def count_inversions(a: NDArray[np.int64]) -> int:

@@ -33,6 +33,7 @@ from ._numeric import (
     count_discordant,
     pearson_scaled,
     snap,
+    vdot,
 )
 from ._sorted import SortedScores
 
@@ -87,10 +88,10 @@ def _pearson_centered(
     with np.errstate(all="ignore"):  # extreme magnitudes are detected below and redone
         ym = y - y.mean()
         ym -= ym.mean()  # second pass, as in centered_values
-        syy = float(np.dot(ym, ym))
+        syy = vdot(ym, ym)
         lo, hi = SAFE_SUMSQ
         if lo < sxx < hi and lo < syy < hi:
-            r = float(np.dot(xm, ym)) / (math.sqrt(sxx) * math.sqrt(syy))
+            r = vdot(xm, ym) / (math.sqrt(sxx) * math.sqrt(syy))
         else:
             r = pearson_scaled(x, y)
     return snap(r)
@@ -188,7 +189,7 @@ def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
     # and the system side's sum of squares follows from its ties: no centring pass needed.
     gm, sxx = g.centered_ranks
-    r = snap(float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares))
+    r = snap(vdot(gm, s.ranks) / math.sqrt(sxx * s.rank_sum_of_squares))
     return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 

@@ -36,3 +36,10 @@ def test_count_inversions_by_hand() -> None:
     assert count_inversions(np.array([3, 1, 2, 1])) == 4
     assert count_inversions(np.arange(10)) == 0
     assert count_inversions(np.arange(10)[::-1].copy()) == 45  # 10·9/2
+
+
+def test_vdot_by_hand() -> None:
+    from simeval.metrics._numeric import vdot
+
+    # 1·4 + 2·5 + 3·6 = 32
+    assert vdot(np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0])) == 32.0
