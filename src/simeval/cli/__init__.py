@@ -2,7 +2,9 @@
 
 Each subcommand lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to a function
-``run(args) -> int``. :func:`main` maps every :class:`~simeval.errors.SimevalError`
+``run(args) -> int``. Only the chosen command's module is imported: the others appear in
+``simeval --help`` through their help line in :data:`COMMANDS`, so that start-up costs
+``import numpy`` and little more. :func:`main` maps every :class:`~simeval.errors.SimevalError`
 (and argument errors) to one line on stderr and exit code 2 — never a traceback.
 """
 
@@ -19,21 +21,26 @@ from .._version import __version__
 from ..errors import SimevalError, UndefinedMetricWarning
 from ._common import CommandLineError, command_outputs
 
-#: Subcommand modules, in the order ``simeval --help`` lists them.
-COMMANDS: tuple[str, ...] = (
-    "demo",
-    "evaluate",
-    "compare",
-    "meta",
-    "extrinsic",
-    "recommend",
-    "wordsim",
-    "datasets",
-    "paraphrase",
-    "report",
-)
+#: Subcommand modules and their help lines, in the order ``simeval --help`` lists them.
+#: Each line equals the ``help=`` its module's ``register`` gives (a test checks it).
+COMMANDS: dict[str, str] = {
+    "demo": "a guided tour on bundled data (Anscombe's quartet, the crafted 9-pair set)",
+    "evaluate": "score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
+    "compare": "bootstrap intervals, paired significance tests and clusters of systems",
+    "meta": "predictiveness of intrinsic measures for an extrinsic task (ρ, MAD, MSD)",
+    "extrinsic": "task accuracy from similarity scores: classification (OneR / logistic) or "
+    "top-1 related-item detection",
+    "recommend": "which intrinsic measure fits your task (Reimers et al. 2016, Table 3)",
+    "wordsim": "word-similarity evaluation of word vectors (R wordspace parity)",
+    "datasets": "list the known word-similarity datasets and which are cached",
+    "paraphrase": "EP, EPR and DIMPLE of ranked paraphrase patterns; meta-evaluation",
+    "report": "an HTML report (figures, verdict, tables) from saved --format json results",
+}
 
-__all__ = ["build_parser", "main"]
+#: ``only`` of :func:`build_parser`: every command's full parser.
+ALL = "*"
+
+__all__ = ["COMMANDS", "build_parser", "main"]
 
 
 #: Help text is wrapped at this many columns however wide the terminal (or COLUMNS) is.
@@ -60,7 +67,18 @@ class _Parser(argparse.ArgumentParser):
         raise CommandLineError(f"{message} (see '{self.prog} --help')")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (its first word that is not an option), or None."""
+    for arg in argv:
+        if not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = ALL) -> argparse.ArgumentParser:
+    """The ``simeval`` parser. ``only`` names the one command whose module is imported and
+    whose full parser is built (None: none of them); the other commands are listed by name
+    and help line. The default builds every command's parser."""
     parser = _Parser(
         prog="simeval",
         description="Which similarity system should you trust for your task?",
@@ -68,14 +86,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"simeval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name in COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").register(sub)
+    for name, help_line in COMMANDS.items():
+        if only in (ALL, name):
+            importlib.import_module(f"{__name__}.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=help_line)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``simeval`` with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(only=chosen_command(argv))
     try:
         args = parser.parse_args(argv)
         with warnings.catch_warnings():

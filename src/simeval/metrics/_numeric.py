@@ -38,10 +38,17 @@ def _unit_deviations(x: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.ldexp(d, -math.frexp(float(np.abs(d).max()))[1])
 
 
+def vdot(a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
+    """``sum(a * b)`` of two vectors in one pass, single-threaded: ``np.einsum`` instead of
+    ``np.dot``, whose BLAS call starts threads that, on a loaded machine, wait for a core
+    and make a 0.3 ms reduction take 20 ms."""
+    return float(np.einsum("i,i->", a, b))
+
+
 def pearson_scaled(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors of any finite magnitude."""
     dx, dy = _unit_deviations(x), _unit_deviations(y)
-    return float(np.dot(dx, dy)) / (math.sqrt(np.dot(dx, dx)) * math.sqrt(np.dot(dy, dy)))
+    return vdot(dx, dy) / (math.sqrt(vdot(dx, dx)) * math.sqrt(vdot(dy, dy)))
 
 
 def centered_values(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]:
@@ -55,7 +62,7 @@ def centered_values(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]
         xm = x - x.mean() if x.size else x
         if xm.size:
             xm -= xm.mean()
-        return xm, float(np.dot(xm, xm))
+        return xm, vdot(xm, xm)
 
 
 def count_inversions(a: NDArray[np.int64]) -> int:
@@ -86,3 +93,32 @@ def count_inversions(a: NDArray[np.int64]) -> int:
         a = key - block * big
         w *= 2
     return total
+
+
+#: From this many pairs on, the discordant pairs are counted by scipy's compiled merge
+#: count when it is available (its import costs more than the numpy count below this).
+COMPILED_KENDALL_MIN = 20_000
+
+
+def count_discordant(gx: NDArray[np.intp], sy: NDArray[np.intp]) -> int:
+    """Pairs ordered oppositely by gold and system, given both dense ranks in gold order
+    (system ascending within gold ties; ``sy`` 1-based): the inversions of ``sy``.
+
+    Large inputs use scipy's compiled Fenwick-tree count (``scipy.stats._stats._kendall_dis``,
+    the one ``scipy.stats.kendalltau`` uses; Knight 1966's O(n log n) algorithm), 5-6x
+    faster than the vectorised merge count; that function is private to scipy, so any
+    failure to import or call it falls back to :func:`count_inversions`.
+    """
+    if sy.size >= COMPILED_KENDALL_MIN:
+        try:
+            from scipy.stats._stats import _kendall_dis
+        except ImportError:  # pragma: no cover - depends on the scipy version
+            pass
+        else:
+            try:
+                return int(
+                    _kendall_dis(gx.astype(np.intp, copy=False), sy.astype(np.intp, copy=False))
+                )
+            except (TypeError, ValueError):  # pragma: no cover - signature changed
+                pass
+    return count_inversions(sy)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from statistics import NormalDist
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy import special
 
 from .._validate import (
     NanPolicy,
@@ -30,9 +30,10 @@ from ._numeric import (
     SAFE_SUMSQ,
     SNAP,
     centered_values,
-    count_inversions,
+    count_discordant,
     pearson_scaled,
     snap,
+    vdot,
 )
 from ._sorted import SortedScores
 
@@ -87,10 +88,10 @@ def _pearson_centered(
     with np.errstate(all="ignore"):  # extreme magnitudes are detected below and redone
         ym = y - y.mean()
         ym -= ym.mean()  # second pass, as in centered_values
-        syy = float(np.dot(ym, ym))
+        syy = vdot(ym, ym)
         lo, hi = SAFE_SUMSQ
         if lo < sxx < hi and lo < syy < hi:
-            r = float(np.dot(xm, ym)) / (math.sqrt(sxx) * math.sqrt(syy))
+            r = vdot(xm, ym) / (math.sqrt(sxx) * math.sqrt(syy))
         else:
             r = pearson_scaled(x, y)
     return snap(r)
@@ -121,6 +122,8 @@ def _t_pvalue(r: float, n: int) -> float:
     """
     if n < 3 or math.isnan(r):
         return math.nan
+    from scipy import special  # imported on first use: ``import simeval`` stays light
+
     ab = n / 2.0 - 1.0
     return float(min(1.0, 2.0 * special.betainc(ab, ab, 0.5 * (1.0 - abs(r)))))
 
@@ -186,14 +189,14 @@ def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
     # and the system side's sum of squares follows from its ties: no centring pass needed.
     gm, sxx = g.centered_ranks
-    r = snap(float(np.dot(gm, s.ranks)) / math.sqrt(sxx * s.rank_sum_of_squares))
+    r = snap(vdot(gm, s.ranks) / math.sqrt(sxx * s.rank_sum_of_squares))
     return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 
 def kendall(
     gold: ArrayLike, system: ArrayLike, *, nan_policy: NanPolicy = "raise"
 ) -> CorrelationResult:
-    r"""Kendall's τ-b, corrected for ties, in O(n log² n) without a Python loop over pairs.
+    r"""Kendall's τ-b, corrected for ties, in O(n log n) (Knight 1966) without a loop over pairs.
 
     .. math:: \tau_b = \frac{n_c - n_d}{\sqrt{(n_0 - n_1)(n_0 - n_2)}}
 
@@ -223,11 +226,16 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "kendall")
     # Order by gold, ties in gold broken by system ascending: then every discordant pair is
-    # an inversion of the system's dense ranks, and no pair tied in gold is counted.
-    order = np.lexsort((s.dense, g.dense))
-    gx = g.dense[order]
-    sy = s.dense[order]
-    dis = count_inversions(sy)
+    # an inversion of the system's dense ranks, and no pair tied in gold is counted. The
+    # system's sort is reused: a stable sort of the gold ranks in system order (a linear
+    # radix sort when gold has fewer than 65 536 distinct values) finishes the order.
+    gd = g.dense[s.order]
+    gd = gd.astype(np.uint16) if g.group_starts.size <= 1 << 16 else gd
+    by_gold = np.argsort(gd, kind="stable")  # positions in the system's sorted order
+    gx = g.dense_sorted  # gold's dense ranks in gold order, whichever order ties take
+    sy = s.dense_sorted[by_gold]
+    sy += 1  # 1-based, as the compiled count expects
+    dis = count_discordant(gx, sy)
     change = np.r_[True, (gx[1:] != gx[:-1]) | (sy[1:] != sy[:-1]), True]
     joint = np.diff(np.flatnonzero(change))
     joint_ties = int((joint * (joint - 1) // 2).sum())
@@ -240,7 +248,7 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     m = n * (n - 1.0)
     var = (m * (2 * n + 5) - x1 - y1) / 18 + (2.0 * xtie * ytie) / m + x0 * y0 / (9 * m * (n - 2))
     z = con_minus_dis / math.sqrt(var)
-    pvalue = float(special.erfc(abs(z) / math.sqrt(2)))
+    pvalue = math.erfc(abs(z) / math.sqrt(2))
     return CorrelationResult(float(tau), n, None, pvalue, "kendall")
 
 
@@ -321,7 +329,7 @@ def correlation_interval(
     else:
         se = math.sqrt(0.437 / (n - 4))
     z = math.atanh(r)
-    half = float(special.ndtri(0.5 + confidence_level / 2)) * se
+    half = NormalDist().inv_cdf(0.5 + confidence_level / 2) * se
     return math.tanh(z - half), math.tanh(z + half)
 
 

@@ -106,7 +106,7 @@ class ErrorMoments:
             return cls(math.nan, math.nan, math.nan, 0)
         f = _factor(g, s)
         d = (s / f - g / f) if f != 1.0 else s - g
-        rmse = math.sqrt(float(np.dot(d, d)) / d.size)
+        rmse = math.sqrt(float(np.einsum("i,i->", d, d)) / d.size)  # no BLAS threads
         np.abs(d, out=d)
         mae = float(d.mean())
         mad, fs = _mean_abs_deviation(s)

@@ -97,11 +97,13 @@ def normalized_gain(
         )
     kk = n if k is None else min(k, n)
     w = discounts(kk) if discounted else None
-    got = float(np.dot(gains[:kk], w)) if w is not None else float(gains[:kk].sum())
+    got = float(np.einsum("i,i->", gains[:kk], w)) if w is not None else float(gains[:kk].sum())
     key = ("ideal", c.options.scale[1] if reverse else None, kk, discounted)  # type: ignore[index]
     best = c.gold.cache.get(key)
     if best is None:
-        best = float(np.dot(ideal[:kk], w)) if w is not None else float(ideal[:kk].sum())
+        best = (
+            float(np.einsum("i,i->", ideal[:kk], w)) if w is not None else float(ideal[:kk].sum())
+        )
         c.gold.cache[key] = best
     if best <= 0:  # type: ignore[operator]
         return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")

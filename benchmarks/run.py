@@ -1,0 +1,172 @@
+"""Every performance row in one run: simeval, its peer and the floor, ratios and agreement.
+
+Rows (the data of the first row: gold on a 0.2 grid, 7 systems clipped to [0, 5] and one
+integer-valued system, like an LLM judge's 0-5 scores):
+
+* default set — ``simeval.evaluate`` with the default metrics for 8 systems, against the
+  composition a user would write (scipy ``pearsonr``/``spearmanr``, ``pearsonr`` per bin,
+  numpy NMSSE, scikit-learn ``ndcg_score``/``f1_score``); floor: one ``np.argsort`` per system.
+* Kendall — ``simeval.kendall`` against ``scipy.stats.kendalltau``; floor: one ``np.argsort``.
+* evaluate under load — the default set at n = 1e5 while two busy-loop processes run;
+  the floor (8 argsorts) is timed under the same load.
+* CLI start-up — ``simeval --help`` in a fresh interpreter; floor: ``python -c "import numpy"``.
+
+Peers are timed warm: scipy and scikit-learn are imported, and each function called once,
+before any timed call. Times are the best of ``--repeat`` runs. Prints a Markdown table.
+
+    python benchmarks/run.py                # n = 1e6 for the default set and Kendall
+    python benchmarks/run.py --n 100000     # smaller
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_metrics import baseline  # the scipy / scikit-learn composition
+
+N_SYSTEMS = 8
+
+
+def make_data(n: int, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Gold on a 0.2 grid; 7 systems clipped to [0, 5]; one integer-valued system."""
+    rng = np.random.default_rng(seed)
+    gold = np.round(rng.uniform(0, 5, n) * 5) / 5
+    systems = {
+        f"s{i}": np.clip(gold + rng.normal(0, 0.5 + 0.2 * i, n), 0, 5) for i in range(N_SYSTEMS - 1)
+    }
+    systems["judge"] = np.clip(np.round(gold + rng.normal(0, 0.8, n)), 0, 5)
+    return gold, systems
+
+
+def best_of(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def row(name: str, ours: float, peer: float | None, floor: float, agree: str) -> str:
+    peer_s = f"{peer:.3f} s" if peer is not None else "—"
+    speed = f"{peer / ours:.1f}×" if peer is not None else "—"
+    cells = [name, f"{ours:.3f} s", peer_s, speed, f"{floor:.3f} s", f"{ours / floor:.2f}×", agree]
+    return "| " + " | ".join(cells) + " |"
+
+
+def sci(n: int) -> str:
+    return f"1e{len(str(n)) - 1}" if str(n).strip("0") == "1" else str(n)
+
+
+def default_set(n: int, repeat: int) -> str:
+    from scipy import stats
+
+    import simeval as se
+
+    gold, systems = make_data(n)
+    small_gold, small = make_data(1000, 1)
+    baseline(small_gold, small)  # warm: imports and first calls outside the timed region
+    se.evaluate(small_gold, small, scale=(0, 5))
+    ours = best_of(lambda: se.evaluate(gold, systems, scale=(0, 5)), repeat)
+    peer = best_of(lambda: baseline(gold, systems), 1 if n > 100_000 else repeat)
+    floor = best_of(lambda: [np.argsort(s) for s in systems.values()], repeat)
+    ev = se.evaluate(gold, systems, scale=(0, 5), metrics=["pearson", "spearman"])
+    diff = max(
+        max(
+            abs(ev.value(k, "pearson") - stats.pearsonr(gold, s).statistic),
+            abs(ev.value(k, "spearman") - stats.spearmanr(gold, s).statistic),
+        )
+        for k, s in systems.items()
+    )
+    return row(f"default set, 8 systems, n = {sci(n)}", ours, peer, floor, f"{diff:.0e} (r, ρ)")
+
+
+def kendall(n: int, repeat: int) -> str:
+    from scipy import stats
+
+    import simeval as se
+
+    gold, systems = make_data(n)
+    s = systems["s0"]
+    stats.kendalltau(gold[:30000], s[:30000])  # warm
+    se.kendall(gold[:30000], s[:30000])
+    ours = best_of(lambda: se.kendall(gold, s), repeat)
+    peer = best_of(lambda: stats.kendalltau(gold, s), repeat)
+    floor = best_of(lambda: np.argsort(s), repeat)
+    a, b = se.kendall(gold, s), stats.kendalltau(gold, s)
+    diff = max(abs(a.statistic - b.statistic), abs(a.pvalue - b.pvalue))
+    return row(f"Kendall τ-b, n = {sci(n)}", ours, peer, floor, f"{diff:.0e} (τ, p)")
+
+
+def under_load(repeat: int) -> str:
+    import simeval as se
+
+    gold, systems = make_data(100_000)
+    se.evaluate(gold, systems, scale=(0, 5))
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        time.sleep(0.5)
+        ours = best_of(lambda: se.evaluate(gold, systems, scale=(0, 5)), repeat)
+        floor = best_of(lambda: [np.argsort(s) for s in systems.values()], repeat)
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    return row("default set, n = 1e5, 2 busy-loop processes", ours, None, floor, "—")
+
+
+def startup(repeat: int) -> str:
+    env = dict(os.environ)
+
+    def cli() -> None:
+        subprocess.run(
+            [sys.executable, "-m", "simeval", "--help"],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+
+    def numpy_only() -> None:
+        subprocess.run([sys.executable, "-c", "import numpy"], env=env, check=True)
+
+    cli()
+    return row(
+        "`simeval --help` (fresh process)",
+        best_of(cli, repeat),
+        None,
+        best_of(numpy_only, repeat),
+        "—",
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=1_000_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    load = os.getloadavg()[0]
+    print(f"{os.cpu_count()} cores, load average {load:.2f} at start; best of {args.repeat}")
+    print()
+    print("| operation | simeval | peer | × peer (speed-up) | floor | × floor | agreement |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for line in (
+        default_set(100_000, args.repeat),
+        default_set(args.n, args.repeat),
+        kendall(args.n, args.repeat),
+        under_load(args.repeat),
+        startup(max(args.repeat, 5)),
+    ):
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
