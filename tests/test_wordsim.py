@@ -224,8 +224,17 @@ def test_minkowski_below_one_has_no_root() -> None:
     assert distance_matrix(v, method="minkowski", p=0.5)[0, 1] == pytest.approx(3.0)
     assert distance_matrix(v, method="minkowski", p=3)[0, 1] == pytest.approx(65 ** (1 / 3))
     assert distance_matrix(v, method="minkowski", p=np.inf)[0, 1] == 4.0
-    with pytest.raises(InputError, match="p must be > 0"):
-        distance_matrix(v, method="minkowski", p=0)
+    with pytest.raises(InputError, match="p must be ≥ 0"):
+        distance_matrix(v, method="minkowski", p=-1)
+
+
+def test_minkowski_p_zero_is_the_hamming_length() -> None:
+    # wordspace's dist.matrix allows 0 ≤ p: at p = 0, the number of coordinates that differ
+    # (0^0 counted as 0). (1, 4, 2) vs (0, 4, 0): 2 coordinates differ; vs itself: 0.
+    v = Vectors(["a", "b", "c"], [[1.0, 4.0, 2.0], [0.0, 4.0, 0.0], [1.0, 4.0, 2.0]])
+    d = distance_matrix(v, method="minkowski", p=0)
+    assert d[0, 1] == 2.0 and d[0, 2] == 0.0 and d[1, 2] == 2.0
+    assert pair_distances(["a"], ["b"], v, method="minkowski", p=0).tolist() == [2.0]
 
 
 def test_missing_surrogate_by_hand() -> None:
@@ -352,3 +361,52 @@ def test_plot_writes_png(tmp_path: Path) -> None:
     ax = plot(res, out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "pairs not found" in ax.texts[0].get_text()
+
+
+def test_own_distance_function_transform_and_extra_columns() -> None:
+    # wordspace eval.similarity.correlation(dist.fnc=, transform=, details=TRUE) by hand
+    import pandas as pd
+    from scipy import stats as st
+
+    from simeval.wordsim import evaluate
+
+    v = Vectors(["a", "b", "c", "d"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0], [-1.0, 1.0]])
+    task = pd.DataFrame(
+        {
+            "word1": ["a", "a", "a", "b", "a"],
+            "word2": ["b", "c", "d", "c", "zz"],
+            "score": [9.0, 5.0, 1.0, 8.0, 3.0],
+            "pos": ["N", "N", "V", "N", "A"],
+        }
+    )
+
+    def l1(w1, w2, vectors):
+        out = []
+        for x, y in zip(w1, w2):
+            out.append(
+                float(
+                    np.abs(
+                        vectors.matrix[vectors.lookup([x])[0]]
+                        - vectors.matrix[vectors.lookup([y])[0]]
+                    ).sum()
+                )
+                if x in vectors and y in vectors
+                else np.inf
+            )
+        return out
+
+    res = evaluate(task, v, dist_fnc=l1)
+    # L1 distances a–b 1, a–c 2, a–d 3, b–c 1 for the known pairs; the unknown pair (zz)
+    # gets max + 10 % of the range = 3 + 0.2 = 3.2
+    expected = np.array([1.0, 2.0, 3.0, 1.0, 3.2])
+    np.testing.assert_allclose(res.details.distance, expected)
+    assert res.rho == pytest.approx(abs(st.spearmanr(task["score"], expected).statistic))
+    assert res.details.extra["pos"] == ("N", "N", "V", "N", "A")
+    assert "method:l1" in res.signature
+    # transform=log on the known values first, then the surrogate beyond their range
+    logged = evaluate(task, v, dist_fnc=l1, transform=np.log)
+    known = np.log([1.0, 2.0, 3.0, 1.0])
+    surrogate = known.max() + 0.1 * (known.max() - known.min())
+    np.testing.assert_allclose(logged.details.distance, [*known, surrogate])
+    assert logged.rho == pytest.approx(res.rho)  # ρ is unchanged by a monotonic transform
+    assert logged.r == pytest.approx(abs(st.pearsonr(task["score"], [*known, surrogate])[0]))

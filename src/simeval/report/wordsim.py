@@ -72,16 +72,19 @@ def format_wordsim(
 
 def details_tsv(results: Sequence[Any]) -> str:
     """The per-pair table (wordspace's ``details=TRUE``): words, gold score, the model's
-    distance or similarity, and whether a word was missing; a ``dataset`` column first
-    when there are several data sets."""
+    distance or similarity, whether a word was missing, and the task's other columns; a
+    ``dataset`` column first when there are several data sets."""
     several = len(results) > 1
+    extra = list(dict.fromkeys(k for res in results for k in res.details.extra))
     head = (("dataset",) if several else ()) + ("word1", "word2", "score", "distance", "missing")
-    lines = ["\t".join(head)]
+    lines = ["\t".join([*head, *extra])]
     for res in results:
-        for w1, w2, s, d, m in res.details.rows():
+        columns = res.details.extra
+        for i, (w1, w2, s, d, m) in enumerate(res.details.rows()):
             cells = ([res.name] if several else []) + [
                 w1, w2, repr(s), repr(d), "TRUE" if m else "FALSE"
             ]  # fmt: skip
+            cells += [str(columns[k][i]) if k in columns else "" for k in extra]
             lines.append("\t".join(cells))
     return "\n".join(lines) + "\n"
 

@@ -48,7 +48,9 @@ BATCH_SIZE = 10_000_000
 
 def check_method(method: str, p: float) -> tuple[Method, float]:
     """``method`` checked against :data:`METHODS` and the minkowski exponent ``p`` against
-    p > 0; minkowski with p = ∞ is returned as ``"maximum"``, as wordspace treats it.
+    wordspace's range 0 ≤ p ≤ ∞: p = ∞ is returned as ``"maximum"``, as wordspace treats
+    it; 0 ≤ p < 1 is its generalisation without the root (p = 0: the Hamming length, the
+    number of coordinates that differ).
 
     >>> check_method("minkowski", float("inf"))
     ('maximum', inf)
@@ -58,8 +60,8 @@ def check_method(method: str, p: float) -> tuple[Method, float]:
     if method == "minkowski":
         if math.isinf(p) and p > 0:
             return "maximum", p  # wordspace: minkowski with p = Inf is the maximum metric
-        if not (math.isfinite(p) and p > 0):
-            raise InputError(f"minkowski p must be > 0 (Inf gives 'maximum'); got {p}")
+        if not (math.isfinite(p) and p >= 0):
+            raise InputError(f"minkowski p must be ≥ 0 (Inf gives 'maximum'); got {p}")
     return method, float(p)  # type: ignore[return-value]  # checked against METHODS above
 
 
@@ -94,6 +96,8 @@ def _pointwise(
         return np.sum(diff, axis=-1)
     if method == "maximum":
         return np.max(diff, axis=-1)
+    if p == 0.0:  # wordspace: the Hamming length, the number of coordinates that differ
+        return np.count_nonzero(diff, axis=-1).astype(np.float64)
     acc = np.sum(diff**p, axis=-1)
     return acc ** (1.0 / p) if p > 1.0 else acc  # wordspace: no root for p <= 1
 
@@ -112,6 +116,8 @@ def _cross(
         return cdist(a, b, "chebyshev")
     if p > 1.0:
         return cdist(a, b, "minkowski", p=p)
+    if p == 0.0:  # the Hamming length (scipy's "hamming" is its share of coordinates)
+        return cdist(a, b, "hamming") * a.shape[1]
     out = np.empty((a.shape[0], b.shape[0]))
     step = max(1, 2_000_000 // max(1, b.size))
     for s in range(0, a.shape[0], step):  # p < 1: sum |x−y|^p, no root

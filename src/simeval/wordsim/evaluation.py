@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from .. import __version__
 from ..datasets.wordsim import WordPairs, pairs_from
@@ -28,7 +28,8 @@ class PairDetails:
 
     Columns (equal length): ``word1``, ``word2`` (as in the task, before any lemma
     conversion), ``score`` (gold), ``distance`` (the model's value, surrogates filled in)
-    and ``missing`` (True where a word is unknown).
+    and ``missing`` (True where a word is unknown). ``extra`` keeps the task's other
+    columns (a DataFrame's or a mapping's), as wordspace's details keep the whole task.
     """
 
     word1: tuple[str, ...]
@@ -36,6 +37,7 @@ class PairDetails:
     score: NDArray[np.float64]
     distance: NDArray[np.float64]
     missing: NDArray[np.bool_]
+    extra: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     COLUMNS = ("word1", "word2", "score", "distance", "missing")
 
@@ -155,6 +157,8 @@ def evaluate(
     name: str | None = None,
     batch_size: int = BATCH_SIZE,
     progress: Callable[[int, int], None] | None = None,
+    dist_fnc: Callable[[list[str], list[str], Vectors], ArrayLike] | None = None,
+    transform: Callable[[NDArray[np.float64]], ArrayLike] | None = None,
 ) -> WordsimResult:
     r"""Evaluate word vectors on gold ratings (wordspace ``eval.similarity.correlation``).
 
@@ -185,6 +189,15 @@ def evaluate(
         Label of the result (default: the pairs' name).
     batch_size : int
         Values computed per batch (wordspace ``batchsize``).
+    dist_fnc : callable, optional
+        Your own measure (wordspace ``dist.fnc``): called as ``dist_fnc(words1, words2,
+        vectors)`` and returning one value per pair, +inf (a distance) or −inf (a
+        similarity) where a word is unknown. ``method``, ``p``, ``rank`` … are then unused.
+    transform : callable, optional
+        Applied to the values of the known pairs before the correlations (wordspace's
+        ``transform``, e.g. ``np.log`` for neighbour ranks); the surrogate of the unknown
+        pairs is then taken beyond the transformed range. Spearman's ρ does not change under
+        a monotonic transform; Pearson's r may.
 
     Returns
     -------
@@ -211,18 +224,26 @@ def evaluate(
     w1, w2 = list(wp.word1), list(wp.word2)
     if format is not None:
         w1, w2 = convert_lemma(w1, format), convert_lemma(w2, format)
-    dist = pair_distances(
-        w1,
-        w2,
-        vectors,
-        method=method,
-        p=p,
-        similarity=similarity,
-        rank=rank,
-        avg_method=avg_method,
-        batch_size=batch_size,
-        progress=progress,
-    )
+    if dist_fnc is not None:
+        dist = np.asarray(dist_fnc(w1, w2, vectors), dtype=np.float64)
+        if dist.shape != (len(wp),):
+            raise DataError(
+                f"{wp.name}: dist_fnc returned {dist.size} values for {len(wp)} pairs; "
+                "give one value per pair"
+            )
+    else:
+        dist = pair_distances(
+            w1,
+            w2,
+            vectors,
+            method=method,
+            p=p,
+            similarity=similarity,
+            rank=rank,
+            avg_method=avg_method,
+            batch_size=batch_size,
+            progress=progress,
+        )
     if np.isnan(dist).any():
         k = int(np.argmax(np.isnan(dist)))
         raise DataError(
@@ -236,6 +257,16 @@ def evaluate(
             f"{wp.name}: none of the {len(wp)} pairs has both words in the vectors; "
             "check the word format (e.g. --strip-pos for POS-tagged lemmas such as cat_N)"
         )
+    if transform is not None:
+        dist = dist.copy()
+        known = np.asarray(transform(dist[~missing]), dtype=np.float64)
+        if known.shape != (int((~missing).sum()),) or not np.isfinite(known).all():
+            raise DataError(
+                f"{wp.name}: transform must give one finite value per known pair; it gave "
+                f"{known.size} values for {int((~missing).sum())} pairs"
+                + ("" if np.isfinite(known).all() else ", some not finite")
+            )
+        dist[~missing] = known
     if missing.any():
         lo, hi = float(dist[~missing].min()), float(dist[~missing].max())
         width = hi - lo
@@ -257,11 +288,13 @@ def evaluate(
         r_lower=lower,
         r_upper=upper,
         n=len(wp),
-        details=PairDetails(wp.word1, wp.word2, wp.score, dist, missing),
+        details=PairDetails(
+            wp.word1, wp.word2, wp.score, dist, missing, _extra_columns(pairs, word1, word2, score)
+        ),
         unknown_words=unknown,
         reason=rho.reason or pr.reason,
         signature=signature(
-            method=method,
+            method=getattr(dist_fnc, "__name__", "custom") if dist_fnc is not None else method,
             p=p,
             similarity=similarity,
             rank=rank,
@@ -269,3 +302,17 @@ def evaluate(
             format=format,
         ),
     )
+
+
+def _extra_columns(pairs: object, word1: str, word2: str, score: str) -> dict[str, tuple[Any, ...]]:
+    """The task's columns besides the words and the score (a DataFrame or a mapping)."""
+    columns = getattr(pairs, "columns", None)
+    if columns is None and not isinstance(pairs, Mapping):
+        return {}
+    keys = list(columns if columns is not None else pairs)  # type: ignore[arg-type]
+    table: Any = pairs
+    return {
+        str(k): tuple(table[k].tolist() if hasattr(table[k], "tolist") else table[k])
+        for k in keys
+        if k not in (word1, word2, score)
+    }
