@@ -51,6 +51,7 @@ _LAZY_SUBMODULES = frozenset(
         "datasets",
         "paraphrase",
         "compare",
+        "scorers",
     }
 )
 
