@@ -53,6 +53,7 @@ _LAZY_SUBMODULES = frozenset(
         "datasets",
         "paraphrase",
         "compare",
+        "scorers",
     }
 )
 

@@ -1,0 +1,126 @@
+"""model2vec static models (Tulkens & van Dongen 2024): a tokenizer plus one vector per token.
+
+A model2vec folder holds ``model.safetensors`` (tensor ``embeddings``), ``tokenizer.json``
+and ``config.json``. The ``model2vec`` package is used when installed; otherwise the folder
+is read here with ``safetensors`` and ``tokenizers`` (both come with ``simeval[models]``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import DataError, require
+from .embedding import EmbeddingScorer
+from .static import file_sha256
+
+__all__ = ["Model2VecScorer"]
+
+_FILES = ("model.safetensors", "tokenizer.json")
+
+
+class _Reader:
+    """model2vec's ``encode`` for plain models: token ids without special tokens and
+    without the unknown token, truncated to ``max_length``, averaged, L2-normalised when the
+    configuration says ``normalize``."""
+
+    def __init__(self, folder: Path, config: dict[str, Any]) -> None:
+        st = require("safetensors.numpy", "models")
+        tokenizers = require("tokenizers", "models")
+        tensors = st.load_file(str(folder / "model.safetensors"))
+        if set(tensors) - {"embeddings"}:
+            raise DataError(
+                f"{folder}: this model2vec model has {sorted(set(tensors) - {'embeddings'})}; "
+                "reading it needs the model2vec package (pip install model2vec)"
+            )
+        self.embedding = tensors["embeddings"]
+        self.tokenizer = tokenizers.Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.normalize = bool(config.get("normalize", False))
+        self.max_length = config.get("max_length", 512)
+        unk = json.loads(self.tokenizer.to_str()).get("model", {}).get("unk_token")
+        self.unk = self.tokenizer.token_to_id(unk) if isinstance(unk, str) else None
+
+    def encode(self, texts: Sequence[str]) -> NDArray[Any]:
+        out = np.zeros((len(texts), self.embedding.shape[1]), dtype=self.embedding.dtype)
+        encodings = self.tokenizer.encode_batch_fast(list(texts), add_special_tokens=False)
+        for i, enc in enumerate(encodings):
+            ids = [t for t in enc.ids if t != self.unk]
+            if self.max_length is not None:
+                ids = ids[: self.max_length]
+            if ids:
+                out[i] = self.embedding[ids].mean(axis=0)
+        if self.normalize:
+            out32 = out.astype(np.float32)
+            norm = np.linalg.norm(out32, axis=1, keepdims=True) + 1e-32
+            out = (out32 / norm).astype(out.dtype)
+        return out
+
+
+class Model2VecScorer(EmbeddingScorer):
+    """Similarity (cosine by default) of model2vec sentence vectors, read from a local folder.
+
+    The sentence vector is the mean of the static vectors of its tokens (model2vec's
+    ``StaticModel.encode``). The signature carries the SHA-256 of ``model.safetensors``.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        name: str | None = None,
+        similarity: str = "cosine",
+        cache: bool = False,
+    ) -> None:
+        self.folder = Path(path).expanduser()
+        if not self.folder.is_dir():
+            raise DataError(f"model2vec:{path}: no such folder; give a local model2vec folder")
+        missing = [f for f in _FILES if not (self.folder / f).is_file()]
+        if missing:
+            raise DataError(
+                f"{self.folder} is not a model2vec model (missing {', '.join(missing)})"
+            )
+        super().__init__(name or f"model2vec:{path}", similarity=similarity, cache=cache)
+        self.weights_sha256 = file_sha256(self.folder / "model.safetensors")
+        digest = hashlib.sha256(self.weights_sha256.encode())
+        for f in ("tokenizer.json", "config.json"):
+            if (self.folder / f).is_file():
+                digest.update((self.folder / f).read_bytes())
+        self._key = digest.hexdigest()
+        self._model: Any = None
+
+    def _config(self) -> dict[str, Any]:
+        path = self.folder / "config.json"
+        try:
+            return dict(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else {}
+        except (OSError, ValueError) as exc:
+            raise DataError(f"{path}: not valid JSON ({exc})") from None
+
+    @property
+    def model_key(self) -> str:
+        return "m2v-" + self._key[:32]
+
+    @property
+    def signature(self) -> str:
+        return (
+            f"model:{self.name}|weights:sha256:{self.weights_sha256[:16]}"
+            f"|compose:mean-tokens|sim:{self.similarity}"
+        )
+
+    def embed(self, texts: Sequence[str]) -> NDArray[Any]:
+        """The model's sentence vectors."""
+        if self._model is None:
+            try:
+                from model2vec import StaticModel
+            except ImportError:
+                self._model = _Reader(self.folder, self._config())
+            else:
+                os.environ["HF_HUB_OFFLINE"] = "1"
+                self._model = StaticModel.from_pretrained(str(self.folder), force_download=False)
+        return np.asarray(self._model.encode(list(texts)))

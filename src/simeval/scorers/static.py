@@ -1,0 +1,206 @@
+"""Static word embeddings: averaged word vectors and SIF, from simeval's vector reader."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import DataError, UndefinedMetricWarning, require
+from ..vectors import Vectors, read_vectors
+from .base import Progress, check_similarity, pair_similarity, split_pairs, word_tokens
+
+__all__ = ["SIF_A", "AverageScorer", "SIFScorer", "file_sha256"]
+
+#: SIF's smoothing constant a (Arora, Liang & Ma 2017, §4: a = 1e-3 works well).
+SIF_A = 1e-3
+
+
+def file_sha256(path: Path) -> str:
+    """SHA-256 of a file, read in 1 MiB blocks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _no_word_warning(name: str, missing: NDArray[np.bool_]) -> None:
+    if missing.any():
+        first = int(np.argmax(missing))
+        warnings.warn(
+            f"{name}: {int(missing.sum())} pair(s) have a text with no word in the vectors' "
+            f"vocabulary (first: pair {first + 1}); their scores are NaN",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+
+
+class AverageScorer:
+    """Similarity of the averages of the word vectors of each text.
+
+    The text vector is ``v_s = (1/|s|) Σ_{w∈s} v_w`` over the tokens of ``s`` that have a
+    vector (lower-cased word tokens; Mitchell & Lapata 2010 call this additive composition);
+    pairs then compare by cosine ``u·v / (‖u‖‖v‖)`` (or the asked similarity). A text with
+    no known word has no vector: its pair's score is NaN, with an
+    :class:`~simeval.errors.UndefinedMetricWarning`.
+
+    Vectors are read with :func:`simeval.vectors.read_vectors` (word2vec/GloVe text or
+    binary, ``.npy`` + vocabulary), keeping only the words of the scored texts.
+    """
+
+    kind = "static"
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | Vectors,
+        *,
+        name: str | None = None,
+        similarity: str = "cosine",
+    ) -> None:
+        self._vectors: Vectors | None = path if isinstance(path, Vectors) else None
+        self.path = None if isinstance(path, Vectors) else Path(path)
+        if self.path is not None and not self.path.is_file():
+            raise DataError(f"{self.kind}:{self.path}: no such vector file")
+        self.name = name or f"{self.kind}:{self.path}"
+        self._similarity = check_similarity(similarity)
+        self._digest: str | None = None
+
+    @property
+    def similarity(self) -> str:
+        """The similarity function's name."""
+        return self._similarity
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the vector file (of the matrix for in-memory vectors)."""
+        if self._digest is None:
+            if self.path is not None:
+                self._digest = file_sha256(self.path)
+            else:
+                assert self._vectors is not None
+                h = hashlib.sha256("\n".join(self._vectors.words).encode())
+                h.update(self._vectors.matrix.tobytes())
+                self._digest = h.hexdigest()
+        return self._digest
+
+    @property
+    def signature(self) -> str:
+        """Vectors digest, composition and similarity function."""
+        head = f"model:{self.name}|vectors:sha256:{self.digest[:16]}"
+        return f"{head}|{self._extra()}sim:{self.similarity}"
+
+    def _extra(self) -> str:
+        return "compose:mean|"
+
+    def _vectors_for(self, tokens: set[str]) -> Vectors:
+        if self._vectors is not None:
+            return self._vectors
+        assert self.path is not None
+        return read_vectors(self.path, restrict_to=tokens)
+
+    def _weights(self, words: Sequence[str]) -> NDArray[np.float64]:
+        return np.ones(len(words))
+
+    def text_vectors(self, texts: Sequence[str]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+        """The composed vector of each text and whether it had any known word."""
+        from scipy import sparse
+
+        tokens = [word_tokens(t) for t in texts]
+        vectors = self._vectors_for({w for ts in tokens for w in ts})
+        flat = [w for ts in tokens for w in ts]
+        cols = vectors.lookup(flat)
+        rows = np.repeat(np.arange(len(texts)), [len(ts) for ts in tokens])
+        known = cols >= 0
+        used, where = np.unique(cols[known], return_inverse=True)
+        weights = self._weights([vectors.words[i] for i in used])[where]
+        counts = np.bincount(rows[known], minlength=len(texts)).astype(np.float64)
+        m = sparse.csr_matrix(
+            (weights, (rows[known], cols[known])), shape=(len(texts), len(vectors))
+        )
+        sums = np.asarray(m @ vectors.matrix)
+        has = counts > 0
+        out = np.zeros_like(sums)
+        out[has] = sums[has] / counts[has, None]
+        return out, has
+
+    def _postprocess(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
+        return x
+
+    def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]:
+        """One similarity per pair."""
+        texts1, texts2 = split_pairs(pairs)
+        n = len(texts1)
+        if progress is not None:
+            progress(0, 2 * n)
+        x, has = self.text_vectors(texts1 + texts2)
+        x = self._postprocess(x)
+        out = pair_similarity(x[:n], x[n:], self.similarity)
+        missing = ~(has[:n] & has[n:])
+        out[missing] = np.nan
+        _no_word_warning(self.name, missing)
+        if progress is not None:
+            progress(2 * n, 2 * n)
+        return out
+
+    def score_many(
+        self, datasets: Sequence[Any], *, progress: Progress | None = None
+    ) -> list[NDArray[np.float64]]:
+        """Scores of several pair sets, one after the other."""
+        return [self.score(d, progress=progress) for d in datasets]
+
+
+class SIFScorer(AverageScorer):
+    """Smooth inverse frequency sentence vectors (Arora, Liang & Ma 2017, Algorithm 1).
+
+    ``v_s = (1/|s|) Σ_{w∈s} a / (a + p(w)) · v_w`` with ``a = 1e-3`` and ``p(w)`` the word's
+    unigram probability (``wordfreq.word_frequency(w, "en")`` unless ``frequencies`` is
+    given; a word it does not know has p = 0), ``|s|`` the number of tokens with a vector;
+    then the projection on the first singular vector ``u`` of the matrix of all 2n text
+    vectors of the scored pairs is removed, ``v_s ← v_s − u uᵀ v_s`` (the common component
+    is estimated on the scored set itself, as the paper does).
+    """
+
+    kind = "sif"
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | Vectors,
+        *,
+        name: str | None = None,
+        similarity: str = "cosine",
+        a: float = SIF_A,
+        frequencies: Mapping[str, float] | Callable[[str], float] | None = None,
+    ) -> None:
+        super().__init__(path, name=name, similarity=similarity)
+        self.a = float(a)
+        if frequencies is None:
+            wordfreq = require("wordfreq", "baselines")
+            self._freq: Callable[[str], float] = lambda w: wordfreq.word_frequency(w, "en")
+            self._freq_source = "wordfreq-en"
+        elif isinstance(frequencies, Mapping):
+            table = dict(frequencies)
+            self._freq = lambda w: float(table.get(w, 0.0))
+            self._freq_source = "given"
+        else:
+            self._freq = frequencies
+            self._freq_source = "given"
+
+    def _extra(self) -> str:
+        return f"compose:sif,a={self.a:g},p={self._freq_source},pc:1 removed over scored set|"
+
+    def _weights(self, words: Sequence[str]) -> NDArray[np.float64]:
+        p = np.fromiter((self._freq(w) for w in words), np.float64, len(words))
+        return self.a / (self.a + p)
+
+    def _postprocess(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
+        if not x.any():
+            return x
+        u = np.linalg.svd(x, full_matrices=False)[2][0]
+        return x - np.outer(x @ u, u)

@@ -1,0 +1,83 @@
+"""minilm and st:PATH: digest, a cosine from sentence-transformers itself, the cache, bad input."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simeval as se
+from simeval.errors import DataError, InputError, MissingExtraError
+from simeval.scorers import sentence_transformers as st_mod
+from simeval.scorers.sentence_transformers import MINILM_SHA256, SentenceTransformerScorer
+
+
+def test_digest_is_checked(minilm) -> None:
+    assert minilm.weights_sha256 == MINILM_SHA256  # the official revision's, from the issue
+    assert f"weights:sha256:{MINILM_SHA256[:16]}" in minilm.signature
+    with pytest.raises(DataError, match="does not match the expected 000"):
+        SentenceTransformerScorer("st:x", minilm.folder, sha256="0" * 64)
+
+
+def test_cosine_equals_sentence_transformers(minilm) -> None:
+    util = pytest.importorskip("sentence_transformers.util")
+    t1, t2 = ["A man is playing a guitar."], ["A man plays the guitar."]
+    # sentence-transformers itself: encode, then its cos_sim
+    e = minilm.model.encode(t1 + t2, convert_to_tensor=True)
+    expected = float(util.cos_sim(e[0:1], e[1:2])[0, 0])
+    got = minilm.score((t1, t2), progress=None)
+    assert got[0] == pytest.approx(expected, abs=1e-6)
+    assert minilm.similarity == "cosine"
+
+
+def test_cache_second_run_is_fast_and_bit_identical(minilm, tmp_path: Path) -> None:
+    words = ["guitar", "river", "bread", "train", "cloud", "lamp", "forest", "window"]
+    t1 = [f"The {words[i % 8]} number {i} stands near a {words[(i * 3) % 8]}." for i in range(200)]
+    t2 = [
+        f"A {words[(i + 1) % 8]} is seen beside the {words[i % 8]} at hour {i}." for i in range(200)
+    ]
+    calls: list[tuple[int, int]] = []
+    start = time.perf_counter()
+    first = minilm.score((t1, t2), progress=lambda d, n: calls.append((d, n)))
+    t_first = time.perf_counter() - start
+    start = time.perf_counter()
+    second = minilm.score((t1, t2))
+    t_second = time.perf_counter() - start
+    assert np.array_equal(first, second)
+    assert t_first >= 10 * t_second, (t_first, t_second)
+    assert calls[0] == (0, 400) and calls[-1] == (400, 400)
+
+
+def test_each_text_is_embedded_once(minilm, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    original = type(minilm).embed
+    monkeypatch.setattr(
+        minilm, "embed", lambda texts: (seen.extend(texts), original(minilm, texts))[1]
+    )
+    minilm.score_many([(["x one", "x two"], ["x two", "x one"]), (["x one"], ["x three"])])
+    assert sorted(seen) == ["x one", "x three", "x two"]
+
+
+def test_not_a_sentence_transformers_folder(tmp_path: Path) -> None:
+    (tmp_path / "config.json").write_text("{}")
+    with pytest.raises(DataError, match="is not a sentence-transformers model"):
+        se.scorers.get(f"st:{tmp_path}")
+
+
+def test_missing_extra_names_the_pip_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = st_mod.importlib.util.find_spec
+    monkeypatch.setattr(
+        st_mod.importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "sentence_transformers" else real(name, *a),
+    )
+    with pytest.raises(MissingExtraError, match=r"pip install 'simeval\[models\]'") as err:
+        se.scorers.get("minilm")
+    assert "\n" not in str(err.value)
+
+
+def test_empty_text(minilm) -> None:
+    with pytest.raises(InputError, match=r"texts1\[0\] \(pair 1\) is empty"):
+        minilm.score(([""], ["a text"]))
