@@ -68,7 +68,7 @@ class EmbeddingScorer(ABC):
             progress(done, total)
         if len(missing) == 0 and out is not None:
             return out
-        lengths = np.fromiter((len(texts[i]) for i in missing), np.intp, len(missing))
+        lengths = np.fromiter((len(texts[int(i)]) for i in missing), np.intp, len(missing))
         missing = missing[np.argsort(-lengths, kind="stable")]
         new_texts: list[str] = []
         blocks = []
