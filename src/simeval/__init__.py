@@ -53,6 +53,8 @@ _LAZY_SUBMODULES = frozenset(
         "datasets",
         "paraphrase",
         "compare",
+        "experiment",
+        "protocols",
         "scorers",
     }
 )
@@ -71,6 +73,7 @@ _LAZY_FUNCTIONS = {
     "rank_agreement": "meta",
     "predictiveness": "meta",
     "recommend": "framework",
+    "run": "experiment",
 }
 
 
