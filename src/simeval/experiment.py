@@ -24,7 +24,7 @@ from ._version import __version__
 from .errors import InputError
 from .protocols import Protocol, correlation_records, get_protocol
 
-__all__ = ["Pairs", "RunResult", "run", "score_range"]
+__all__ = ["Pairs", "RunResult", "run", "score_dataset", "score_range"]
 
 Progress = Callable[[int, int], None]
 
@@ -258,3 +258,17 @@ def _task_average(
             }
         )  # fmt: skip
     return out
+
+
+def score_dataset(
+    model: str, dataset: Any, *, data_dir: str | None = None
+) -> tuple[list[str], NDArray[np.float64]]:
+    """One model's scores on every pair of one data set (scored or not), with the pairs'
+    ids (``1``, ``2`` … when the data set has none): one job of a cluster run."""
+    from . import scorers
+
+    pairs = _load(dataset, data_dir)
+    ids = getattr(pairs, "ids", None)
+    n = len(pairs.texts1)
+    labels = [str(i) for i in ids] if ids is not None else [str(i + 1) for i in range(n)]
+    return labels, scorers.get(model).score((list(pairs.texts1), list(pairs.texts2)))

@@ -264,6 +264,13 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
 }
 #: wordsim and datasets need the shared word-similarity data: tested with it below.
 NEEDS_DATA = {"wordsim", "datasets"}
+#: run and score need the sentence-pair data sets: their effects are tested in
+#: tests/cli/test_cli_run.py; here their options are only listed.
+RUN_OPTIONS = {
+    "run": {"--model", "--dataset", "--data-dir", "--protocol", "--bootstrap", "--seed",
+            "--format", "--output", "--digits", "--quiet", "--html"},
+    "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet"},
+}  # fmt: skip
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:
@@ -291,7 +298,9 @@ def _options(parser: argparse.ArgumentParser) -> set[str]:
 
 def test_every_command_and_option_is_listed() -> None:
     parsers = _parsers()
-    assert set(parsers) == set(COMMANDS) | NEEDS_DATA
+    assert set(parsers) == set(COMMANDS) | NEEDS_DATA | set(RUN_OPTIONS)
+    for command, options in RUN_OPTIONS.items():
+        assert _options(parsers[command]) == options, command
     for command, (_, options) in COMMANDS.items():
         missing = _options(parsers[command]) - set(options)
         assert not missing, f"{command}: list these options here: {sorted(missing)}"

@@ -35,6 +35,8 @@ COMMANDS: dict[str, str] = {
     "datasets": "list the known word-similarity datasets and which are cached",
     "paraphrase": "EP, EPR and DIMPLE of ranked paraphrase patterns; meta-evaluation",
     "report": "an HTML report (figures, verdict, tables) from saved --format json results",
+    "run": "score models on data sets and report them under a protocol (MTEB, SentEval …)",
+    "score": "score one model on one data set and write the scores (one job of a cluster)",
 }
 
 #: ``only`` of :func:`build_parser`: every command's full parser.

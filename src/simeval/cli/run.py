@@ -1,0 +1,99 @@
+"""``simeval run`` and ``simeval score``: from models and data set names to a verdict."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import (
+    ProgressBar,
+    add_output_options,
+    declare_files,
+    emit,
+    non_negative_int,
+    progress_enabled,
+)
+from .inputs import add_html_option, emit_html
+
+__all__ = ["add_models_and_data", "register", "run"]
+
+
+def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
+    p.add_argument(
+        "--model",
+        action="append" if many else "store",
+        required=True,
+        metavar="NAME",
+        help="a scorer: minilm, st:FOLDER, lexical:jaccard|word-tfidf|char-tfidf|edit|"
+        "token-set, static:VECTORS, sif:VECTORS, wmd:VECTORS, model2vec:FOLDER"
+        + (" (repeatable)" if many else ""),
+    )
+    p.add_argument(
+        "--dataset",
+        action="append" if many else "store",
+        required=True,
+        metavar="NAME",
+        help="a registered sentence-pair data set (see simeval datasets), e.g. stsb:test"
+        + (" (repeatable)" if many else ""),
+    )
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="read registered data sets from DIR (or its subfolders); nothing is downloaded",
+    )
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from ..protocols import PROTOCOLS
+
+    p = sub.add_parser(
+        "run",
+        help="score models on data sets and report them under a protocol (MTEB, SentEval …)",
+        description="Score every --model on every --dataset, then report as --protocol "
+        "does: " + "; ".join(f"{name}: {proto.description}" for name, proto in PROTOCOLS.items()),
+    )
+    add_models_and_data(p, many=True)
+    p.add_argument(
+        "--protocol",
+        choices=tuple(PROTOCOLS),
+        default="mteb",
+        help="whose conventions to follow (default mteb)",
+    )
+    p.add_argument(
+        "--bootstrap",
+        type=non_negative_int,
+        default=1000,
+        metavar="B",
+        help="bootstrap resamples of the simeval protocol's comparison (default 1000)",
+    )
+    p.add_argument("--seed", type=non_negative_int, default=0, help="random seed (default 0)")
+    add_output_options(p)
+    add_html_option(p)
+    declare_files(p, folders=("data_dir",))
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..experiment import run as run_models
+    from ..report.run import format_run
+
+    bar = ProgressBar("scoring", progress_enabled(args))
+    with bar:
+        res = run_models(
+            args.model,
+            args.dataset,
+            protocol=args.protocol,
+            data_dir=args.data_dir,
+            n_resamples=max(args.bootstrap, 2),
+            seed=args.seed,
+            progress=bar,
+        )
+    doc = res.to_dict()
+    emit(format_run(doc, args.format, args.digits), args.output)
+    if getattr(args, "html", None):
+        docs = [doc]
+        for label, ev in res.evaluations.items():
+            docs.append(ev.to_dict(scores=True))
+            if label in res.comparisons:
+                docs.append(res.comparisons[label].to_dict())
+        emit_html(args, docs)
+    return 0

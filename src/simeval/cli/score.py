@@ -1,0 +1,34 @@
+"""``simeval score``: one model on one data set, to a score file (one job of a cluster)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import declare_files, emit
+from .run import add_models_and_data
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "score",
+        help="score one model on one data set and write the scores (one job of a cluster)",
+        description="Score one --model on one --dataset and write a score file (id, score) "
+        "that simeval evaluate and compare read: run one such job per model and data set on "
+        "a cluster, then evaluate on one machine.",
+    )
+    add_models_and_data(p, many=False)
+    p.add_argument("--output", "-o", metavar="FILE.tsv", required=True, help="the score file")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    declare_files(p, folders=("data_dir",), outputs=("output",))
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..experiment import score_dataset
+
+    ids, scores = score_dataset(args.model, args.dataset, data_dir=args.data_dir)
+    lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(ids, scores.tolist()))]
+    emit("\n".join(lines) + "\n", args.output)
+    return 0

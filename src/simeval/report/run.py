@@ -1,0 +1,75 @@
+"""How a run (every model on every data set under a protocol) is shown: the main score of
+each model on each data set, with its interval where the protocol has one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .notes import footnotes
+from .tables import format_number, render_table, to_json
+
+__all__ = ["RUN_COLUMNS", "format_run", "run_table"]
+
+#: The columns of a run's CSV (JSON records have the same keys).
+RUN_COLUMNS = [
+    "dataset", "subset", "system", "metric", "value", "n", "pvalue", "ci_low", "ci_high",
+    "ci_method", "main", "reason",
+]  # fmt: skip
+
+
+def _column(r: Mapping[str, Any]) -> str:
+    return r["dataset"] if r.get("subset") in (None, "all") else f"{r['dataset']} {r['subset']}"
+
+
+def run_table(
+    records: Sequence[Mapping[str, Any]], digits: int = 4
+) -> tuple[list[str], list[list[Any]], list[str | None]]:
+    """Systems in rows, one column per data set (and SentEval average) with the main score
+    ``value [low, high]`` when there is an interval; the reasons of undefined cells."""
+    main = [r for r in records if r.get("main")]
+    columns = list(dict.fromkeys(_column(r) for r in main))
+    systems = list(dict.fromkeys(r["system"] for r in records))
+    cell = {(r["system"], _column(r)): r for r in main}
+    rows: list[list[Any]] = []
+    reasons: list[str | None] = []
+    for s in systems:
+        row: list[Any] = [s]
+        why = None
+        for c in columns:
+            r = cell.get((s, c), {})
+            v = r.get("value")
+            if v is None:
+                row.append(None)
+                why = why or r.get("reason")
+            elif r.get("ci_low") is not None:
+                lo, hi = format_number(r["ci_low"], digits), format_number(r["ci_high"], digits)
+                row.append(f"{format_number(v, digits)} [{lo}, {hi}]")
+            else:
+                row.append(v)
+        rows.append(row)
+        reasons.append(why)
+    return ["system", *columns], rows, reasons
+
+
+def format_run(doc: Mapping[str, Any], fmt: str, digits: int = 4) -> str:
+    """A run's JSON document in one of the output formats: the main score per model and
+    data set (the protocol's: MTEB's cosine Spearman, SentEval's mean …), the signature."""
+    if fmt == "json":
+        return to_json(doc)
+    records = doc["results"]
+    if fmt == "csv":
+        return render_table(RUN_COLUMNS, [[r.get(c) for c in RUN_COLUMNS] for r in records], "csv")
+    header, rows, reasons = run_table(records, digits)
+    metric = next((r["metric"] for r in records if r.get("main")), "main score")
+    title = f"{metric} ({doc['protocol']} protocol)"
+    notes = ""
+    if any(reasons):
+        markers, notes = footnotes(reasons, fmt)
+        header = [*header, "note"]
+        rows = [[*row, m] for row, m in zip(rows, markers)]
+    text = render_table(header, rows, fmt, digits=digits, title=title)
+    tail = f"signature: {doc['signature']}\n"
+    if fmt == "latex":
+        tail = f"% {tail}"
+    return text + notes + tail
