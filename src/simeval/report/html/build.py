@@ -17,7 +17,7 @@ __all__ = ["KINDS", "build_page", "document_kind"]
 
 Doc = Mapping[str, Any]
 #: The documents a report reads, by the ``kind`` they carry (or their keys).
-KINDS = ("evaluation", "comparison", "semeval", "meta", "wordsim")
+KINDS = ("evaluation", "comparison", "semeval", "meta", "wordsim", "run")
 
 
 def document_kind(doc: object) -> str:
@@ -41,7 +41,7 @@ def document_kind(doc: object) -> str:
                 return "semeval"
             return "evaluation"
     raise InputError(
-        "not a JSON document of simeval evaluate, compare, meta or wordsim "
+        "not a JSON document of simeval evaluate, compare, run, meta or wordsim "
         "(write one with --format json)"
     )
 
@@ -157,7 +157,29 @@ def _semeval(doc: Doc) -> tuple[list[str], Section]:
     return [], Section("SemEval sets and aggregates", tables=tables)
 
 
+def _run(doc: Doc) -> tuple[list[str], Section]:
+    from ..run import run_table
+
+    header, rows, reasons = run_table(doc["results"])
+    verdict = []
+    main = [r for r in doc["results"] if r.get("main") and r.get("value") is not None]
+    for dataset in dict.fromkeys(r["dataset"] for r in main):
+        best = max((r for r in main if r["dataset"] == dataset), key=lambda r: r["value"])
+        verdict.append(
+            f"On {html.escape(dataset)} ({html.escape(best['metric'])}, {doc['protocol']} "
+            f"protocol), {html.escape(best['system'])} scores highest: {best['value']:.4f}."
+        )
+    cells = [[None] * len(row) for row in rows]
+    for i, why in enumerate(reasons):
+        cells[i] = [why] * len(rows[i])
+    return verdict, Section(
+        f"Models on data sets ({doc['protocol']} protocol)",
+        tables=[html_table(header, rows, reasons=cells)],
+    )
+
+
 _BUILDERS: dict[str, Callable[[Doc], tuple[list[str], Section]]] = {
+    "run": _run,
     "evaluation": _evaluation,
     "comparison": _comparison,
     "meta": _meta,
