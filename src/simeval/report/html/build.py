@@ -169,9 +169,7 @@ def _run(doc: Doc) -> tuple[list[str], Section]:
             f"On {html.escape(dataset)} ({html.escape(best['metric'])}, {doc['protocol']} "
             f"protocol), {html.escape(best['system'])} scores highest: {best['value']:.4f}."
         )
-    cells = [[None] * len(row) for row in rows]
-    for i, why in enumerate(reasons):
-        cells[i] = [why] * len(rows[i])
+    cells: list[list[str | None]] = [[why] * len(row) for row, why in zip(rows, reasons)]
     return verdict, Section(
         f"Models on data sets ({doc['protocol']} protocol)",
         tables=[html_table(header, rows, reasons=cells)],
