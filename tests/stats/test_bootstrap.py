@@ -243,3 +243,34 @@ def test_three_way_hmean_and_registry_fallback():
     s = systems["continuous"]
     np.testing.assert_allclose(kd, [kendall(gold[i], s[i]).statistic for i in idx], atol=1e-12)
     assert get_metric("ndcg@5").higher_is_better and np.all((nd > 0) & (nd <= 1))
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_batched_scaled_pearson_equals_a_loop_over_resamples(skip):
+    # The scaled Pearson is batched (per-bin weighted sums) for bins that depend on each
+    # pair alone; each resample must equal scipy's pearsonr inside each bin of that
+    # resample, averaged (Atoum 2019, eq. 3), computed here in a plain loop.
+    from simeval import Bins
+    from simeval.stats.bootstrap import resample_indices
+
+    rng = np.random.default_rng(5)
+    gold = np.round(rng.uniform(0, 5, 60), 1)
+    system = gold + rng.normal(0, 1.0, 60)
+    dist = bootstrap_distribution(
+        gold, {"s": system}, ["scaled_pearson"], n_resamples=40, seed=3,
+        jackknife_groups=0, scale=(0, 5), bins=Bins.equal_width(3), skip_undefined_bins=skip,
+    )  # fmt: skip
+    idx = np.vstack(list(resample_indices(60, 40, np.random.default_rng(3))))
+    edges = np.array([0, 5 / 3, 10 / 3, 5])
+    for b in range(40):
+        g, s = gold[idx[b]], system[idx[b]]
+        bins = np.clip(np.searchsorted(edges, g, side="right") - 1, 0, 2)
+        rs = []
+        for k in range(3):
+            gk, sk = g[bins == k], s[bins == k]
+            ok = gk.size >= 3 and np.ptp(gk) > 0 and np.ptp(sk) > 0
+            rs.append(stats.pearsonr(gk, sk)[0] if ok else np.nan)
+        rs = np.array(rs)
+        expected = np.nanmean(rs) if skip else rs.mean()
+        got = dist.resamples[0, 0, b]
+        assert (np.isnan(got) and np.isnan(expected)) or got == pytest.approx(expected, abs=1e-9)

@@ -1,19 +1,15 @@
-"""The batched bootstrap engine: every batched metric of many systems from weighted sums.
-
-A chunk of resamples is an int32 matrix ``W`` (pairs × resamples), so every statistic is
-computed from weighted sums ``Wᵀ F`` with ``F`` the per-pair features of all systems
-(Pearson's moments, absolute and squared errors, the low/high class indicators, and a
-column of ones for the total weight). Spearman sorts each system once and derives the
-average ranks of every resample from running weights in sorted order, in exact integer
-arithmetic (:class:`~.running_sums.RunningSums`). Which metrics are batched is part of each
-metric's definition (``Metric.batched``); the others are computed by their own kernel once
-per resample, with the same options.
-"""
+"""The batched bootstrap engine. A chunk of resamples is an int32 matrix ``W`` (pairs ×
+resamples); statistics come from weighted sums ``Wᵀ F`` of per-pair features (Pearson's
+moments, errors, low/high indicators, ones), per bin for the scaled Pearson; Spearman from
+running weights in sorted order (:class:`~.running_sums.RunningSums`). Which metrics are
+batched is part of their definition (``Metric.batched``); the others run their kernel once
+per resample, with the same options."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -55,15 +51,24 @@ class Engine:
         names = {leaf.label for leaf in leaves if leaf.func is None}
         definitions = {name: get_metric(name) for name in names}
         self.batched = sorted(name for name, m in definitions.items() if m.batched)
+        # the scaled Pearson is batched too when a pair's bin depends on the pair alone
+        # (equal-width, edges, labels): each bin's Pearson then comes from the same sums
+        bins_rule = options.binning_rule
+        if "scaled_pearson" in definitions and bins_rule.kind.per_pair:
+            self.batched.append("scaled_pearson")
         # Callables f(gold, system) run once per resample and system; registry metrics that
         # are not batched (Kendall, nDCG, the scaled Pearson …) share, per resample, one
         # sort of the gold scores and one Context per system (hence one sort per system),
         # with the evaluation's declared scale and bins.
         self.callables = {leaf.label: leaf.func for leaf in leaves if leaf.func is not None}
-        self.registry = [m for m in definitions.values() if not m.batched]
+        self.registry = [m for m in definitions.values() if m.name not in self.batched]
         # the systems are on the gold scale already: the kernels must not map them again
         self.options = dataclasses.replace(options, system_scale=None).resolve(gold)
-        self.binning = self._full_binning() if any(m.uses_bins for m in self.registry) else None
+        self.binning = (
+            self._full_binning()
+            if any(m.uses_bins for m in self.registry) or "scaled_pearson" in self.batched
+            else None
+        )
         self.need_spearman = "spearman" in names
         self.need_dev = bool(names & {"mase", "msse", "nmsse", "nmase"})
         # the error measures see the pair normalized as evaluate normalizes it (fixed from
@@ -159,23 +164,16 @@ class Engine:
         Wf = W.astype(np.float64, copy=False)
         L = Wf.T @ self.F
         N = L[:, -1:]
-        tiny = np.finfo(float).tiny
         with np.errstate(invalid="ignore", divide="ignore"):
-            mg = L[:, 0:1] / N
-            g2 = L[:, 1:2] / N
-            vg = g2 - mg**2
             ms = self._col(L, 0) / N
             s2 = self._col(L, 1) / N
-            vs = s2 - ms**2
-            const_g = vg <= 1e-13 * np.maximum(g2, tiny)
-            const_s = vs <= 1e-13 * np.maximum(s2, tiny)
+            const_s = s2 - ms**2 <= 1e-13 * np.maximum(s2, np.finfo(float).tiny)
         out: dict[str, NDArray[np.float64]] = {}
         names = set(self.batched)
         if "pearson" in names:
-            with np.errstate(invalid="ignore", divide="ignore"):
-                cov = self._col(L, 2) / N - mg * ms
-                r = np.clip(cov / np.sqrt(vg * vs), -1.0, 1.0)
-            out["pearson"] = np.where(const_g | const_s | (N < 3), np.nan, r)
+            out["pearson"] = self._pearson(L)
+        if "scaled_pearson" in names:
+            out["scaled_pearson"] = self._scaled_pearson(Wf)
         if names & {"mae", "mase", "msse", "nmsse", "nmase"}:
             mae = self._col(L, 3) / N
             out["mae"] = mae * self.factor
@@ -197,6 +195,38 @@ class Engine:
         if self.need_spearman:
             out["spearman"] = self._spearman(W, N[:, 0])
         return {k: v for k, v in out.items() if k in names}
+
+    def _pearson(self, L: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Pearson's r of every system for every weight column, from the weighted sums
+        ``L = Wᵀ F``; NaN where fewer than 3 pairs are drawn or a side is constant."""
+        N = L[:, -1:]
+        tiny = np.finfo(float).tiny
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mg = L[:, 0:1] / N
+            g2 = L[:, 1:2] / N
+            vg = g2 - mg**2
+            ms = self._col(L, 0) / N
+            s2 = self._col(L, 1) / N
+            vs = s2 - ms**2
+            const_g = vg <= 1e-13 * np.maximum(g2, tiny)
+            const_s = vs <= 1e-13 * np.maximum(s2, tiny)
+            cov = self._col(L, 2) / N - mg * ms
+            r = np.clip(cov / np.sqrt(vg * vs), -1.0, 1.0)
+        return np.where(const_g | const_s | (N < 3), np.nan, r)
+
+    def _scaled_pearson(self, W: NDArray[np.float64]) -> NDArray[np.float64]:
+        """The scaled Pearson (Atoum 2019, eq. 3) of every system for every weight column:
+        each bin's Pearson from the weighted sums of its own pairs, then their mean (NaN
+        where a bin is undefined, unless the options skip undefined bins)."""
+        assert self.binning is not None
+        per_bin = np.stack(
+            [self._pearson(W[m].T @ self.F[m]) for m in self.binning.members]
+        )  # (bins, columns, systems)
+        if self.options.skip_undefined_bins:
+            with np.errstate(invalid="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # all bins undefined: NaN
+                return np.nanmean(per_bin, axis=0)
+        return per_bin.mean(axis=0)
 
     def _mean_abs_dev(
         self,
