@@ -54,6 +54,7 @@ _LAZY_SUBMODULES = frozenset(
         "paraphrase",
         "compare",
         "experiment",
+        "aggregate",
         "protocols",
         "scorers",
     }
