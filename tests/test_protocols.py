@@ -87,3 +87,17 @@ def test_simeval_protocol_evaluates_and_compares() -> None:
     assert r["value"] == pytest.approx(stats.pearsonr(GOLD, SCORES).statistic, abs=1e-12)
     assert r["ci_method"] == "bca" and r["ci_low"] <= r["value"] <= r["ci_high"]
     assert "toy" in res.comparisons and "toy" in res.evaluations
+
+
+def test_simeval_protocol_across_data_sets_adds_the_aggregates() -> None:
+    a = Pairs("a", T1, T2, GOLD, (0, 5))
+    b = Pairs("b", T1[:6], T2[:6], GOLD[:6], (0, 5))
+    res = se.run(["lexical:jaccard", "lexical:edit"], [a, b], protocol="simeval", n_resamples=50)
+    m = "lexical:jaccard"
+    ra = stats.pearsonr(GOLD, SCORES).statistic
+    rb = stats.pearsonr(GOLD[:6], SCORES[:6]).statistic
+    want = np.tanh((np.arctanh(ra) + np.arctanh(rb)) / 2)  # Atoum 2019, eq. 4–5
+    assert res.value(m, "fisher_z_mean", "pearson") == pytest.approx(want, abs=1e-12)
+    ranks = {r["system"]: r["value"] for r in res.records if r["metric"] == "normalized_rank"}
+    assert set(ranks) == {"lexical:jaccard", "lexical:edit"}
+    assert all(0.0 <= v <= 1.0 for v in ranks.values())

@@ -186,6 +186,8 @@ def run(
             )  # fmt: skip
     if proto.name == "simcse":
         records += _task_average(records, names, labels)
+    if proto.name == "simeval" and len(evaluations) > 1:
+        records += _across_datasets(evaluations)
     sigs = ";".join(f"{m}={next(iter(scorer_sets[m].values())).signature}" for m in names)
     provenance = {lab: dict(getattr(p, "provenance", {}) or {}) for lab, p in zip(labels, loaded)}
     sets = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
@@ -272,3 +274,24 @@ def score_dataset(
     n = len(pairs.texts1)
     labels = [str(i) for i in ids] if ids is not None else [str(i + 1) for i in range(n)]
     return labels, scorers.get(model).score((list(pairs.texts1), list(pairs.texts2)))
+
+
+def _across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The simeval protocol over several data sets: Fisher-z means of the correlations and
+    means of the other measures (unweighted, as Atoum 2019), and each model's normalized
+    averaged rank (Atoum 2019, Fig. 10)."""
+    from .aggregate import aggregate, normalized_ranks
+
+    empty = {"pvalue": None, "ci_low": None, "ci_high": None, "ci_method": None}
+    out = [
+        {**{k: v for k, v in r.items() if k != "weighted"}, **empty, "subset": None,
+         "main": r["metric"] == "pearson" and r["bin"] is None}
+        for r in aggregate(evaluations)
+    ]  # fmt: skip
+    for system, rank in normalized_ranks(evaluations).items():
+        out.append(
+            {"dataset": "all", "subset": None, "system": system, "metric": "normalized_rank",
+             "value": None if math.isnan(rank) else rank, "bin": None,
+             "n": len(evaluations), **empty, "reason": None, "main": False}
+        )  # fmt: skip
+    return out
