@@ -1,0 +1,154 @@
+"""One checksummed store for every registered data file, whatever its kind (word pairs,
+sentence pairs): a file comes from ``data_dir`` (found by its path anywhere below it), or
+the cache (``$SIMEVAL_HOME``, default the user's cache folder), or its URL, downloaded to
+a temporary file, checked against its SHA-256 and only then moved into the cache. A file
+inside a ``.tar.gz`` release names its ``member``; the archive is downloaded and the
+member extracted and checked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sys
+import tarfile
+import tempfile
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DataError
+
+__all__ = ["RegisteredFile", "cache_root", "fetch_file", "find_under", "sha256_of"]
+
+
+@dataclass(frozen=True)
+class RegisteredFile:
+    """A public file: its ``path`` (relative, as in ``../shared/data`` and in the cache),
+    where to download it, its SHA-256, and the data set it belongs to (for messages)."""
+
+    path: str
+    url: str
+    sha256: str
+    owner: str
+    #: The member's path inside the archive at ``url`` (a ``.tar.gz`` release), if any.
+    member: str | None = None
+
+
+def cache_root() -> Path:
+    """``$SIMEVAL_HOME``, else the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``
+    on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) + ``simeval``."""
+    home = os.environ.get("SIMEVAL_HOME")
+    if home:
+        return Path(home).expanduser()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "simeval"
+
+
+def sha256_of(path: Path) -> str:
+    """The SHA-256 of a file, read in 1 MiB blocks."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _verify(f: RegisteredFile, path: Path) -> Path:
+    got = sha256_of(path)
+    if got != f.sha256:
+        raise DataError(
+            f"{path}: SHA-256 {got} does not match {f.owner}'s registered {f.sha256}; "
+            "the file is corrupt or a different version — delete it and download again"
+        )
+    return path
+
+
+def find_under(f: RegisteredFile, data_dir: Path) -> Path | None:
+    """``f`` anywhere below ``data_dir``: the file whose path ends with the most trailing
+    components of ``f.path`` (so ``2013/STS.gs.headlines.txt`` is not taken for 2014's)."""
+    parts = Path(f.path).parts
+    best: tuple[int, Path] | None = None
+    for candidate in sorted(data_dir.rglob(parts[-1])) if data_dir.is_dir() else ():
+        if not candidate.is_file():
+            continue
+        c = candidate.parts
+        k = 0
+        while k < len(parts) and k < len(c) and c[-1 - k] == parts[-1 - k]:
+            k += 1
+        if best is None or k > best[0]:
+            best = (k, candidate)
+    return None if best is None or (len(parts) > 1 and best[0] < 2) else best[1]
+
+
+def fetch_file(
+    f: RegisteredFile,
+    *,
+    folder: str,
+    data_dir: str | os.PathLike[str] | None = None,
+    url: str | None = None,
+    download: bool = True,
+) -> Path:
+    """A verified local copy of ``f``: from ``data_dir`` (nothing is downloaded then), or
+    the cache ``cache_root()/folder``, or downloaded from ``url`` (default: the registered
+    URL; ``file://`` works). A failed download leaves no file and no new folder behind."""
+    if data_dir is not None:
+        root = Path(data_dir)
+        if not root.is_dir():
+            raise DataError(f"--data-dir {data_dir}: no such folder; check the path")
+        found = find_under(f, root)
+        if found is None:
+            raise DataError(
+                f"{f.path} ({f.owner}) not found in {data_dir} or below it; download it from {f.url}"
+            )
+        return _verify(f, found)
+    target = cache_root() / folder / f.path
+    if target.is_file():
+        return _verify(f, target)
+    if not download:
+        raise DataError(
+            f"{f.owner} is not cached in {target.parent}; run: simeval datasets --fetch {f.owner}"
+        )
+    source = url or f.url
+    created = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    tmp = Path(tmp_name)
+    done = False
+    try:
+        with os.fdopen(fd, "wb") as out, urllib.request.urlopen(source, timeout=60) as resp:
+            for block in iter(lambda: resp.read(1 << 20), b""):
+                out.write(block)
+        if f.member is not None:
+            _extract(tmp, f.member)
+        _verify(f, tmp)  # a checksum mismatch is a DataError that says so itself
+        os.replace(tmp, target)
+        done = True
+    except DataError:
+        raise
+    except (urllib.error.URLError, OSError, ValueError, tarfile.TarError) as exc:
+        raise DataError(f"{f.owner}: download from {source} failed ({exc})") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+        if not done:  # a failed download leaves no folder behind either
+            for created_folder in created:
+                with contextlib.suppress(OSError):
+                    created_folder.rmdir()
+    return target
+
+
+def _extract(archive: Path, member: str) -> None:
+    """Replace ``archive`` (a downloaded .tar.gz) by its ``member``'s bytes."""
+    with tarfile.open(archive, "r:*") as tar:
+        handle = tar.extractfile(member)
+        if handle is None:
+            raise DataError(f"{archive.name}: no file {member!r} in the archive")
+        data = handle.read()
+    archive.write_bytes(data)
