@@ -106,7 +106,8 @@ def fetch_file(
         found = find_under(f, root)
         if found is None:
             raise DataError(
-                f"{f.path} ({f.owner}) not found in {data_dir} or below it; download it from {f.url}"
+                f"{f.path} ({f.owner}) not found in {data_dir} or below it; "
+                f"download it from {f.url}"
             )
         return _verify(f, found)
     target = cache_root() / folder / f.path

@@ -1,0 +1,192 @@
+"""The registered sentence-pair data sets and how to read them.
+
+Names (what ``simeval run --dataset`` and ``simeval evaluate --dataset`` take):
+
+- ``stsb:train``, ``stsb:dev``, ``stsb:test`` — STS Benchmark (Cer et al. 2017), 0–5;
+- ``sick:train``, ``sick:trial``, ``sick:test`` — SICK as released for SemEval-2014 Task 1
+  (Marelli et al. 2014), relatedness 1–5 with the entailment label; ``sickr`` — all 9 927
+  pairs of those three files (MTEB's SICK-R);
+- ``sts12`` … ``sts16`` — the SemEval STS test sets of a year, pooled, each pair knowing
+  its subset (SentEval's per-subset view); ``sts13`` without the licensed SMT subset;
+  ``sts12:MSRpar``, ``sts15:images`` … — one subset. Blank gold lines (2015, 2016) are
+  unscored pairs: their gold is NaN.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ...errors import DataError, InputError
+from ..files import RegisteredFile, fetch_file
+from .checksums import SHA256
+
+__all__ = ["SENTENCE_DATASETS", "SentenceDataset", "SentencePairs", "get_sentences", "load"]
+
+_STSB = (
+    "https://github.com/eduardofv/sts_eval/raw/598f7e07be0dfa5b403d70e5119af2f75a4fb6d4/"
+    "data/sources/Stsbenchmark.tar.gz"
+)
+_SICK = (
+    "https://raw.githubusercontent.com/brmson/dataset-sts/"
+    "e1d3375f5b3bc24f21aa4e46f96eb379e9fc1081/data/sts/sick2014/"
+)
+_SEMEVAL = (
+    "https://raw.githubusercontent.com/rcln/SemEval/"
+    "0524e9b9bfd6f85da2bc8f284d8c642b149753d0/english_testbed/data/"
+)
+_CITE = {
+    "stsb": "Cer, D., Diab, M., Agirre, E., Lopez-Gazpio, I., Specia, L. (2017). SemEval-2017 "
+    "Task 1: Semantic Textual Similarity Multilingual and Crosslingual Focused Evaluation.",
+    "sick": "Marelli, M., Menini, S., Baroni, M., Bentivogli, L., Bernardi, R., Zamparelli, R. "
+    "(2014). A SICK cure for the evaluation of compositional distributional semantic models.",
+    "sts": "Agirre, E. et al. (2012–2016). SemEval STS shared tasks (2012 Task 6, *SEM 2013, "
+    "2014 Task 10, 2015 Task 2, 2016 Task 1).",
+}
+_LICENCE = {
+    "stsb": "scores CC BY-SA 4.0; text sources their own (see LICENSE.txt)",
+    "sick": "CC BY-NC-SA 3.0",
+    "sts": "per year (MSR licence terms for MSRpar/MSRvid; StackExchange CC BY-SA 3.0 …)",
+}
+#: The test subsets of each SemEval STS year (2013 without the licensed SMT subset).
+STS_SUBSETS: dict[int, tuple[str, ...]] = {
+    2012: ("MSRpar", "MSRvid", "SMTeuroparl", "surprise.OnWN", "surprise.SMTnews"),
+    2013: ("FNWN", "OnWN", "headlines"),
+    2014: ("OnWN", "deft-forum", "deft-news", "headlines", "images", "tweet-news"),
+    2015: ("answers-forums", "answers-students", "belief", "headlines", "images"),
+    2016: ("answer-answer", "headlines", "plagiarism", "postediting", "question-question"),
+}
+
+
+@dataclass(frozen=True)
+class SentencePairs:
+    """Sentence pairs with gold scores (NaN: an unscored pair), the declared scale, the
+    pairs' ids, labels (SICK's entailment), subsets (a SemEval year's data sets) and where
+    the data came from."""
+
+    name: str
+    texts1: tuple[str, ...]
+    texts2: tuple[str, ...]
+    gold: NDArray[np.float64]
+    scale: tuple[float, float] | None = None
+    subsets: tuple[str, ...] | None = None
+    ids: tuple[str, ...] | None = None
+    provenance: dict[str, Any] = field(default_factory=dict)
+    labels: tuple[str, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.texts1)
+
+
+@dataclass(frozen=True)
+class SentenceDataset:
+    """A registered sentence-pair data set: its parts (file pairs or single files), the
+    reader of its format, scale, citation and licence."""
+
+    name: str
+    title: str
+    kind: str  # "stsb", "sick", "sts"
+    files: tuple[RegisteredFile, ...]
+    scale: tuple[float, float]
+    n_pairs: int
+    citation: str
+    licence: str
+    subsets: tuple[str, ...] = ()
+
+    def load(self, data_dir: str | os.PathLike[str] | None = None) -> SentencePairs:
+        from .readers import read_dataset
+
+        paths = [fetch_file(f, folder="sentences", data_dir=data_dir) for f in self.files]
+        pairs = read_dataset(self, paths)
+        if len(pairs) != self.n_pairs:
+            raise DataError(
+                f"{self.name}: {len(pairs)} pairs, but the registered release has "
+                f"{self.n_pairs}; the files are not the registered ones"
+            )
+        return pairs
+
+
+def _file(path: str, owner: str, url: str, member: str | None = None) -> RegisteredFile:
+    return RegisteredFile(path, url, SHA256[path], owner, member)
+
+
+def _stsb(split: str, n: int) -> SentenceDataset:
+    path = f"stsbenchmark/sts-{split}.csv"
+    name = f"stsb:{split}"
+    return SentenceDataset(
+        name, f"STS Benchmark, {split}", "stsb",
+        (_file(path, name, _STSB, member=path),), (0.0, 5.0), n, _CITE["stsb"], _LICENCE["stsb"],
+    )  # fmt: skip
+
+
+def _sick(splits: dict[str, int], name: str) -> SentenceDataset:
+    files = tuple(_file(f"sick/semeval2014-task1/{fname}", name, _SICK + fname) for fname in splits)
+    return SentenceDataset(
+        name, f"SICK (SemEval-2014 Task 1), {name}", "sick", files, (1.0, 5.0),
+        sum(splits.values()), _CITE["sick"], _LICENCE["sick"],
+    )  # fmt: skip
+
+
+def _sts(year: int, subsets: tuple[str, ...], name: str, n: int) -> SentenceDataset:
+    folder = f"semeval-sts/{year}" + ("/test" if year == 2012 else "")
+    prefix = "STS2016" if year == 2016 else "STS"
+    files = []
+    for sub in subsets:
+        for part in ("input", "gs"):
+            path = f"{folder}/{prefix}.{part}.{sub}.txt"
+            url = f"{_SEMEVAL}{year}/STS.{year}.test.{part}.{sub}.txt"
+            files.append(_file(path, name, url))
+    return SentenceDataset(
+        name, f"SemEval STS {year}" + ("" if len(subsets) > 1 else f", {subsets[0]}"), "sts",
+        tuple(files), (0.0, 5.0), n, _CITE["sts"], _LICENCE["sts"], subsets,
+    )  # fmt: skip
+
+
+#: Lines per subset file of each SemEval STS year (scored and unscored pairs).
+_STS_LINES = {
+    2012: (750, 750, 459, 750, 399),
+    2013: (189, 561, 750),
+    2014: (750, 450, 300, 750, 750, 750),
+    2015: (2000, 1500, 2000, 1500, 1500),
+    2016: (1572, 1498, 1271, 3287, 1555),
+}
+
+
+def _registry() -> dict[str, SentenceDataset]:
+    out = {d.name: d for d in (_stsb("train", 5749), _stsb("dev", 1500), _stsb("test", 1379))}
+    sick = {"SICK_train.txt": 4500, "SICK_trial.txt": 500, "SICK_test_annotated.txt": 4927}
+    for split, (fname, n) in zip(("train", "trial", "test"), sick.items()):
+        out[f"sick:{split}"] = _sick({fname: n}, f"sick:{split}")
+    out["sickr"] = _sick(sick, "sickr")
+    for year, subsets in STS_SUBSETS.items():
+        short = f"sts{year % 100}"
+        lines = _STS_LINES[year]
+        out[short] = _sts(year, subsets, short, sum(lines))
+        for sub, n in zip(subsets, lines):
+            out[f"{short}:{sub}"] = _sts(year, (sub,), f"{short}:{sub}", n)
+    return out
+
+
+SENTENCE_DATASETS: dict[str, SentenceDataset] = _registry()
+
+
+def get_sentences(name: str) -> SentenceDataset:
+    """The registered sentence-pair data set ``name``; an unknown one lists the known."""
+    key = name.strip()
+    if key not in SENTENCE_DATASETS:
+        main = [n for n in SENTENCE_DATASETS if ":" not in n or n.startswith(("stsb", "sick:"))]
+        raise InputError(
+            f"unknown data set {name!r}; known: {', '.join(main)} (and stsNN:SUBSET, e.g. "
+            "sts15:images; see simeval datasets)"
+        )
+    return SENTENCE_DATASETS[key]
+
+
+def load(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> SentencePairs:
+    """The sentence pairs of registered data set ``name`` (see the module docstring), from
+    ``data_dir`` (searched below), the cache, or downloaded and checked."""
+    return get_sentences(name).load(data_dir)
