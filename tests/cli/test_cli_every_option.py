@@ -407,6 +407,7 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
             "options": {
                 "--data-dir": ["--data-dir", str(shared)],
                 "--citations": ["--citations"],
+                "--sentences": ["--sentences"],
                 "--format": ["--format", "json"],
                 "--output": ["--output", out],
                 "--quiet": ["--quiet"],

@@ -32,7 +32,7 @@ COMMANDS: dict[str, str] = {
     "top-1 related-item detection",
     "recommend": "which intrinsic measure fits your task (Reimers et al. 2016, Table 3)",
     "wordsim": "word-similarity evaluation of word vectors (R wordspace parity)",
-    "datasets": "list the known word-similarity datasets and which are cached",
+    "datasets": "list the known word-similarity or sentence-pair datasets and which are cached",
     "paraphrase": "EP, EPR and DIMPLE of ranked paraphrase patterns; meta-evaluation",
     "report": "an HTML report (figures, verdict, tables) from saved --format json results",
     "run": "score models on data sets and report them under a protocol (MTEB, SentEval …)",

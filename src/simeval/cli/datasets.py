@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import wordsim as registry
-from ..report.datasets import format_datasets
+from ..report.datasets import format_datasets, format_sentence_datasets
 from ._common import (
     add_output_options,
     declare_files,
@@ -21,7 +21,7 @@ __all__ = ["register", "run"]
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "datasets",
-        help="list the known word-similarity datasets and which are cached",
+        help="list the known word-similarity or sentence-pair datasets and which are cached",
         description=(
             "List the registered gold standards with their size, scale and licence, and "
             "whether each file is in the cache ($SIMEVAL_HOME, default the user cache "
@@ -46,12 +46,20 @@ def register(subparsers: Any) -> None:
         help="list each dataset's citation and licence (URLs and SHA-256 digests: with "
         "--format json)",
     )
+    parser.add_argument(
+        "--sentences",
+        action="store_true",
+        help="list (and --fetch) the sentence-pair sets (STS Benchmark, SICK, SemEval STS "
+        "2012-2016) that simeval run --dataset takes, instead of the word-similarity sets",
+    )
     add_output_options(parser, digits=False)  # names, counts and citations
     declare_files(parser, folders=("data_dir",))
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.sentences:
+        return _run_sentences(args)
     if args.fetch:
         names = list(registry.DATASETS) if "all" in args.fetch else args.fetch
         for name in names:
@@ -67,6 +75,33 @@ def run(args: argparse.Namespace) -> int:
         folder=folder,
         cache=registry.cache_dir(),
         citations=args.citations,
+    )
+    emit(text, args.output)
+    return 0
+
+
+def _run_sentences(args: argparse.Namespace) -> int:
+    from ..datasets.files import cache_root, fetch_file, find_under
+    from ..datasets.sentences import SENTENCE_DATASETS, get_sentences
+
+    main = [
+        ds
+        for name, ds in SENTENCE_DATASETS.items()
+        if ":" not in name or not name.startswith("sts1")
+    ]
+    if args.fetch:
+        chosen = main if "all" in args.fetch else [get_sentences(n) for n in args.fetch]
+        for ds in chosen:
+            for f in ds.files:
+                fetch_file(f, folder="sentences", data_dir=args.data_dir)
+            note(args, f"{ds.name}: {len(ds.files)} file(s) verified")
+    folder = Path(args.data_dir) if args.data_dir else cache_root() / "sentences"
+    if args.data_dir:
+        present = [sum(find_under(f, folder) is not None for f in ds.files) for ds in main]
+    else:
+        present = [sum((folder / f.path).is_file() for f in ds.files) for ds in main]
+    text = format_sentence_datasets(
+        main, present, args.format, folder=folder, citations=args.citations
     )
     emit(text, args.output)
     return 0

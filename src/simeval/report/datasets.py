@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..datasets.sentences import SentenceDataset
 from ..datasets.wordsim import WordsimDataset
 from .notes import table_with_notes
 from .tables import render_table, to_json
 
-__all__ = ["DATASET_COLUMNS", "format_datasets"]
+__all__ = ["DATASET_COLUMNS", "SENTENCE_COLUMNS", "format_datasets", "format_sentence_datasets"]
 
 #: The columns of the dataset list, in order.
 DATASET_COLUMNS = ("name", "title", "pairs", "scale", "kind", "cached")
@@ -79,3 +80,61 @@ def format_datasets(
     ]
     title = f"word-similarity datasets (files in {folder}; licences: --citations)"
     return render_table(DATASET_COLUMNS, rows, fmt, title=title, align_left=2)
+
+
+#: The columns of the sentence-pair data set list, in order.
+SENTENCE_COLUMNS = ("name", "title", "pairs", "scale", "files", "here")
+
+
+def format_sentence_datasets(
+    datasets: Sequence[SentenceDataset],
+    present: Sequence[int],
+    fmt: str,
+    *,
+    folder: Path,
+    citations: bool = False,
+) -> str:
+    """The sentence-pair data sets, ``present[i]`` of whose files are in ``folder`` (the
+    cache or a data folder). ``pairs`` counts unscored pairs too (blank gold lines of
+    SemEval 2015/2016). ``citations``: citation and licence instead of the sizes.
+
+    >>> from simeval.datasets.sentences import get_sentences
+    >>> ds = get_sentences("stsb:test")
+    >>> print(format_sentence_datasets([ds], [0], "csv", folder=Path("d")), end="")
+    name,title,pairs,scale,files,here
+    stsb:test,"STS Benchmark, test",1379,0-5,1,0
+    """
+    if len(present) != len(datasets):
+        raise ValueError(f"got {len(datasets)} datasets but {len(present)} counts")
+    if fmt == "json" or citations:
+        docs = [
+            {
+                "name": ds.name,
+                "title": ds.title,
+                "pairs": ds.n_pairs,
+                "scale": list(ds.scale),
+                "subsets": list(ds.subsets),
+                "licence": ds.licence,
+                "citation": ds.citation,
+                "files": [{"path": f.path, "url": f.url, "sha256": f.sha256} for f in ds.files],
+                "files_here": n,
+            }
+            for ds, n in zip(datasets, present)
+        ]
+        if fmt == "json":
+            return to_json({"folder": str(folder), "sentence_datasets": docs})
+        if fmt == "table":
+            notes = [f"{d['citation']} Licence: {d['licence']}." for d in docs]
+            short = [[d["name"], d["title"]] for d in docs]
+            return table_with_notes(("name", "title"), short, notes, note_column="citation")
+        rows = [[d["name"], d["citation"], d["licence"]] for d in docs]
+        return render_table(("name", "citation", "licence"), rows, fmt)
+    rows = [
+        [ds.name, ds.title, ds.n_pairs, f"{ds.scale[0]:g}-{ds.scale[1]:g}", len(ds.files), n]
+        for ds, n in zip(datasets, present)
+    ]
+    title = (
+        f"sentence-pair datasets (files in {folder}; one SemEval subset: stsNN:SUBSET, "
+        "e.g. sts15:images)"
+    )
+    return render_table(SENTENCE_COLUMNS, rows, fmt, title=title, align_left=2)

@@ -28,7 +28,7 @@ Progress = Callable[[int, int], None]
 #: Similarity functions as sentence-transformers defines them (``SimilarityFunction``).
 SIMILARITIES = ("cosine", "dot", "euclidean", "manhattan")
 
-_WORD = re.compile(r"\w+(?:['’-]\w+)*")
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
 @runtime_checkable

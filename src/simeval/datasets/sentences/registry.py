@@ -126,7 +126,8 @@ def _stsb(split: str, n: int) -> SentenceDataset:
 def _sick(splits: dict[str, int], name: str) -> SentenceDataset:
     files = tuple(_file(f"sick/semeval2014-task1/{fname}", name, _SICK + fname) for fname in splits)
     return SentenceDataset(
-        name, f"SICK (SemEval-2014 Task 1), {name}", "sick", files, (1.0, 5.0),
+        name, "SICK (SemEval-2014 Task 1), " + (name.split(":")[1] if ":" in name else "all"),
+        "sick", files, (1.0, 5.0),
         sum(splits.values()), _CITE["sick"], _LICENCE["sick"],
     )  # fmt: skip
 
@@ -181,7 +182,7 @@ def get_sentences(name: str) -> SentenceDataset:
         main = [n for n in SENTENCE_DATASETS if ":" not in n or n.startswith(("stsb", "sick:"))]
         raise InputError(
             f"unknown data set {name!r}; known: {', '.join(main)} (and stsNN:SUBSET, e.g. "
-            "sts15:images; see simeval datasets)"
+            "sts15:images; see simeval datasets --sentences)"
         )
     return SENTENCE_DATASETS[key]
 

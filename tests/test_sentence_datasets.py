@@ -1,0 +1,134 @@
+"""The sentence-pair registry against the real releases in the shared data folder.
+
+Reference values are read off the files themselves (first/last lines quoted here, counts
+from ``wc -l`` and the papers: STS-B test 1 379 pairs, Cer et al. 2017 Table 10; SICK
+9 927 pairs, Marelli et al. 2014), and the Pearson value of a run is checked against
+``scipy.stats.pearsonr`` on scores computed independently in the test."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import simeval as se
+from simeval.datasets import SENTENCE_DATASETS, load
+from simeval.errors import DataError, InputError
+
+
+def test_stsb_test_first_and_last_pair(shared_data: Path) -> None:
+    pairs = load("stsb:test", data_dir=shared_data)
+    assert len(pairs) == 1379  # Cer et al. (2017), Table 10
+    assert pairs.texts1[0] == "A girl is styling her hair."
+    assert pairs.texts2[0] == "A girl is brushing her hair."
+    assert pairs.gold[0] == 2.5
+    assert pairs.texts1[-1] == "South Korea declares end to MERS outbreak"
+    assert pairs.gold[-1] == 0.0
+    assert pairs.scale == (0.0, 5.0)
+
+
+def test_sick_splits_and_pooled_sickr(shared_data: Path) -> None:
+    train = load("sick:train", data_dir=shared_data)
+    assert len(train) == 4500
+    assert train.texts1[0].startswith("A group of kids is playing in a yard")
+    assert train.gold[0] == 4.5
+    assert train.labels is not None and train.labels[0] == "NEUTRAL"
+    sickr = load("sickr", data_dir=shared_data)
+    assert len(sickr) == 4500 + 500 + 4927  # 9 927, MTEB's SICK-R
+    assert sickr.scale == (1.0, 5.0)
+
+
+def test_sts12_pooled_knows_subsets(shared_data: Path) -> None:
+    pairs = load("sts12", data_dir=shared_data)
+    assert len(pairs) == 750 + 750 + 459 + 750 + 399
+    assert pairs.subsets is not None
+    assert pairs.subsets[0] == "MSRpar"
+    assert pairs.texts1[0].startswith("The problem likely will mean corrective changes")
+    assert pairs.gold[0] == pytest.approx(4.4)
+    one = load("sts12:MSRpar", data_dir=shared_data)
+    assert len(one) == 750
+    assert one.texts2 == pairs.texts2[:750]
+
+
+def test_blank_gold_lines_are_unscored_pairs(shared_data: Path) -> None:
+    pairs = load("sts15:images", data_dir=shared_data)
+    gs = (shared_data / "semeval-sts/2015/STS.gs.images.txt").read_text().splitlines()
+    blank = np.array([line.strip() == "" for line in gs])
+    assert len(pairs) == len(gs) == 1500
+    np.testing.assert_array_equal(np.isnan(pairs.gold), blank)
+    assert 0 < int(blank.sum()) < 1500
+
+
+def test_checksum_mismatch_is_refused(shared_data: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "stsbenchmark"
+    copy.mkdir()
+    text = (shared_data / "stsbenchmark/sts-test.csv").read_text(encoding="utf-8")
+    (copy / "sts-test.csv").write_text(text.replace("styling", "combing", 1), encoding="utf-8")
+    with pytest.raises(DataError, match=r"sha256|checksum"):
+        load("stsb:test", data_dir=tmp_path)
+
+
+def test_download_via_file_url_into_cache(
+    shared_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simeval.datasets.files import fetch_file
+
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))
+    (f,) = SENTENCE_DATASETS["sick:trial"].files
+    src = shared_data / "sick/semeval2014-task1/SICK_trial.txt"
+    got = fetch_file(f, folder="sentences", url=src.as_uri())
+    assert got.is_relative_to(tmp_path / "home")
+    assert got.read_bytes() == src.read_bytes()
+    # A second fetch is served from the cache, even with a URL that cannot work.
+    again = fetch_file(f, folder="sentences", url=(tmp_path / "absent").as_uri())
+    assert again == got
+
+
+def test_failed_download_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from simeval.datasets.files import fetch_file
+
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))
+    (f,) = SENTENCE_DATASETS["sick:trial"].files
+    with pytest.raises(DataError):
+        fetch_file(f, folder="sentences", url=(tmp_path / "absent.txt").as_uri())
+    assert not (tmp_path / "home").exists() or not any((tmp_path / "home").rglob("*.txt"))
+
+
+def test_unknown_name_lists_the_known() -> None:
+    with pytest.raises(InputError, match=r"unknown data set 'stsbx'.*stsb:test"):
+        load("stsbx")
+
+
+def test_data_dir_without_the_file(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="not found in"):
+        load("stsb:dev", data_dir=tmp_path)
+
+
+def test_run_on_a_registry_name_matches_scipy(shared_data: Path) -> None:
+    """``se.run`` with the MTEB protocol on STS-B test and the Jaccard scorer: its main
+    score is scipy's Spearman of the gold against the Jaccard overlap of word tokens
+    (letters/digits with inner apostrophes and hyphens), computed here independently."""
+    pairs = load("stsb:test", data_dir=shared_data)
+    token = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+
+    def jaccard(a: str, b: str) -> float:
+        x, y = set(token.findall(a.lower())), set(token.findall(b.lower()))
+        return len(x & y) / len(x | y)
+
+    ours = np.array([jaccard(a, b) for a, b in zip(pairs.texts1, pairs.texts2)])
+    expected = stats.spearmanr(ours, pairs.gold).statistic
+    result = se.run(["lexical:jaccard"], ["stsb:test"], protocol="mteb", data_dir=shared_data)
+    assert result.value("lexical:jaccard", "stsb:test") == pytest.approx(expected, abs=1e-12)
+    assert result.provenance["stsb:test"]
+
+
+def test_cli_lists_sentence_sets_found_in_data_dir(shared_data: Path, capsys) -> None:
+    from simeval.cli import main
+
+    assert main(["datasets", "--sentences", "--data-dir", str(shared_data), "--format", "csv"]) == 0
+    rows = {line.split(",")[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert rows["stsb:test"].endswith(",1379,0-5,1,1")
+    assert rows["sts12"].endswith(",3108,0-5,10,10")
