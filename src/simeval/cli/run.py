@@ -32,8 +32,8 @@ def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
         action="append" if many else "store",
         required=True,
         metavar="NAME",
-        help="a registered sentence-pair data set (see simeval datasets), e.g. stsb:test"
-        + (" (repeatable)" if many else ""),
+        help="a registered sentence-pair data set (see simeval datasets --sentences), "
+        "e.g. stsb:test" + (" (repeatable)" if many else ""),
     )
     p.add_argument(
         "--data-dir",
