@@ -132,3 +132,42 @@ def test_cli_lists_sentence_sets_found_in_data_dir(shared_data: Path, capsys) ->
     rows = {line.split(",")[0]: line for line in capsys.readouterr().out.splitlines()}
     assert rows["stsb:test"].endswith(",1379,0-5,1,1")
     assert rows["sts12"].endswith(",3108,0-5,10,10")
+
+
+def test_sts17_track5_is_the_english_set(shared_data: Path) -> None:
+    pairs = load("sts17:track5.en-en", data_dir=shared_data)
+    first = (shared_data / "sts2017/STS.input.track5.en-en.txt").read_text().splitlines()[0]
+    assert len(pairs) == 250  # Cer et al. (2017), Table 5
+    assert (pairs.texts1[0], pairs.texts2[0]) == tuple(first.split("\t")[:2])
+    assert pairs.gold[0] == 2.4
+
+
+@pytest.mark.parametrize("kind", ["zip", "tar.gz"])
+def test_archive_member_is_extracted_and_checked(
+    shared_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """A release archive (zip for SemEval-2017, tar.gz for STS-B) built here with the real
+    file as the registered member: the fetch extracts it, checks its SHA-256 and caches it."""
+    import tarfile
+    import zipfile
+
+    from simeval.datasets.files import fetch_file
+
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))
+    name, index = ("sts17:track5.en-en", 1) if kind == "zip" else ("stsb:test", 0)
+    f = SENTENCE_DATASETS[name].files[index]
+    assert f.member is not None
+    src = next(shared_data.rglob(Path(f.path).name))
+    archive = tmp_path / f"release.{kind}"
+    if kind == "zip":
+        with zipfile.ZipFile(archive, "w") as zf:
+            zf.write(src, f.member)
+    else:
+        with tarfile.open(archive, "w:gz") as tf:
+            tf.add(src, f.member)
+    got = fetch_file(f, folder="sentences", url=archive.as_uri())
+    assert got.read_bytes() == src.read_bytes()
+    wrong = SENTENCE_DATASETS[name].files[1 - index] if kind == "zip" else f
+    if kind == "zip":  # the other member is not in this archive
+        with pytest.raises(DataError, match="no file"):
+            fetch_file(wrong, folder="sentences", url=archive.as_uri())

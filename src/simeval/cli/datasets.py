@@ -84,11 +84,8 @@ def _run_sentences(args: argparse.Namespace) -> int:
     from ..datasets.files import cache_root, fetch_file, find_under
     from ..datasets.sentences import SENTENCE_DATASETS, get_sentences
 
-    main = [
-        ds
-        for name, ds in SENTENCE_DATASETS.items()
-        if ":" not in name or not name.startswith("sts1")
-    ]
+    one_subset = tuple(f"sts{year}:" for year in range(12, 17))  # of a pooled year
+    main = [ds for name, ds in SENTENCE_DATASETS.items() if not name.startswith(one_subset)]
     if args.fetch:
         chosen = main if "all" in args.fetch else [get_sentences(n) for n in args.fetch]
         for ds in chosen:

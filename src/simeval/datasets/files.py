@@ -2,7 +2,7 @@
 sentence pairs): a file comes from ``data_dir`` (found by its path anywhere below it), or
 the cache (``$SIMEVAL_HOME``, default the user's cache folder), or its URL, downloaded to
 a temporary file, checked against its SHA-256 and only then moved into the cache. A file
-inside a ``.tar.gz`` release names its ``member``; the archive is downloaded and the
+inside a ``.zip`` or ``.tar.gz`` release names its ``member``; the archive is downloaded and the
 member extracted and checked.
 """
 
@@ -16,6 +16,7 @@ import tarfile
 import tempfile
 import urllib.error
 import urllib.request
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,7 +135,13 @@ def fetch_file(
         done = True
     except DataError:
         raise
-    except (urllib.error.URLError, OSError, ValueError, tarfile.TarError) as exc:
+    except (
+        urllib.error.URLError,
+        OSError,
+        ValueError,
+        tarfile.TarError,
+        zipfile.BadZipFile,
+    ) as exc:
         raise DataError(f"{f.owner}: download from {source} failed ({exc})") from None
     finally:
         tmp.unlink(missing_ok=True)
@@ -146,10 +153,18 @@ def fetch_file(
 
 
 def _extract(archive: Path, member: str) -> None:
-    """Replace ``archive`` (a downloaded .tar.gz) by its ``member``'s bytes."""
-    with tarfile.open(archive, "r:*") as tar:
-        handle = tar.extractfile(member)
-        if handle is None:
-            raise DataError(f"{archive.name}: no file {member!r} in the archive")
-        data = handle.read()
+    """Replace ``archive`` (a downloaded .zip or .tar.gz, told apart by content) by its
+    ``member``'s bytes."""
+    if zipfile.is_zipfile(archive):
+        with zipfile.ZipFile(archive) as zf:
+            try:
+                data = zf.read(member)
+            except KeyError:
+                raise DataError(f"{archive.name}: no file {member!r} in the archive") from None
+    else:
+        with tarfile.open(archive, "r:*") as tar:
+            handle = tar.extractfile(member)
+            if handle is None:
+                raise DataError(f"{archive.name}: no file {member!r} in the archive")
+            data = handle.read()
     archive.write_bytes(data)

@@ -9,7 +9,9 @@ Names (what ``simeval run --dataset`` and ``simeval evaluate --dataset`` take):
 - ``sts12`` … ``sts16`` — the SemEval STS test sets of a year, pooled, each pair knowing
   its subset (SentEval's per-subset view); ``sts13`` without the licensed SMT subset;
   ``sts12:MSRpar``, ``sts15:images`` … — one subset. Blank gold lines (2015, 2016) are
-  unscored pairs: their gold is NaN.
+  unscored pairs: their gold is NaN;
+- ``sts17:track1.ar-ar`` … ``sts17:track5.en-en`` — SemEval-2017 Task 1 tracks (Cer et al.
+  2017), 250 pairs each; ``sts17:track5.en-en`` is MTEB's STS17 en-en.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ _STSB = (
     "https://github.com/eduardofv/sts_eval/raw/598f7e07be0dfa5b403d70e5119af2f75a4fb6d4/"
     "data/sources/Stsbenchmark.tar.gz"
 )
+_STS17 = "https://github.com/eduardofv/sts_eval/raw/598f7e07be0dfa5b403d70e5119af2f75a4fb6d4/"
 _SICK = (
     "https://raw.githubusercontent.com/brmson/dataset-sts/"
     "e1d3375f5b3bc24f21aa4e46f96eb379e9fc1081/data/sts/sick2014/"
@@ -147,6 +150,28 @@ def _sts(year: int, subsets: tuple[str, ...], name: str, n: int) -> SentenceData
     )  # fmt: skip
 
 
+#: The SemEval-2017 Task 1 tracks with one gold score per input line (track 6, tr-en, has
+#: 500 input lines for 250 scores and no stated alignment).
+STS17_TRACKS = ("track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en",
+                "track4b.es-en", "track5.en-en")  # fmt: skip
+
+
+def _sts17(track: str) -> SentenceDataset:
+    name = f"sts17:{track}"
+    files = tuple(
+        _file(f"sts2017/STS.{part}.{track}.txt", name, f"{_STS17}data/sources/{archive}",
+              member=f"{folder}/STS.{part}.{track}.txt")
+        for part, archive, folder in (
+            ("input", "Sts2017.eval.v1.1.zip", "STS2017.eval.v1.1"),
+            ("gs", "Sts2017.gs.zip", "STS2017.gs"),
+        )
+    )  # fmt: skip
+    return SentenceDataset(
+        name, f"SemEval-2017 STS, {track}", "sts", files, (0.0, 5.0), 250, _CITE["stsb"],
+        "CC BY-SA 4.0 (the release's LICENSE.txt)", (track,),
+    )  # fmt: skip
+
+
 #: Lines per subset file of each SemEval STS year (scored and unscored pairs).
 _STS_LINES = {
     2012: (750, 750, 459, 750, 399),
@@ -169,6 +194,7 @@ def _registry() -> dict[str, SentenceDataset]:
         out[short] = _sts(year, subsets, short, sum(lines))
         for sub, n in zip(subsets, lines):
             out[f"{short}:{sub}"] = _sts(year, (sub,), f"{short}:{sub}", n)
+    out.update({f"sts17:{t}": _sts17(t) for t in STS17_TRACKS})
     return out
 
 
