@@ -171,3 +171,60 @@ def test_archive_member_is_extracted_and_checked(
     if kind == "zip":  # the other member is not in this archive
         with pytest.raises(DataError, match="no file"):
             fetch_file(wrong, folder="sentences", url=archive.as_uri())
+
+
+def _jaccard_file(pairs, path: Path, *, reverse: bool = False) -> None:
+    token = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+    rows = []
+    for i, (a, b) in enumerate(zip(pairs.texts1, pairs.texts2)):
+        x, y = set(token.findall(a.lower())), set(token.findall(b.lower()))
+        rows.append(f"{pairs.ids[i]}\t{len(x & y) / len(x | y)!r}")
+    body = rows[::-1] if reverse else rows
+    path.write_text("id\tscore\n" + "\n".join(body) + "\n", encoding="utf-8")
+
+
+def test_evaluate_dataset_drops_unscored_pairs_and_matches_scipy(
+    shared_data: Path, tmp_path: Path, capsys
+) -> None:
+    """``evaluate --dataset sts15:images``: the gold comes from the registry, the 750 pairs
+    without a gold score are left out after aligning by id (the system file is reversed),
+    and the Pearson is scipy's on the scored pairs."""
+    import json
+
+    from simeval.cli import main
+
+    pairs = load("sts15:images", data_dir=shared_data)
+    system = tmp_path / "jac.tsv"
+    _jaccard_file(pairs, system, reverse=True)
+    scored = ~np.isnan(pairs.gold)
+    mine = np.array([float(r.split("\t")[1]) for r in system.read_text().splitlines()[1:]])
+    expected = stats.pearsonr(mine[::-1][scored], pairs.gold[scored]).statistic
+    argv = ["evaluate", "--dataset", "sts15:images", "--data-dir", str(shared_data)]
+    argv += ["--system", f"jac={system}", "--id-column", "id", "--metric", "pearson"]
+    assert main([*argv, "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    (record,) = [r for r in doc["results"] if r["metric"] == "pearson"]
+    assert record["value"] == pytest.approx(expected, abs=1e-12)
+    assert record["n"] == int(scored.sum()) == 750
+    assert "750 unscored pair(s) left out" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["gold.csv"], "not both"),
+        (["--dataset", "stsb:test"], "has 1379"),
+        (["--dataset", "stsbx"], "unknown data set"),
+    ],
+)
+def test_evaluate_dataset_errors(shared_data: Path, tmp_path: Path, capsys, extra, message):
+    from simeval.cli import main
+
+    system = tmp_path / "s.txt"
+    system.write_text("1\n2\n3\n")
+    argv = ["evaluate", "--data-dir", str(shared_data), "--system", f"s={system}", *extra]
+    if "--dataset" not in extra:
+        argv += ["--dataset", "sts12"]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err

@@ -37,6 +37,8 @@ HANDLED = {
     "--semeval-dir",
     "--runs-dir",  # test_cli_task, test_semeval
     "--html",  # test_cli_every_option, test_html_browser
+    "--dataset",
+    "--data-dir",  # test_sentence_datasets
     "--format",
     "--output",
     "--digits",

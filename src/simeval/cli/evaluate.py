@@ -73,9 +73,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.semeval_dir or args.runs_dir:
         return run_semeval(args)
-    if not args.gold or not args.system:
+    if not (args.gold or args.dataset) or not args.system:
         raise DataError(
-            "give a GOLD file and at least one --system NAME=FILE "
+            "give a GOLD file (or --dataset NAME) and at least one --system NAME=FILE "
             "(or --semeval-dir DIR --runs-dir DIR)"
         )
     gold, systems, options = load_inputs(args)
@@ -126,8 +126,8 @@ def run_semeval(args: argparse.Namespace) -> int:
 
     if not (args.semeval_dir and args.runs_dir):
         raise DataError("--semeval-dir and --runs-dir go together; give both")
-    if args.gold or args.system:
-        raise DataError("--semeval-dir replaces GOLD and --system; drop them")
+    if args.gold or args.system or args.dataset:
+        raise DataError("--semeval-dir replaces GOLD, --dataset and --system; drop them")
     if (args.bins or "").startswith("labels:"):
         raise DataError("--bins labels:COLUMN needs a gold table; SemEval gold files have none")
     gold = read_gold_dir(args.semeval_dir)

@@ -44,6 +44,21 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
         "per line (SemEval style); '-' reads stdin",
     )
+    if gold_optional:
+        p.add_argument(
+            "--dataset",
+            metavar="NAME",
+            help="a registered sentence-pair set instead of GOLD (stsb:test, sts12, sickr …; "
+            "see simeval datasets --sentences): its gold, ids and scale; systems align with "
+            "its pairs line by line, or by --id-column (ids like MSRvid-2012test-0024)",
+        )
+        p.add_argument(
+            "--data-dir",
+            metavar="DIR",
+            help="with --dataset: find its files under DIR instead of the cache; nothing is "
+            "downloaded",
+        )
+        declare_files(p, folders=("data_dir",))
     p.add_argument(
         "--gold-column",
         default=None,
@@ -183,20 +198,68 @@ def load_inputs(
 
     Scores off a declared scale are reported here, with the file, line and column."""
     options_from_args(args, [])  # every option is checked before any file is read
+    if getattr(args, "dataset", None):
+        return _dataset_inputs(args)
+    if getattr(args, "data_dir", None):
+        raise DataError("--data-dir needs --dataset NAME (it says where that set's files are)")
     header = not getattr(args, "no_header", False)
     gold_table = read_table(args.gold, header=header)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
     gold = gold_table.numbers(gold_col, option="--gold-column")
-    gold_rows = np.arange(len(gold_table))
     labels = None
     bins = getattr(args, "bins", None) or "thirds"
     if bins.startswith("labels:"):
         labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
     options = options_from_args(args, labels)
-    _check_range(gold, gold_table, gold_col, gold_rows, options.scale, "--scale")
+    _check_range(gold, gold_table, gold_col, np.arange(len(gold_table)), options.scale, "--scale")
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
+    systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
+    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
+        raise DataError(
+            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
+            "--nan-policy omit to drop such pairs"
+        )
+    return gold, systems, options
 
+
+def _dataset_inputs(
+    args: argparse.Namespace,
+) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
+    """Gold, ids and scale (unless ``--scale``) of the registered set ``--dataset``; the
+    pairs its organisers left unscored (blank gold lines) are dropped after alignment."""
+    from ..datasets import load
+
+    if args.gold:
+        raise DataError(
+            f"give a GOLD file or --dataset {args.dataset}, not both (GOLD was read as "
+            f"{args.gold!r}; put options that take several values after it)"
+        )
+    if (getattr(args, "bins", None) or "").startswith("labels:"):
+        raise DataError("--bins labels:COLUMN needs a gold table; use a GOLD file")
+    pairs = load(args.dataset, data_dir=args.data_dir)
+    if not args.scale and pairs.scale is not None:
+        args.scale = list(pairs.scale)
+    options = options_from_args(args, None)
+    ids = list(pairs.ids or ()) if args.id_column else None
+    systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options)
+    scored = ~np.isnan(pairs.gold)
+    if not scored.all():
+        note(args, f"{pairs.name}: {int((~scored).sum())} unscored pair(s) left out")
+        systems = {name: values[scored] for name, values in systems.items()}
+    return pairs.gold[scored], systems, options
+
+
+def _read_systems(
+    args: argparse.Namespace,
+    gold_ids: list[str] | None,
+    n_gold: int,
+    gold_path: str,
+    options: Options,
+) -> dict[str, NDArray[np.float64]]:
+    """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line)."""
+    header = not getattr(args, "no_header", False)
+    exclude = [args.id_column] if args.id_column else []
     systems: dict[str, NDArray[np.float64]] = {}
     for spec in args.system:
         name, path, column = parse_system_spec(spec)
@@ -207,10 +270,10 @@ def load_inputs(
         values = table.numbers(col, option="NAME=FILE:COLUMN")
         rows, extra = align_rows(
             gold_ids,
-            gold.size,
+            n_gold,
             ids_of(table, args.id_column) if gold_ids is not None else None,
             values.size,
-            gold_path=args.gold,
+            gold_path=gold_path,
             system_path=path,
         )
         if extra:
@@ -224,12 +287,7 @@ def load_inputs(
                 "--nan-policy omit to drop such pairs"
             )
         systems[name] = values
-    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
-        raise DataError(
-            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
-            "--nan-policy omit to drop such pairs"
-        )
-    return gold, systems, options
+    return systems
 
 
 def system_scales(
