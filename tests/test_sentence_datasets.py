@@ -228,3 +228,26 @@ def test_evaluate_dataset_errors(shared_data: Path, tmp_path: Path, capsys, extr
         argv += ["--dataset", "sts12"]
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_msrp_splits_have_the_published_sizes_and_balance(shared_data: Path) -> None:
+    """Dolan & Brockett (2005): 4 076 training and 1 725 test pairs, 67.5 % and 66.5 %
+    of them paraphrases (2 753 and 1 147)."""
+    train = load("msrp:train", data_dir=shared_data)
+    test = load("msrp:test", data_dir=shared_data)
+    assert (len(train), int(train.gold.sum())) == (4076, 2753)
+    assert (len(test), int(test.gold.sum())) == (1725, 1147)
+    assert test.texts1[0].startswith("PCCW's chief operating officer, Mike Butcher")
+    assert test.ids is not None and test.ids[0] == "1089874-1089925"
+    assert test.labels is not None and test.labels[0] == "paraphrase"
+    assert test.scale == (0.0, 1.0)
+
+
+def test_stsb_companion_rows_lack_the_genre_column(shared_data: Path) -> None:
+    mt = load("stsb-companion:mt", data_dir=shared_data)
+    assert len(mt) == 1836
+    assert mt.ids is not None and mt.ids[0] == "SMTeuroparl-2012test-0000"
+    assert mt.gold[0] == 4.5
+    assert mt.texts1[0] == (
+        "The leaders have now been given a new chance and let us hope they seize it."
+    )

@@ -70,4 +70,8 @@ SHA256: dict[str, str] = {
     "sts2017/STS.input.track4a.es-en.txt": "312de93aa424c5862dbb0f8d4d83b6389cd08428278961ab2c6c53655428c812",
     "sts2017/STS.input.track4b.es-en.txt": "caadaa457aa5548379d83d36fba9c05a4e0424fabb1ba22bf938a0c66c47eee9",
     "sts2017/STS.input.track5.en-en.txt": "8d493844c1010eb6b5d373e289b8d6ddc003e626bf8495976cc40c0a5f47414c",
+    "stscompanion/sts-mt.csv": "2d5f44d436da28168b9b5f80f9dc1cd0ef5899c396b988d35cc49e27ce4d344e",
+    "stscompanion/sts-other.csv": "50aa74b696326a48fd7b9333459a2da7857b06a918f01ff6116ee14aa9562d64",
+    "msrp/msr_paraphrase_test.txt": "51a1f197d8786712d2f0d97700f5be653b7488a96cde00e158159350d23e3d90",
+    "msrp/msr_paraphrase_train.txt": "f3d26d73bb3510032f80836e2e81cf32c71863f8dd6151aa80a125c2c799a557",
 }

@@ -4,6 +4,9 @@
   filename year id score sentence1 sentence2 [attribution …]``;
 - SICK (SemEval-2014 Task 1): tab-separated with a header ``pair_ID sentence_A sentence_B
   relatedness_score entailment_judgment``;
+- STS-B companion: the same without the genre column;
+- MSR Paraphrase Corpus: tab-separated with a header ``Quality #1 ID #2 ID #1 String
+  #2 String`` (gold 1 = paraphrase, 0 = not);
 - SemEval STS: ``STS.input.<set>.txt`` (``sentence1 <tab> sentence2 [notes …]``) beside
   ``STS.gs.<set>.txt`` (one score per line, blank for an unscored pair).
 """
@@ -35,19 +38,40 @@ def _rows(path: Path) -> list[list[str]]:
     return [line.split("\t") for line in lines if line.strip()]
 
 
-def _stsb(path: Path) -> tuple[list[str], list[str], list[float], list[str], None]:
+def _stsb(
+    path: Path, *, genre: bool = True
+) -> tuple[list[str], list[str], list[float], list[str], None]:
+    """STS-B rows; the companion sets lack the leading genre column."""
+    k = 1 if genre else 0
     t1, t2, gold, ids = [], [], [], []
     for i, row in enumerate(_rows(path), start=1):
-        if len(row) < 7:
-            raise DataError(f"{path}, line {i}: {len(row)} fields; STS-B rows have at least 7")
+        if len(row) < 6 + k:
+            raise DataError(f"{path}, line {i}: {len(row)} fields; expected at least {6 + k}")
         try:
-            gold.append(float(row[4]))
+            gold.append(float(row[3 + k]))
         except ValueError:
-            raise DataError(f"{path}, line {i}: score {row[4]!r} is not a number") from None
-        t1.append(row[5])
-        t2.append(row[6])
-        ids.append(f"{row[1]}-{row[2]}-{row[3]}")
+            raise DataError(f"{path}, line {i}: score {row[3 + k]!r} is not a number") from None
+        t1.append(row[4 + k])
+        t2.append(row[5 + k])
+        ids.append(f"{row[k]}-{row[k + 1]}-{row[k + 2]}")
     return t1, t2, gold, ids, None
+
+
+def _msrp(path: Path) -> tuple[list[str], list[str], list[float], list[str], list[str]]:
+    """MSRP: ``Quality #1 ID #2 ID #1 String #2 String`` with a header; 1 = paraphrase."""
+    rows = _rows(path)
+    if [c.lstrip("\ufeff") for c in rows[0][:3]] != ["Quality", "#1 ID", "#2 ID"]:
+        raise DataError(f"{path}: not an MSR Paraphrase Corpus file (header {rows[0]})")
+    t1, t2, gold, ids, labels = [], [], [], [], []
+    for i, row in enumerate(rows[1:], start=2):
+        if len(row) != 5 or row[0] not in ("0", "1"):
+            raise DataError(f"{path}, line {i}: expected 5 fields with a 0/1 quality")
+        gold.append(float(row[0]))
+        labels.append("paraphrase" if row[0] == "1" else "not paraphrase")
+        ids.append(f"{row[1]}-{row[2]}")
+        t1.append(row[3])
+        t2.append(row[4])
+    return t1, t2, gold, ids, labels
 
 
 def _sick(paths: Sequence[Path]) -> tuple[list[str], list[str], list[float], list[str], list[str]]:
@@ -97,8 +121,10 @@ def read_dataset(ds: SentenceDataset, paths: Sequence[Path]) -> SentencePairs:
     from .registry import SentencePairs
 
     labels = subsets = None
-    if ds.kind == "stsb":
-        t1, t2, gold, ids, _ = _stsb(paths[0])
+    if ds.kind in ("stsb", "companion"):
+        t1, t2, gold, ids, _ = _stsb(paths[0], genre=ds.kind == "stsb")
+    elif ds.kind == "msrp":
+        t1, t2, gold, ids, labels = _msrp(paths[0])
     elif ds.kind == "sick":
         t1, t2, gold, ids, labels = _sick(paths)
     else:

@@ -10,6 +10,9 @@ Names (what ``simeval run --dataset`` and ``simeval evaluate --dataset`` take):
   its subset (SentEval's per-subset view); ``sts13`` without the licensed SMT subset;
   ``sts12:MSRpar``, ``sts15:images`` … — one subset. Blank gold lines (2015, 2016) are
   unscored pairs: their gold is NaN;
+- ``stsb-companion:mt``, ``stsb-companion:other`` — the STS Benchmark companion sets;
+- ``msrp:train``, ``msrp:test`` — the Microsoft Research Paraphrase Corpus (Dolan &
+  Brockett 2005), gold 1 = paraphrase, 0 = not, the judgement as the label;
 - ``sts17:track1.ar-ar`` … ``sts17:track5.en-en`` — SemEval-2017 Task 1 tracks (Cer et al.
   2017), 250 pairs each; ``sts17:track5.en-en`` is MTEB's STS17 en-en.
 """
@@ -42,7 +45,17 @@ _SEMEVAL = (
     "https://raw.githubusercontent.com/rcln/SemEval/"
     "0524e9b9bfd6f85da2bc8f284d8c642b149753d0/english_testbed/data/"
 )
+_COMPANION = (
+    "https://github.com/eduardofv/sts_eval/raw/598f7e07be0dfa5b403d70e5119af2f75a4fb6d4/"
+    "data/sources/Stscompanion.tar.gz"
+)
+_MSRP = (
+    "https://raw.githubusercontent.com/brmson/dataset-sts/"
+    "e1d3375f5b3bc24f21aa4e46f96eb379e9fc1081/data/para/msr/"
+)
 _CITE = {
+    "msrp": "Dolan, W. B., Brockett, C. (2005). Automatically Constructing a Corpus of "
+    "Sentential Paraphrases. IWP 2005.",
     "stsb": "Cer, D., Diab, M., Agirre, E., Lopez-Gazpio, I., Specia, L. (2017). SemEval-2017 "
     "Task 1: Semantic Textual Similarity Multilingual and Crosslingual Focused Evaluation.",
     "sick": "Marelli, M., Menini, S., Baroni, M., Bentivogli, L., Bernardi, R., Zamparelli, R. "
@@ -51,6 +64,7 @@ _CITE = {
     "2014 Task 10, 2015 Task 2, 2016 Task 1).",
 }
 _LICENCE = {
+    "msrp": "Microsoft Research Shared Source License (non-commercial research)",
     "stsb": "scores CC BY-SA 4.0; text sources their own (see LICENSE.txt)",
     "sick": "CC BY-NC-SA 3.0",
     "sts": "per year (MSR licence terms for MSRpar/MSRvid; StackExchange CC BY-SA 3.0 …)",
@@ -150,6 +164,26 @@ def _sts(year: int, subsets: tuple[str, ...], name: str, n: int) -> SentenceData
     )  # fmt: skip
 
 
+def _companion(part: str, n: int) -> SentenceDataset:
+    path, name = f"stscompanion/sts-{part}.csv", f"stsb-companion:{part}"
+    return SentenceDataset(
+        name, f"STS Benchmark companion, {part}", "companion",
+        (_file(path, name, _COMPANION, member=path),), (0.0, 5.0), n, _CITE["stsb"],
+        _LICENCE["stsb"],
+    )  # fmt: skip
+
+
+def _msrp(split: str, n: int) -> SentenceDataset:
+    # The public copy of the training file is split in two (msr-para-train.tsv and
+    # msr-para-val.tsv): its download fails the checksum; join them and use --data-dir.
+    fname, name = f"msr_paraphrase_{split}.txt", f"msrp:{split}"
+    return SentenceDataset(
+        name, f"MSR Paraphrase Corpus, {split}", "msrp",
+        (_file(f"msrp/{fname}", name, f"{_MSRP}msr-para-{split}.tsv"),), (0.0, 1.0), n,
+        _CITE["msrp"], _LICENCE["msrp"],
+    )  # fmt: skip
+
+
 #: The SemEval-2017 Task 1 tracks with one gold score per input line (track 6, tr-en, has
 #: 500 input lines for 250 scores and no stated alignment).
 STS17_TRACKS = ("track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en",
@@ -195,6 +229,8 @@ def _registry() -> dict[str, SentenceDataset]:
         for sub, n in zip(subsets, lines):
             out[f"{short}:{sub}"] = _sts(year, (sub,), f"{short}:{sub}", n)
     out.update({f"sts17:{t}": _sts17(t) for t in STS17_TRACKS})
+    out.update({d.name: d for d in (_companion("mt", 1836), _companion("other", 3814))})
+    out.update({d.name: d for d in (_msrp("train", 4076), _msrp("test", 1725))})
     return out
 
 
