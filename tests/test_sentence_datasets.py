@@ -251,3 +251,16 @@ def test_stsb_companion_rows_lack_the_genre_column(shared_data: Path) -> None:
     assert mt.texts1[0] == (
         "The leaders have now been given a new chance and let us hope they seize it."
     )
+
+
+def test_wikipedia_rewrite_pairs_answers_with_their_source(shared_data: Path) -> None:
+    """Clough & Stevenson (2011): 95 answers — 38 non, 19 heavy, 19 light, 19 cut (the
+    counts of file_information.csv); each paired with its task's Wikipedia source."""
+    pairs = load("wikipedia-rewrite", data_dir=shared_data)
+    assert len(pairs) == 95
+    assert np.bincount(pairs.gold.astype(int)).tolist() == [38, 19, 19, 19]
+    assert pairs.ids is not None and pairs.ids[0] == "g0pA_taska.txt"
+    assert pairs.labels is not None and pairs.labels[:2] == ("non", "cut")
+    source = (shared_data / "wikipedia-rewrite/texts/orig_taska.txt").read_bytes()
+    assert pairs.texts2[0] == " ".join(source.decode("utf-8-sig", "replace").split())
+    assert all(np.isfinite(pairs.gold))

@@ -125,6 +125,10 @@ def read_dataset(ds: SentenceDataset, paths: Sequence[Path]) -> SentencePairs:
         t1, t2, gold, ids, _ = _stsb(paths[0], genre=ds.kind == "stsb")
     elif ds.kind == "msrp":
         t1, t2, gold, ids, labels = _msrp(paths[0])
+    elif ds.kind == "rewrite":
+        from .rewrite import read_rewrite
+
+        t1, t2, gold, ids, labels = read_rewrite(paths[0], list(paths[1:]))
     elif ds.kind == "sick":
         t1, t2, gold, ids, labels = _sick(paths)
     else:

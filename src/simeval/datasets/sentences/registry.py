@@ -13,6 +13,8 @@ Names (what ``simeval run --dataset`` and ``simeval evaluate --dataset`` take):
 - ``stsb-companion:mt``, ``stsb-companion:other`` — the STS Benchmark companion sets;
 - ``msrp:train``, ``msrp:test`` — the Microsoft Research Paraphrase Corpus (Dolan &
   Brockett 2005), gold 1 = paraphrase, 0 = not, the judgement as the label;
+- ``wikipedia-rewrite`` — the 95 answers of Clough & Stevenson (2011) paired with their
+  Wikipedia source, gold the rewrite level (non 0, heavy 1, light 2, cut 3);
 - ``sts17:track1.ar-ar`` … ``sts17:track5.en-en`` — SemEval-2017 Task 1 tracks (Cer et al.
   2017), 250 pairs each; ``sts17:track5.en-en`` is MTEB's STS17 en-en.
 """
@@ -184,6 +186,29 @@ def _msrp(split: str, n: int) -> SentenceDataset:
     )  # fmt: skip
 
 
+def _rewrite() -> SentenceDataset:
+    from .rewrite import FILE_INFO_SHA256, TEXT_SHA256
+
+    base = (
+        "https://raw.githubusercontent.com/udacity/ML_SageMaker_Studies/"
+        "247648cb5793b57fa1677af6f3fadbb789b647f7/Project_Plagiarism_Detection/data/"
+    )
+    name = "wikipedia-rewrite"
+    info = RegisteredFile(
+        f"{name}/file_information.csv", base + "file_information.csv", FILE_INFO_SHA256, name
+    )
+    texts = tuple(
+        RegisteredFile(f"{name}/texts/{fn}", base + fn, sha, name)
+        for fn, sha in TEXT_SHA256.items()
+    )
+    return SentenceDataset(
+        name, "Wikipedia Rewrite corpus (answer, source)", "rewrite", (info, *texts),
+        (0.0, 3.0), 95, "Clough, P., Stevenson, M. (2011). Developing a corpus of plagiarised "
+        "short answers. Language Resources and Evaluation 45(1), 5-24.",
+        "not stated by the public copy (research use)",
+    )  # fmt: skip
+
+
 #: The SemEval-2017 Task 1 tracks with one gold score per input line (track 6, tr-en, has
 #: 500 input lines for 250 scores and no stated alignment).
 STS17_TRACKS = ("track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en",
@@ -231,6 +256,7 @@ def _registry() -> dict[str, SentenceDataset]:
     out.update({f"sts17:{t}": _sts17(t) for t in STS17_TRACKS})
     out.update({d.name: d for d in (_companion("mt", 1836), _companion("other", 3814))})
     out.update({d.name: d for d in (_msrp("train", 4076), _msrp("test", 1725))})
+    out["wikipedia-rewrite"] = _rewrite()
     return out
 
 
