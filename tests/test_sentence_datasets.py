@@ -39,6 +39,10 @@ def test_sick_splits_and_pooled_sickr(shared_data: Path) -> None:
     sickr = load("sickr", data_dir=shared_data)
     assert len(sickr) == 4500 + 500 + 4927  # 9 927, MTEB's SICK-R
     assert sickr.scale == (1.0, 5.0)
+    full = load("sick:full", data_dir=shared_data)  # the later release, another header
+    assert len(full) == 9840
+    assert (full.texts1[0], full.gold[0]) == (train.texts1[0], 4.5)
+    assert full.labels is not None and full.labels[0] == "NEUTRAL"
 
 
 def test_sts12_pooled_knows_subsets(shared_data: Path) -> None:

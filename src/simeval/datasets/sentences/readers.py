@@ -3,7 +3,8 @@
 - STS Benchmark: tab-separated, no header, no quoting (texts contain ``"``): ``genre
   filename year id score sentence1 sentence2 [attribution …]``;
 - SICK (SemEval-2014 Task 1): tab-separated with a header ``pair_ID sentence_A sentence_B
-  relatedness_score entailment_judgment``;
+  relatedness_score entailment_judgment`` (the full release: ``entailment_label`` and more
+  columns);
 - STS-B companion: the same without the genre column;
 - MSR Paraphrase Corpus: tab-separated with a header ``Quality #1 ID #2 ID #1 String
   #2 String`` (gold 1 = paraphrase, 0 = not);
@@ -82,7 +83,8 @@ def _sick(paths: Sequence[Path]) -> tuple[list[str], list[str], list[float], lis
         try:
             c = {k: head.index(k) for k in ("pair_ID", "sentence_A", "sentence_B")}
             c["score"] = head.index("relatedness_score")
-            c["label"] = head.index("entailment_judgment")
+            label = "entailment_judgment" if "entailment_judgment" in head else "entailment_label"
+            c["label"] = head.index(label)
         except ValueError:
             raise DataError(f"{path}: not a SICK SemEval-2014 file (header {head})") from None
         for row in rows[1:]:

@@ -5,7 +5,7 @@ Names (what ``simeval run --dataset`` and ``simeval evaluate --dataset`` take):
 - ``stsb:train``, ``stsb:dev``, ``stsb:test`` — STS Benchmark (Cer et al. 2017), 0–5;
 - ``sick:train``, ``sick:trial``, ``sick:test`` — SICK as released for SemEval-2014 Task 1
   (Marelli et al. 2014), relatedness 1–5 with the entailment label; ``sickr`` — all 9 927
-  pairs of those three files (MTEB's SICK-R);
+  pairs of those three files (MTEB's SICK-R); ``sick:full`` — the later 9 840-pair release;
 - ``sts12`` … ``sts16`` — the SemEval STS test sets of a year, pooled, each pair knowing
   its subset (SentEval's per-subset view); ``sts13`` without the licensed SMT subset;
   ``sts12:MSRpar``, ``sts15:images`` … — one subset. Blank gold lines (2015, 2016) are
@@ -247,6 +247,17 @@ def _registry() -> dict[str, SentenceDataset]:
     for split, (fname, n) in zip(("train", "trial", "test"), sick.items()):
         out[f"sick:{split}"] = _sick({fname: n}, f"sick:{split}")
     out["sickr"] = _sick(sick, "sickr")
+    full = RegisteredFile(
+        "sick/SICK.txt",
+        "https://raw.githubusercontent.com/kkalouli/SICK-processing/"
+        "b55cf253c6ae9f5b5c9b287184e34147a5d7fc67/SICK.txt",
+        SHA256["sick/SICK.txt"],
+        "sick:full",
+    )
+    out["sick:full"] = SentenceDataset(
+        "sick:full", "SICK, full release", "sick", (full,), (1.0, 5.0), 9840,
+        _CITE["sick"], _LICENCE["sick"],
+    )  # fmt: skip
     for year, subsets in STS_SUBSETS.items():
         short = f"sts{year % 100}"
         lines = _STS_LINES[year]
