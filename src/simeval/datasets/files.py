@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import sys
 import tarfile
 import tempfile
 import urllib.error
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
+from ..io.home import cache_root
 
 __all__ = ["RegisteredFile", "cache_root", "fetch_file", "find_under", "sha256_of"]
 
@@ -36,21 +36,6 @@ class RegisteredFile:
     owner: str
     #: The member's path inside the archive at ``url`` (a ``.tar.gz`` release), if any.
     member: str | None = None
-
-
-def cache_root() -> Path:
-    """``$SIMEVAL_HOME``, else the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``
-    on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) + ``simeval``."""
-    home = os.environ.get("SIMEVAL_HOME")
-    if home:
-        return Path(home).expanduser()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "simeval"
 
 
 def sha256_of(path: Path) -> str:

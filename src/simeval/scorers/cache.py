@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import tempfile
 import uuid
 from collections.abc import Sequence
@@ -20,26 +19,12 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from ..io.home import cache_root
+
 __all__ = ["EmbeddingCache", "cache_root", "text_key"]
 
 #: Shards of one model merged into one file once there are more than this many.
 MAX_SHARDS = 16
-
-
-def cache_root() -> Path:
-    """simeval's cache folder: ``$SIMEVAL_HOME``, else the user's cache folder
-    (``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS,
-    ``%LOCALAPPDATA%`` on Windows) plus ``simeval`` — where the datasets are cached too."""
-    home = os.environ.get("SIMEVAL_HOME")
-    if home:
-        return Path(home).expanduser()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "simeval"
 
 
 def text_key(text: str) -> bytes:

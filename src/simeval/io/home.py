@@ -1,0 +1,24 @@
+"""simeval's cache folder, shared by the downloaded data sets and the embedding cache."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+__all__ = ["cache_root"]
+
+
+def cache_root() -> Path:
+    """``$SIMEVAL_HOME``, else the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``
+    on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) + ``simeval``."""
+    home = os.environ.get("SIMEVAL_HOME")
+    if home:
+        return Path(home).expanduser()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "simeval"
