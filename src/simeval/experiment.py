@@ -103,11 +103,8 @@ class RunResult:
 def _load(dataset: Any, data_dir: str | None) -> Any:
     if not isinstance(dataset, str):
         return dataset
-    from . import datasets
+    from .datasets import load
 
-    load = getattr(datasets, "load", None)
-    if load is None:  # pragma: no cover - until the sentence-pair registry is there
-        raise InputError(f"data set {dataset!r}: no sentence-pair registry in this version")
     return load(dataset, data_dir=data_dir)
 
 

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_sentences(args: argparse.Namespace) -> int:
-    from ..datasets.files import cache_root, fetch_file, find_under
+    from ..datasets.files import cache_root, fetch_file, local_path
     from ..datasets.sentences import SENTENCE_DATASETS, get_sentences
 
     one_subset = tuple(f"sts{year}:" for year in range(12, 17))  # of a pooled year
@@ -93,10 +93,10 @@ def _run_sentences(args: argparse.Namespace) -> int:
                 fetch_file(f, folder="sentences", data_dir=args.data_dir)
             note(args, f"{ds.name}: {len(ds.files)} file(s) verified")
     folder = Path(args.data_dir) if args.data_dir else cache_root() / "sentences"
-    if args.data_dir:
-        present = [sum(find_under(f, folder) is not None for f in ds.files) for ds in main]
-    else:
-        present = [sum((folder / f.path).is_file() for f in ds.files) for ds in main]
+    present = [
+        sum(local_path(f, folder="sentences", data_dir=args.data_dir) is not None for f in ds.files)
+        for ds in main
+    ]
     text = format_sentence_datasets(
         main, present, args.format, folder=folder, citations=args.citations
     )

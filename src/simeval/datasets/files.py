@@ -22,7 +22,14 @@ from pathlib import Path
 from ..errors import DataError
 from ..io.home import cache_root
 
-__all__ = ["RegisteredFile", "cache_root", "fetch_file", "find_under", "sha256_of"]
+__all__ = [
+    "RegisteredFile",
+    "cache_root",
+    "fetch_file",
+    "find_under",
+    "local_path",
+    "sha256_of",
+]
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,17 @@ class RegisteredFile:
     owner: str
     #: The member's path inside the archive at ``url`` (a ``.tar.gz`` release), if any.
     member: str | None = None
+
+
+def local_path(
+    f: RegisteredFile, *, folder: str, data_dir: str | os.PathLike[str] | None = None
+) -> Path | None:
+    """Where ``f`` is without downloading: below ``data_dir`` if given, else in the cache
+    ``cache_root()/folder``; None when it is not there (not verified)."""
+    if data_dir is not None:
+        return find_under(f, Path(data_dir))
+    path = cache_root() / folder / f.path
+    return path if path.is_file() else None
 
 
 def sha256_of(path: Path) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..files import RegisteredFile, cache_root, fetch_file, find_under
+from ..files import RegisteredFile, cache_root, fetch_file, local_path
 from .pairs import WordPairs
 from .registry import WordsimDataset, get
 
@@ -25,11 +25,7 @@ def _file(ds: WordsimDataset) -> RegisteredFile:
 
 def cached_path(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> Path | None:
     """Where ``name``'s file is available locally (``data_dir`` or the cache), else None."""
-    ds = get(name)
-    if data_dir is not None:
-        return find_under(_file(ds), Path(data_dir))
-    path = cache_dir() / ds.filename
-    return path if path.is_file() else None
+    return local_path(_file(get(name)), folder="wordsim", data_dir=data_dir)
 
 
 def fetch(
