@@ -61,8 +61,11 @@ def format_run(doc: Mapping[str, Any], fmt: str, digits: int = 4) -> str:
     if fmt == "csv":
         return render_table(RUN_COLUMNS, [[r.get(c) for c in RUN_COLUMNS] for r in records], "csv")
     header, rows, reasons = run_table(records, digits)
-    metric = next((r["metric"] for r in records if r.get("main")), "main score")
-    title = f"{metric} ({doc['protocol']} protocol)"
+    mains = list(dict.fromkeys(r["metric"] for r in records if r.get("main")))
+    if len(mains) > 1:  # st: each model's main score uses its own similarity function
+        title = f"{' / '.join(mains)} ({doc['protocol']} protocol; each model's own function)"
+    else:
+        title = f"{mains[0] if mains else 'main score'} ({doc['protocol']} protocol)"
     notes = ""
     if any(reasons):
         markers, notes = footnotes(reasons, fmt)

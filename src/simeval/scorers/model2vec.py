@@ -18,12 +18,41 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, require
+from ..vectors import Vectors
 from .embedding import EmbeddingScorer
 from .static import file_sha256
 
-__all__ = ["Model2VecScorer"]
+__all__ = ["Model2VecScorer", "check_folder", "folder_digest", "word_vectors"]
 
 _FILES = ("model.safetensors", "tokenizer.json")
+
+
+def check_folder(folder: Path, what: str) -> None:
+    """Raise a one-line :class:`DataError` unless ``folder`` holds a model2vec model."""
+    if not folder.is_dir():
+        raise DataError(f"{what}: no such folder; give a local model2vec folder")
+    missing = [f for f in _FILES if not (folder / f).is_file()]
+    if missing:
+        raise DataError(f"{folder} is not a model2vec model (missing {', '.join(missing)})")
+
+
+def folder_digest(folder: Path) -> str:
+    """SHA-256 over the weights' SHA-256, the tokenizer and the configuration."""
+    digest = hashlib.sha256(file_sha256(folder / "model.safetensors").encode())
+    for f in ("tokenizer.json", "config.json"):
+        if (folder / f).is_file():
+            digest.update((folder / f).read_bytes())
+    return digest.hexdigest()
+
+
+def word_vectors(folder: Path, words: Sequence[str]) -> Vectors:
+    """Static word vectors from a model2vec model: each word's vector is the mean of the
+    static vectors of its tokens, never normalised (a word whose tokens are all unknown is
+    left out)."""
+    reader = _Reader(folder, {"max_length": None})
+    matrix = reader.encode(words).astype(np.float64)
+    keep = np.flatnonzero(matrix.any(axis=1))
+    return Vectors([words[i] for i in keep], matrix[keep])
 
 
 class _Reader:
@@ -79,20 +108,10 @@ class Model2VecScorer(EmbeddingScorer):
         cache: bool = False,
     ) -> None:
         self.folder = Path(path).expanduser()
-        if not self.folder.is_dir():
-            raise DataError(f"model2vec:{path}: no such folder; give a local model2vec folder")
-        missing = [f for f in _FILES if not (self.folder / f).is_file()]
-        if missing:
-            raise DataError(
-                f"{self.folder} is not a model2vec model (missing {', '.join(missing)})"
-            )
+        check_folder(self.folder, f"model2vec:{path}")
         super().__init__(name or f"model2vec:{path}", similarity=similarity, cache=cache)
         self.weights_sha256 = file_sha256(self.folder / "model.safetensors")
-        digest = hashlib.sha256(self.weights_sha256.encode())
-        for f in ("tokenizer.json", "config.json"):
-            if (self.folder / f).is_file():
-                digest.update((self.folder / f).read_bytes())
-        self._key = digest.hexdigest()
+        self._key = folder_digest(self.folder)
         self._model: Any = None
 
     def _config(self) -> dict[str, Any]:

@@ -52,7 +52,10 @@ class AverageScorer:
     :class:`~simeval.errors.UndefinedMetricWarning`.
 
     Vectors are read with :func:`simeval.vectors.read_vectors` (word2vec/GloVe text or
-    binary, ``.npy`` + vocabulary), keeping only the words of the scored texts.
+    binary, ``.npy`` + vocabulary), keeping only the words of the scored texts. ``path``
+    may also be a model2vec folder (Tulkens & van Dongen 2024): a word's vector is then the
+    mean of its tokens' static vectors, unnormalised, so any sentence-transformers model
+    distilled with ``model2vec.distill`` gives word vectors offline (see the README).
     """
 
     kind = "static"
@@ -65,9 +68,15 @@ class AverageScorer:
         similarity: str = "cosine",
     ) -> None:
         self._vectors: Vectors | None = path if isinstance(path, Vectors) else None
-        self.path = None if isinstance(path, Vectors) else Path(path)
-        if self.path is not None and not self.path.is_file():
-            raise DataError(f"{self.kind}:{self.path}: no such vector file")
+        self.path = None if isinstance(path, Vectors) else Path(path).expanduser()
+        if self.path is not None and self.path.is_dir():
+            from .model2vec import check_folder
+
+            check_folder(self.path, f"{self.kind}:{path}")
+        elif self.path is not None and not self.path.is_file():
+            raise DataError(
+                f"{self.kind}:{self.path}: no such vector file or model2vec folder"
+            )
         self.name = name or f"{self.kind}:{self.path}"
         self._similarity = check_similarity(similarity)
         self._digest: str | None = None
@@ -81,7 +90,11 @@ class AverageScorer:
     def digest(self) -> str:
         """SHA-256 of the vector file (of the matrix for in-memory vectors)."""
         if self._digest is None:
-            if self.path is not None:
+            if self.path is not None and self.path.is_dir():
+                from .model2vec import folder_digest
+
+                self._digest = folder_digest(self.path)
+            elif self.path is not None:
                 self._digest = file_sha256(self.path)
             else:
                 assert self._vectors is not None
@@ -103,6 +116,10 @@ class AverageScorer:
         if self._vectors is not None:
             return self._vectors
         assert self.path is not None
+        if self.path.is_dir():
+            from .model2vec import word_vectors
+
+            return word_vectors(self.path, sorted(tokens))
         return read_vectors(self.path, restrict_to=tokens)
 
     def _weights(self, words: Sequence[str]) -> NDArray[np.float64]:
