@@ -74,9 +74,7 @@ class AverageScorer:
 
             check_folder(self.path, f"{self.kind}:{path}")
         elif self.path is not None and not self.path.is_file():
-            raise DataError(
-                f"{self.kind}:{self.path}: no such vector file or model2vec folder"
-            )
+            raise DataError(f"{self.kind}:{self.path}: no such vector file or model2vec folder")
         self.name = name or f"{self.kind}:{self.path}"
         self._similarity = check_similarity(similarity)
         self._digest: str | None = None
