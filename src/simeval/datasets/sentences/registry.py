@@ -176,12 +176,14 @@ def _companion(part: str, n: int) -> SentenceDataset:
 
 
 def _msrp(split: str, n: int) -> SentenceDataset:
-    # The public copy of the training file is split in two (msr-para-train.tsv and
-    # msr-para-val.tsv): its download fails the checksum; join them and use --data-dir.
+    # The public copy split the original training file in two, moving its last 500 pairs
+    # to msr-para-val.tsv; the download joins them again (val without its header line).
     fname, name = f"msr_paraphrase_{split}.txt", f"msrp:{split}"
+    path = f"msrp/{fname}"
+    val = f"{_MSRP}msr-para-val.tsv" if split == "train" else None
+    file = RegisteredFile(path, f"{_MSRP}msr-para-{split}.tsv", SHA256[path], name, None, val)
     return SentenceDataset(
-        name, f"MSR Paraphrase Corpus, {split}", "msrp",
-        (_file(f"msrp/{fname}", name, f"{_MSRP}msr-para-{split}.tsv"),), (0.0, 1.0), n,
+        name, f"MSR Paraphrase Corpus, {split}", "msrp", (file,), (0.0, 1.0), n,
         _CITE["msrp"], _LICENCE["msrp"],
     )  # fmt: skip
 
