@@ -232,8 +232,8 @@ def _dataset_inputs(
 
     if args.gold:
         raise DataError(
-            f"give a GOLD file or --dataset {args.dataset}, not both (GOLD was read as "
-            f"{args.gold!r}; put options that take several values after it)"
+            f"give a GOLD file or --dataset {args.dataset}, not both ({args.gold!r} was read "
+            "as GOLD; --metric takes one name: repeat it, --metric a --metric b)"
         )
     if (getattr(args, "bins", None) or "").startswith("labels:"):
         raise DataError("--bins labels:COLUMN needs a gold table; use a GOLD file")

@@ -22,6 +22,7 @@ Names (what ``simeval run --dataset`` and ``simeval evaluate --dataset`` take):
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -280,10 +281,11 @@ def get_sentences(name: str) -> SentenceDataset:
     """The registered sentence-pair data set ``name``; an unknown one lists the known."""
     key = name.strip()
     if key not in SENTENCE_DATASETS:
-        main = [n for n in SENTENCE_DATASETS if ":" not in n or n.startswith(("stsb", "sick:"))]
+        main = [n for n in SENTENCE_DATASETS if not re.match(r"sts1\d:", n)]
         raise InputError(
-            f"unknown data set {name!r}; known: {', '.join(main)} (and stsNN:SUBSET, e.g. "
-            "sts15:images; see simeval datasets --sentences)"
+            f"unknown data set {name!r}; known: {', '.join(main)}, sts17:TRACK (e.g. "
+            "sts17:track5.en-en) and stsNN:SUBSET (e.g. sts15:images; see simeval datasets "
+            "--sentences)"
         )
     return SENTENCE_DATASETS[key]
 
