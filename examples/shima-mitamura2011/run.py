@@ -99,7 +99,7 @@ def write_tsv(path: Path, header: list[str], rows: list[list], comment: str = ""
     text = "".join(f"# {c}\n" for c in comment.splitlines() if c)
     text += "\t".join(header) + "\n"
     for row in rows:
-        text += "\t".join(f"{x:.6f}" if isinstance(x, float) else str(x) for x in row) + "\n"
+        text += "\t".join(repr(float(x)) if isinstance(x, float) else str(x) for x in row) + "\n"
     path.write_text(text, encoding="utf-8")
 
 
