@@ -233,6 +233,13 @@ def test_cli_recognize(shared_data: Path, tmp_path: Path, capsys):
     assert read_extrinsic(scores) == {"msrp:test": dict(zip(("g0", "g1", "g2"), recall))}
     cell = next(c for c in doc["meta"]["cells"] if c["metric"] == "ep")
     assert cell["r"] == pytest.approx(stats.pearsonr([1.0, 0.5, 0.0], recall)[0], abs=1e-12)
+    # --measure f1: 2TP / (2TP + FP + FN) over every selected pair
+    f1_scores = tmp_path / "f1.tsv"
+    argv[argv.index(str(scores))] = str(f1_scores)
+    assert main([*argv, "--measure", "f1", "--quiet"]) == 0
+    capsys.readouterr()
+    f1 = [2 * tp / (2 * tp + fp + fn) for tp, fn, fp, _ in expected]
+    assert read_extrinsic(f1_scores) == {"msrp:test": dict(zip(("g0", "g1", "g2"), f1))}
 
 
 def test_cli_recognize_options_need_recognize(tmp_path: Path, capsys):
