@@ -241,10 +241,12 @@ def recognize(
             np.count_nonzero(miss & ~gold),
         ]
         uni[t] = [np.count_nonzero(step1 & gold), np.count_nonzero(step1 & ~gold)]
-    from .metrics import signature
+    from .. import __version__
 
-    sig = signature("none", an).replace("|judgment:none", "")
-    sig += f"|recognize:{c.name}|k:{k}|unigram:{'yes' if unigram else 'no'}"
+    sig = (
+        f"paraphrase-recognition|{an.signature}|tok:lower-words|recognize:{c.name}|k:{k}"
+        f"|unigram:{'yes' if unigram else 'no'}|v:{__version__}"
+    )
     return Recognition(
         corpus=c.name,
         k=k,
