@@ -272,8 +272,12 @@ RUN_OPTIONS = {
     "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet"},
 }  # fmt: skip
 #: evaluate's registered-data-set inputs: their effects are tested with the shared data in
-#: tests/test_sentence_datasets.py (test_evaluate_dataset_*).
-DATASET_OPTIONS = {"evaluate": {"--dataset", "--data-dir"}}
+#: tests/test_sentence_datasets.py (test_evaluate_dataset_*); paraphrase's recognition on a
+#: registered corpus (MSRP) in tests/test_paraphrase_recognition.py (test_cli_recognize*).
+DATASET_OPTIONS = {
+    "evaluate": {"--dataset", "--data-dir"},
+    "paraphrase": {"--recognize", "--data-dir", "--measure", "--task-scores"},
+}
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:

@@ -5,13 +5,20 @@
     simeval paraphrase patterns.tsv --k 1 --k 5 --k 10 --judgment strict
     simeval paraphrase patterns.tsv --explain killed
     simeval paraphrase patterns.tsv --extrinsic task_scores.tsv   # Shima & Mitamura 2011 Tables 2–3
+    simeval paraphrase patterns.tsv --recognize msrp:test --data-dir ../shared/data  # §3.4
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ..report.paraphrase import csv_signature, format_explanation, format_patterns
+from ..report.paraphrase import (
+    csv_signature,
+    format_explanation,
+    format_patterns,
+    format_recognition,
+    task_scores_tsv,
+)
 from ._common import (
     CommandLineError,
     add_output_options,
@@ -25,6 +32,8 @@ from ._options import add_bootstrap_option, level, positive_int
 __all__ = ["register", "run"]
 
 DEFAULT_KS = (1, 5, 10)
+#: Paraphrases per set that recognition uses: "up to 10" (Shima & Mitamura 2011, §3.4).
+RECOGNIZE_K = 10
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -79,6 +88,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="also correlate the metrics with per-set task scores from FILE: a set "
         "column and one column per task data set",
     )
+    parser.add_argument(
+        "--recognize",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="score each set by paraphrase recognition on registered sentence pairs NAME "
+        "with 0/1 labels (e.g. msrp:test; Shima & Mitamura 2011, section 3.4: a selected "
+        "pair is identified when the source occurs on one side and its stems or one of the "
+        f"top {RECOGNIZE_K} paraphrases on the other) and correlate the metrics with it; "
+        "repeatable",
+    )
+    parser.add_argument(
+        "--measure",
+        choices=("recall", "precision", "f1", "accuracy"),
+        default="recall",
+        help="with --recognize: the task score of a set (default: recall, the paper's "
+        "'ratio of pairs correctly identified as paraphrases')",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="with --recognize: read the registered data set from DIR (or its subfolders)",
+    )
+    parser.add_argument(
+        "--task-scores",
+        metavar="FILE",
+        help="with --recognize: also write the per-set task scores to FILE (TSV, readable "
+        "by --extrinsic)",
+    )
     add_bootstrap_option(parser, "the sets, for the interval of each r (with --extrinsic)")
     parser.add_argument(
         "--seed",
@@ -93,7 +131,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="level of the bootstrap interval of each r (default: 0.95)",
     )
     add_output_options(parser)
-    declare_files(parser, inputs=("file", "stopwords", "extrinsic"))
+    declare_files(
+        parser,
+        inputs=("file", "stopwords", "extrinsic"),
+        folders=("data_dir",),
+        outputs=("task_scores",),
+    )
     parser.set_defaults(func=run)
 
 
@@ -114,6 +157,16 @@ def run(args: argparse.Namespace) -> int:
 
     if args.set_name is not None and args.explain is None:
         raise CommandLineError("--set only applies with --explain TERM")
+    if args.explain is not None and (args.recognize or args.extrinsic):
+        raise CommandLineError("--explain shows one term; drop --recognize/--extrinsic")
+    if not args.recognize:
+        for option, value, default in (
+            ("--measure", args.measure, "recall"),
+            ("--data-dir", args.data_dir, None),
+            ("--task-scores", args.task_scores, None),
+        ):
+            if value != default:
+                raise CommandLineError(f"{option} only applies with --recognize NAME")
     patterns = pp.read_patterns(args.file, columns=_columns(args.column))
     analyzer = pp.default_analyzer(args.stopwords)
     ks = tuple(args.k) if args.k else DEFAULT_KS
@@ -136,10 +189,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         scores = pp.score_patterns(patterns, ks=ks, judgment=judgment, analyzer=analyzer)
         meta = None
-        if args.extrinsic:
+        extrinsic = pp.read_extrinsic(args.extrinsic) if args.extrinsic else {}
+        recognitions = _recognize(args, patterns, analyzer, extrinsic)
+        if extrinsic:
             meta = pp.meta_evaluate(
                 patterns,
-                pp.read_extrinsic(args.extrinsic),
+                extrinsic,
                 ks=ks,
                 judgments=[args.judgment] if args.judgment else None,
                 n_boot=args.bootstrap,
@@ -148,7 +203,27 @@ def run(args: argparse.Namespace) -> int:
                 analyzer=analyzer,
             )
         text = format_patterns(scores, meta, args.format, args.digits)
+        if recognitions:
+            text = format_recognition(text, recognitions, args.measure, args.format, args.digits)
         if args.format == "csv":
             note(args, f"signature: {csv_signature(scores, meta)}")
     emit(text, args.output)
     return 0
+
+
+def _recognize(args: argparse.Namespace, patterns, analyzer, extrinsic: dict) -> list:
+    """Recognition on each ``--recognize`` data set; its scores join ``extrinsic``."""
+    from .. import paraphrase as pp
+
+    out = []
+    for name in dict.fromkeys(args.recognize):
+        if name in extrinsic:
+            raise CommandLineError(
+                f"--recognize {name} and a column {name!r} of --extrinsic: rename the column"
+            )
+        rec = pp.recognize(patterns, name, k=RECOGNIZE_K, analyzer=analyzer, data_dir=args.data_dir)
+        extrinsic[name] = rec.task_scores(args.measure)
+        out.append(rec)
+    if args.task_scores:
+        emit(task_scores_tsv(out, args.measure), args.task_scores)
+    return out

@@ -3,7 +3,8 @@
 Shima & Mitamura (2011), *Diversity-aware Evaluation for Paraphrase Patterns*:
 :func:`ep`, :func:`epr` and :func:`dimple` score ranked paraphrases of source terms with
 human quality Q and lexical diversity D (:func:`diversity`, Algorithm 1);
-:func:`meta_evaluate` correlates them with extrinsic task scores (Tables 2–3).
+:func:`recognize` scores a set by paraphrase recognition on a corpus such as MSRP
+(§3.4) and :func:`meta_evaluate` correlates the metrics with such task scores (Tables 2–3).
 
 Stemming needs the ``paraphrase`` extra (``snowballstemmer``), imported on first use.
 
@@ -32,10 +33,12 @@ from .metrics import (
     score_patterns,
 )
 from .patterns import JUDGMENTS, Patterns
+from .recognition import MEASURES, Recognition, recognize, task_scores
 from .text import Analyzer, default_analyzer, nltk_stopwords, read_stopwords, tokenize
 
 __all__ = [
     "JUDGMENTS",
+    "MEASURES",
     "METRICS",
     "PATTERN_COLUMNS",
     "Analyzer",
@@ -46,6 +49,7 @@ __all__ = [
     "PatternMetricResult",
     "PatternScores",
     "Patterns",
+    "Recognition",
     "SetScore",
     "TermScore",
     "bootstrap_pearson",
@@ -61,6 +65,8 @@ __all__ = [
     "read_extrinsic",
     "read_patterns",
     "read_stopwords",
+    "recognize",
     "score_patterns",
+    "task_scores",
     "tokenize",
 ]

@@ -9,7 +9,14 @@ from typing import Any
 from .notes import footnotes
 from .tables import format_number, render_table, to_json
 
-__all__ = ["STAR_P", "csv_signature", "format_explanation", "format_patterns"]
+__all__ = [
+    "STAR_P",
+    "csv_signature",
+    "format_explanation",
+    "format_patterns",
+    "format_recognition",
+    "task_scores_tsv",
+]
 
 #: p-values below this are starred in the Tables 2–3 layout (the paper's bold).
 STAR_P = 0.01
@@ -166,3 +173,50 @@ def _meta_tables(meta: Any, fmt: str, digits: int) -> str:
         render_table(detail_header, detail, fmt, digits=digits, title=title, align_left=3) + notes
     )
     return "\n".join(parts)
+
+
+def format_recognition(
+    text: str, recognitions: Sequence[Any], measure: str, fmt: str, digits: int = 4
+) -> str:
+    """``text`` (the output of :func:`format_patterns`) with the recognition counts of
+    Shima & Mitamura (2011, §3.4) per set and source term: a ``recognition`` list in JSON,
+    a table per corpus in the text formats; CSV keeps its one table (the scores go to
+    ``--task-scores``)."""
+    if fmt == "csv":
+        return text
+    if fmt == "json":
+        import json
+
+        doc = json.loads(text)
+        doc["recognition"] = [
+            {"signature": r.signature, "measure": measure, "terms": r.records()}
+            for r in recognitions
+        ]
+        return to_json(doc)
+    header = ["set", "source", "pos", "TP", "FN", "FP", "TN", "TP unigram", measure]
+    parts = [text]
+    for r in recognitions:
+        values = r.scores(measure, per="term")
+        rows = [
+            [s, src, int(c[0] + c[1]), *(int(x) for x in c), int(u[0]), float(v)]
+            for (s, src), c, u, v in zip(
+                r.terms, r.term_counts, r.term_unigram, values, strict=True
+            )
+        ]
+        title = (
+            f"Paraphrase recognition on {r.corpus} (top {r.k} paraphrases per set; "
+            "pos = positive pairs with the source on a side)"
+        )
+        table = render_table(header, rows, fmt, digits=digits, title=title, align_left=2)
+        parts.append(table + _tail(fmt, r.signature))
+    return "\n".join(parts)
+
+
+def task_scores_tsv(recognitions: Sequence[Any], measure: str) -> str:
+    """Per-set task scores, one column per corpus, as ``--extrinsic`` reads them."""
+    sets = recognitions[0].sets
+    cols = [r.task_scores(measure) for r in recognitions]
+    lines = [f"# {measure} of paraphrase recognition (Shima & Mitamura 2011, section 3.4)"]
+    lines.append("\t".join(["set", *(r.corpus for r in recognitions)]))
+    lines += ["\t".join([s, *(repr(c[s]) for c in cols)]) for s in sets]
+    return "\n".join(lines) + "\n"

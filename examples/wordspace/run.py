@@ -1,0 +1,107 @@
+"""R wordspace's word-similarity evaluation (Evert 2014) of its own DSM_Vectors, with simeval.
+
+    python examples/wordspace/run.py OUT [--data-dir DIR]
+
+Runs ``simeval wordsim`` (the command line, through :func:`simeval.cli.main`) on the
+data the R package wordspace 0.2-8 ships — ``DSM_Vectors`` (1 667 POS-tagged lemmas × 50
+latent dimensions), ``RG65`` and ``WordSim353`` — as ``eval.similarity.correlation`` does,
+and writes into OUT:
+
+- ``report.md``, ``report.json``: |ρ|, its p-value, missing pairs, |r| and its 95% CI for
+  both sets (default: cosine as an angle, wordspace's ``dist.matrix`` default);
+- ``details.tsv``: per pair, the gold score, the distance and whether it is missing
+  (wordspace ``details=TRUE``);
+- ``wordspace.png``: gold rating against the angle with a lowess line, missing pairs
+  marked (``plot.eval.similarity.correlation``), if matplotlib is installed;
+- ``rg65_similarity.json`` and ``rg65_similarity.png``: RG65 with cosine similarities
+  instead of angles (``convert=FALSE``), the plot of the package vignette;
+- ``compare_r.md``: the figures R wordspace documents beside simeval's.
+
+The data folder defaults to ``$SIMEVAL_SHARED_DATA`` or ``../shared/data`` beside the
+repository; its ``wordspace/`` holds the three objects exported from the R package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import time
+from pathlib import Path
+
+from simeval.cli import main as simeval
+
+HERE = Path(__file__).resolve().parent
+
+#: What R wordspace 0.2-8 gives for ``eval.similarity.correlation(RG65, DSM_Vectors)``
+#: (the example of its help page; the full-precision values of the project's issue 3),
+#: and the number of WordSim353 pairs it reports missing from DSM_Vectors.
+R_RG65 = {
+    "rho": 0.687086130375066,
+    "r": 0.698423018988583,
+    "r_lower": 0.547846723375507,
+    "r_upper": 0.805166278533653,
+    "missing": 0,
+}
+R_WS353_MISSING = 19
+
+
+def default_data_dir() -> Path:
+    env = os.environ.get("SIMEVAL_SHARED_DATA")
+    return Path(env) if env else HERE.parents[2] / "shared" / "data"
+
+
+def run(argv: list[str]) -> None:
+    rc = simeval(["wordsim", *argv, "--quiet"])
+    if rc != 0:
+        raise SystemExit(f"simeval wordsim {' '.join(argv)} failed ({rc})")
+
+
+def compare_table(doc: dict) -> str:
+    res = {r["dataset"]: r for r in doc["results"]}
+    rg, ws = res["RG65"], res["WordSim353"]
+    rows = [
+        ("RG65 abs(rho)", R_RG65["rho"], rg["rho"]),
+        ("RG65 abs(r)", R_RG65["r"], rg["r"]),
+        ("RG65 r 95% CI low", R_RG65["r_lower"], rg["r_lower"]),
+        ("RG65 r 95% CI high", R_RG65["r_upper"], rg["r_upper"]),
+        ("RG65 missing", R_RG65["missing"], rg["missing"]),
+        ("WordSim353 missing", R_WS353_MISSING, ws["missing"]),
+    ]
+    lines = ["| figure | R wordspace 0.2-8 | simeval | difference |", "|:---|---:|---:|---:|"]
+    for name, r, s in rows:
+        lines.append(f"| {name} | {r!r} | {s!r} | {abs(s - r):.1e} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out", type=Path, help="output folder (created)")
+    ap.add_argument("--data-dir", type=Path, default=default_data_dir())
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    ws = args.data_dir / "wordspace"
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    vectors = ["--vectors", str(ws / "DSM_Vectors.tsv.gz")]
+    tasks = ["--pairs", str(ws / "RG65.tsv"), "--pairs", str(ws / "WordSim353.tsv")]
+    plot = importlib.util.find_spec("matplotlib") is not None
+    run([*vectors, *tasks, "--format", "markdown", "-o", str(out / "report.md")])
+    extra = ["--details", str(out / "details.tsv")]
+    if plot:
+        extra += ["--plot", str(out / "wordspace.png")]
+    run([*vectors, *tasks, "--format", "json", "-o", str(out / "report.json"), *extra])
+    rg65_sim = [*vectors, "--pairs", str(ws / "RG65.tsv"), "--similarity", "--format", "json"]
+    rg65_sim += ["-o", str(out / "rg65_similarity.json")]
+    if plot:
+        rg65_sim += ["--plot", str(out / "rg65_similarity.png")]
+    run(rg65_sim)
+    doc = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    (out / "compare_r.md").write_text(compare_table(doc), encoding="utf-8")
+    print(f"wrote {out} in {time.perf_counter() - t0:.2f} s" + ("" if plot else " (no plots)"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
