@@ -127,7 +127,9 @@ def test_select_classifier_tie_keeps_oner() -> None:
 
 
 def test_rewrite_classification_on_the_corpus(shared_data: Path) -> None:
-    res = rewrite_classification(["lexical:jaccard"], data_dir=shared_data, seed=0)["lexical:jaccard"]
+    res = rewrite_classification(["lexical:jaccard"], data_dir=shared_data, seed=0)[
+        "lexical:jaccard"
+    ]
     labels = sorted(set(res.chosen.predictions))
     assert set(labels) <= {"cut", "light", "heavy", "non"}
     assert res.accuracy == max(c.accuracy for c in res.candidates)

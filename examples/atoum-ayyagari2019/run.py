@@ -31,15 +31,26 @@ from simeval.experiment import score_range
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
-LEXICAL = ["lexical:jaccard", "lexical:word-tfidf", "lexical:char-tfidf", "lexical:edit",
-           "lexical:token-set"]  # fmt: skip
-CORPORA = {"SICK (trial + test)": ("sick:trial", "sick:test"),
-           "STS-B (dev + test)": ("stsb:dev", "stsb:test")}  # fmt: skip
+LEXICAL = [
+    "lexical:jaccard",
+    "lexical:word-tfidf",
+    "lexical:char-tfidf",
+    "lexical:edit",
+    "lexical:token-set",
+]
+CORPORA = {
+    "SICK (trial + test)": ("sick:trial", "sick:test"),
+    "STS-B (dev + test)": ("stsb:dev", "stsb:test"),
+}
 METRICS = ["pearson", "spearman", "mae", "nmsse", "bins(nmsse)", "bins(pearson)"]
 #: Table 4 of the paper (crafted set): α, β, Ω, δ.
-PAPER_TABLE4 = {"mae": (0.17, 0.17, 0.16, 0.04), "mase": (0.64, 0.86, 0.59, 0.19),
-                "pearson": (0.70, 0.70, 0.70, 1.00), "spearman": (0.70, 0.67, 0.62, 1.00),
-                "nmsse": (0.47, 0.58, 0.48, 0.17)}  # fmt: skip
+PAPER_TABLE4 = {
+    "mae": (0.17, 0.17, 0.16, 0.04),
+    "mase": (0.64, 0.86, 0.59, 0.19),
+    "pearson": (0.70, 0.70, 0.70, 1.00),
+    "spearman": (0.70, 0.67, 0.62, 1.00),
+    "nmsse": (0.47, 0.58, 0.48, 0.17),
+}
 
 
 def default_data_dir() -> Path | None:
@@ -69,8 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("--out", type=Path, default=HERE / "output")
-    p.add_argument("--models", default=",".join(LEXICAL),
-                   help="simeval scorers, comma-separated (default: the 5 lexical ones)")  # fmt: skip
+    p.add_argument(
+        "--models",
+        default=",".join(LEXICAL),
+        help="simeval scorers, comma-separated (default: the 5 lexical ones)",
+    )
     p.add_argument("--full", action="store_true", help="add minilm (slow without a cache)")
     args = p.parse_args(argv)
     out: Path = args.out
@@ -83,22 +97,37 @@ def main(argv: list[str] | None = None) -> int:
 
     # --- the crafted set: whole-set measures (Table 4) and per section (Figs. 3-4)
     crafted_metrics = ["pearson", "spearman", "mae", "mase", "nmsse"]
-    opts = se.Options(scale=(0, 1), bins=se.Bins.labels(CRAFTED_BINS, order=("low", "middle", "high")))
-    ev = se.evaluate(CRAFTED_GOLD, dict(CRAFTED_SYSTEMS),
-                     metrics=[*crafted_metrics, "bins(nmsse)", "bins(pearson)"], options=opts)  # fmt: skip
+    opts = se.Options(
+        scale=(0, 1), bins=se.Bins.labels(CRAFTED_BINS, order=("low", "middle", "high"))
+    )
+    ev = se.evaluate(
+        CRAFTED_GOLD,
+        dict(CRAFTED_SYSTEMS),
+        metrics=[*crafted_metrics, "bins(nmsse)", "bins(pearson)"],
+        options=opts,
+    )
     h = ["method", *crafted_metrics]
     rows = whole(ev, crafted_metrics)
-    paper = [[f"{s} (paper)", *(PAPER_TABLE4[m][i] for m in crafted_metrics)]
-             for i, s in enumerate(CRAFTED_SYSTEMS)]  # fmt: skip
+    paper = [
+        [f"{s} (paper)", *(PAPER_TABLE4[m][i] for m in crafted_metrics)]
+        for i, s in enumerate(CRAFTED_SYSTEMS)
+    ]
     (out / "crafted.csv").write_text(render_table(h, rows, "csv", digits=6), encoding="utf-8")
     hs = ["method", "measure", "pairs 1–3", "pairs 4–6", "pairs 7–9"]
     srows = sections(ev)
-    (out / "crafted_sections.csv").write_text(render_table(hs, srows, "csv", digits=6),
-                                              encoding="utf-8")  # fmt: skip
-    md += ["## Crafted 9-pair set (Table 4), simeval then the paper", "",
-           render_table(h, rows + paper, "markdown", digits=2), "",
-           "## Crafted set per section (Figs. 3–4)", "",
-           render_table(hs, srows, "markdown", digits=3), ""]  # fmt: skip
+    (out / "crafted_sections.csv").write_text(
+        render_table(hs, srows, "csv", digits=6), encoding="utf-8"
+    )
+    md += [
+        "## Crafted 9-pair set (Table 4), simeval then the paper",
+        "",
+        render_table(h, rows + paper, "markdown", digits=2),
+        "",
+        "## Crafted set per section (Figs. 3–4)",
+        "",
+        render_table(hs, srows, "markdown", digits=3),
+        "",
+    ]
     records: list[dict[str, Any]] = [{**r.as_dict(), "dataset": "crafted"} for r in ev.records]
 
     # --- real sets: normalized to [0, 1], weighted over the two splits (Tables 5-6)
@@ -116,8 +145,11 @@ def main(argv: list[str] | None = None) -> int:
                 rng = score_range(sc)
                 x = sc.score(texts)
                 systems[m], ranges[m] = (np.clip(x, *rng) if rng else x), rng
-            o = se.Options(scale=pairs.scale, system_scale={k: v for k, v in ranges.items() if v},
-                           normalize="scale")  # fmt: skip
+            o = se.Options(
+                scale=pairs.scale,
+                system_scale={k: v for k, v in ranges.items() if v},
+                normalize="scale",
+            )
             evs[name] = se.evaluate(pairs.gold, systems, metrics=METRICS, options=o)
             records += [{**r.as_dict(), "dataset": name} for r in evs[name].records]
             secrows += [[name, *r] for r in sections(evs[name])]
@@ -126,14 +158,22 @@ def main(argv: list[str] | None = None) -> int:
         wrows += [[corpus, s, *(val[(s, m)] for m in hw[2:])] for s in models]
     (out / "weighted.csv").write_text(render_table(hw, wrows, "csv", digits=6), encoding="utf-8")
     hsec = ["set", "system", "measure", "bin 1", "bin 2", "bin 3"]
-    (out / "sections.csv").write_text(render_table(hsec, secrows, "csv", digits=6),
-                                      encoding="utf-8")  # fmt: skip
+    (out / "sections.csv").write_text(
+        render_table(hsec, secrows, "csv", digits=6), encoding="utf-8"
+    )
     (out / "records.json").write_text(json.dumps(records, indent=1), encoding="utf-8")
-    md += ["## Size-weighted over the two splits (Tables 5–6), gold and system on [0, 1]", "",
-           "Correlations: Fisher-z mean weighted by n − 3; MAE and NMSSE: mean weighted by n.",
-           "", render_table(hw, wrows, "markdown", digits=3), "",
-           "## NMSSE and Pearson per third of the scale (`bins(nmsse)`, `bins(pearson)`)", "",
-           render_table(hsec, secrows, "markdown", digits=3), ""]  # fmt: skip
+    md += [
+        "## Size-weighted over the two splits (Tables 5–6), gold and system on [0, 1]",
+        "",
+        "Correlations: Fisher-z mean weighted by n − 3; MAE and NMSSE: mean weighted by n.",
+        "",
+        render_table(hw, wrows, "markdown", digits=3),
+        "",
+        "## NMSSE and Pearson per third of the scale (`bins(nmsse)`, `bins(pearson)`)",
+        "",
+        render_table(hsec, secrows, "markdown", digits=3),
+        "",
+    ]
 
     import matplotlib.pyplot as plt
 

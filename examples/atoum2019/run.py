@@ -31,16 +31,29 @@ from simeval.experiment import score_range
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
-LEXICAL = ["lexical:jaccard", "lexical:word-tfidf", "lexical:char-tfidf", "lexical:edit",
-           "lexical:token-set"]  # fmt: skip
-SETS = {"STS-B dev": "stsb:dev", "STS-B test": "stsb:test", "SICK dev": "sick:trial",
-        "SICK test": "sick:test"}  # fmt: skip
+LEXICAL = [
+    "lexical:jaccard",
+    "lexical:word-tfidf",
+    "lexical:char-tfidf",
+    "lexical:edit",
+    "lexical:token-set",
+]
+SETS = {
+    "STS-B dev": "stsb:dev",
+    "STS-B test": "stsb:test",
+    "SICK dev": "sick:trial",
+    "SICK test": "sick:test",
+}
 CORPORA = {"STS-B": ("STS-B dev", "STS-B test"), "SICK": ("SICK dev", "SICK test")}
 ENTAILMENT = ("CONTRADICTION", "NEUTRAL", "ENTAILMENT")
 METRICS = ["pearson", "spearman", "mae", "ndcg", "rankdcg", "scaled_pearson"]
 #: Bin coverage the paper reports (§4.3): it checks that the bins are the same.
-PAPER_COVERAGE = {"STS-B test": (0.295, 0.318, 0.387), "STS-B dev": (0.355, 0.344, 0.301),
-                  "SICK test": (0.148, 0.288, 0.564), "SICK dev": (0.146, 0.287, 0.567)}  # fmt: skip
+PAPER_COVERAGE = {
+    "STS-B test": (0.295, 0.318, 0.387),
+    "STS-B dev": (0.355, 0.344, 0.301),
+    "SICK test": (0.148, 0.288, 0.564),
+    "SICK dev": (0.146, 0.287, 0.567),
+}
 
 
 def default_data_dir() -> Path | None:
@@ -71,8 +84,9 @@ def evaluate_set(name: str, data: Path | None, models: list[str]) -> se.Evaluati
         if name.startswith("sick") and pairs.labels is not None
         else se.Bins.equal_width(3)
     )
-    opts = se.Options(scale=pairs.scale, system_scale={k: v for k, v in ranges.items() if v},
-                      bins=bins)  # fmt: skip
+    opts = se.Options(
+        scale=pairs.scale, system_scale={k: v for k, v in ranges.items() if v}, bins=bins
+    )
     return se.evaluate(pairs.gold, systems, metrics=METRICS, options=opts)
 
 
@@ -89,8 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("--out", type=Path, default=HERE / "output")
-    p.add_argument("--models", default=",".join(LEXICAL),
-                   help="simeval scorers, comma-separated (default: the 5 lexical ones)")  # fmt: skip
+    p.add_argument(
+        "--models",
+        default=",".join(LEXICAL),
+        help="simeval scorers, comma-separated (default: the 5 lexical ones)",
+    )
     p.add_argument("--full", action="store_true", help="add minilm (slow without a cache)")
     args = p.parse_args(argv)
     out: Path = args.out
@@ -112,15 +129,26 @@ def main(argv: list[str] | None = None) -> int:
             rows.append([label, s, *rs, ev.value(s, "scaled_pearson"), ev.value(s, "pearson")])
         first = bins[models[0]]
         n = sum(k for _, _, k in first)
-        cov_rows.append([label, *(f"{b}: {k / n:.3f}" for b, _, k in first),
-                         ", ".join(f"{c:.3f}" for c in PAPER_COVERAGE[label])])  # fmt: skip
+        cov_rows.append(
+            [
+                label,
+                *(f"{b}: {k / n:.3f}" for b, _, k in first),
+                ", ".join(f"{c:.3f}" for c in PAPER_COVERAGE[label]),
+            ]
+        )
         tidy += [{**r.as_dict(), "dataset": label} for r in ev.records]
     (out / "records.json").write_text(json.dumps(tidy, indent=1), encoding="utf-8")
     (out / "per_bin.csv").write_text(render_table(header, rows, "csv", digits=6), encoding="utf-8")
-    md += ["## Bins and their coverage (share of pairs) beside the paper's", "",
-           render_table(["set", "bin 1", "bin 2", "bin 3", "paper"], cov_rows, "markdown"), "",
-           "## Per-bin Pearson r, scaled Pearson (eq. 3) and Pearson per set (Table 2)", "",
-           render_table(header, rows, "markdown", digits=3), ""]  # fmt: skip
+    md += [
+        "## Bins and their coverage (share of pairs) beside the paper's",
+        "",
+        render_table(["set", "bin 1", "bin 2", "bin 3", "paper"], cov_rows, "markdown"),
+        "",
+        "## Per-bin Pearson r, scaled Pearson (eq. 3) and Pearson per set (Table 2)",
+        "",
+        render_table(header, rows, "markdown", digits=3),
+        "",
+    ]
 
     # Fisher-z per bin over dev + test of each corpus (Figs. 7-8), then over both (Fig. 9)
     by_corpus: dict[str, dict[str, list[float]]] = {}
@@ -129,8 +157,13 @@ def main(argv: list[str] | None = None) -> int:
         recs = aggregate({k: evs[k] for k in parts})
         by_corpus[corpus] = {}
         for s in models:
-            per = [r for r in recs if r["system"] == s and r["metric"] == "pearson"
-                   and r["bin"] not in (None, SPREAD_BIN)]  # fmt: skip
+            per = [
+                r
+                for r in recs
+                if r["system"] == s
+                and r["metric"] == "pearson"
+                and r["bin"] not in (None, SPREAD_BIN)
+            ]
             by_corpus[corpus][s] = [float(r["value"]) for r in per]
             agg_rows.append([corpus, s, *by_corpus[corpus][s]])
     for s in models:  # Fig. 9: the two corpora's bin k combined through Fisher's z again
@@ -140,8 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     h = ["sets", "system", "bin 1 r", "bin 2 r", "bin 3 r", "all bins (Fig. 11)"]
     agg_rows = [r + [float("nan")] * (len(h) - len(r)) for r in agg_rows]
     (out / "fisher_z.csv").write_text(render_table(h, agg_rows, "csv", digits=6), encoding="utf-8")
-    md += ["## Fisher-z means per bin (Figs. 7–9, 11)", "",
-           render_table(h, agg_rows, "markdown", digits=3), ""]  # fmt: skip
+    md += [
+        "## Fisher-z means per bin (Figs. 7–9, 11)",
+        "",
+        render_table(h, agg_rows, "markdown", digits=3),
+        "",
+    ]
 
     # Fig. 10: normalized averaged rank over every measure and set (0 = best)
     ranks = normalized_ranks(evs)
@@ -149,14 +186,21 @@ def main(argv: list[str] | None = None) -> int:
     (out / "normalized_ranks.csv").write_text(
         render_table(["system", "normalized rank"], rank_rows, "csv", digits=6), encoding="utf-8"
     )
-    md += ["## Normalized averaged rank over the measures and the four sets (Fig. 10; 0 = best)",
-           "", render_table(["system", "normalized rank"], rank_rows, "markdown", digits=3), ""]  # fmt: skip
+    md += [
+        "## Normalized averaged rank over the measures and the four sets (Fig. 10; 0 = best)",
+        "",
+        render_table(["system", "normalized rank"], rank_rows, "markdown", digits=3),
+        "",
+    ]
 
     from simeval.report.figures import bin_correlations
 
     for label, ev in evs.items():
-        recs = [r.as_dict() for r in ev.records
-                if r.metric == "pearson" and r.bin not in (None, SPREAD_BIN)]  # fmt: skip
+        recs = [
+            r.as_dict()
+            for r in ev.records
+            if r.metric == "pearson" and r.bin not in (None, SPREAD_BIN)
+        ]
         fig = bin_correlations(recs)
         fig.savefig(out / f"bins_{label.replace(' ', '_')}.png", dpi=100, bbox_inches="tight")
     import matplotlib.pyplot as plt

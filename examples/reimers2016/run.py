@@ -36,21 +36,55 @@ from simeval.semeval import read_gold_dir, read_runs_dir
 from simeval.three_class import accuracy3, f1_macro3
 
 HERE = Path(__file__).resolve().parent
-LEXICAL = ["lexical:jaccard", "lexical:word-tfidf", "lexical:char-tfidf", "lexical:edit",
-           "lexical:token-set"]  # fmt: skip
+LEXICAL = [
+    "lexical:jaccard",
+    "lexical:word-tfidf",
+    "lexical:char-tfidf",
+    "lexical:edit",
+    "lexical:token-set",
+]
 #: The measures of Table 1, simeval's names: "Accuracy" and "F1" are the three-class ones.
 TABLE1 = ["pearson", "spearman", "ndcg", "ndcg_avg_rank", "accuracy3", "f1_macro3"]
 PAPER_TABLE1 = {  # mean |Δrank| over the 88 SemEval-2012 runs, lower triangle of Table 1
-    ("pearson", "spearman"): 6.6, ("pearson", "ndcg"): 19.0, ("spearman", "ndcg"): 19.6,
-    ("pearson", "ndcg_avg_rank"): 29.4, ("spearman", "ndcg_avg_rank"): 29.1,
-    ("ndcg", "ndcg_avg_rank"): 20.6, ("pearson", "accuracy3"): 12.5,
-    ("spearman", "accuracy3"): 12.0, ("ndcg", "accuracy3"): 21.1,
-    ("ndcg_avg_rank", "accuracy3"): 31.8, ("pearson", "f1_macro3"): 12.5,
-    ("spearman", "f1_macro3"): 15.2, ("ndcg", "f1_macro3"): 20.8,
-    ("ndcg_avg_rank", "f1_macro3"): 26.3, ("accuracy3", "f1_macro3"): 14.3,
-}  # fmt: skip
-PAPER_TASK1 = dict(zip(se.TABLE2_MEASURES, [0.504, 0.504, 0.497, 0.431, 0.427, 0.264, 0.163,
-    -0.053, -0.136, -0.216, -0.277, -0.326, -0.343, -0.370, -0.378, -0.524]))  # fmt: skip
+    ("pearson", "spearman"): 6.6,
+    ("pearson", "ndcg"): 19.0,
+    ("spearman", "ndcg"): 19.6,
+    ("pearson", "ndcg_avg_rank"): 29.4,
+    ("spearman", "ndcg_avg_rank"): 29.1,
+    ("ndcg", "ndcg_avg_rank"): 20.6,
+    ("pearson", "accuracy3"): 12.5,
+    ("spearman", "accuracy3"): 12.0,
+    ("ndcg", "accuracy3"): 21.1,
+    ("ndcg_avg_rank", "accuracy3"): 31.8,
+    ("pearson", "f1_macro3"): 12.5,
+    ("spearman", "f1_macro3"): 15.2,
+    ("ndcg", "f1_macro3"): 20.8,
+    ("ndcg_avg_rank", "f1_macro3"): 26.3,
+    ("accuracy3", "f1_macro3"): 14.3,
+}
+PAPER_TASK1 = dict(
+    zip(
+        se.TABLE2_MEASURES,
+        [
+            0.504,
+            0.504,
+            0.497,
+            0.431,
+            0.427,
+            0.264,
+            0.163,
+            -0.053,
+            -0.136,
+            -0.216,
+            -0.277,
+            -0.326,
+            -0.343,
+            -0.370,
+            -0.378,
+            -0.524,
+        ],
+    )
+)
 HIGHER = {"accuracy3": True, "f1_macro3": True}
 
 
@@ -107,9 +141,7 @@ def sts15_systems(data: Path | None, models: list[str]) -> tuple[np.ndarray, dic
         if not np.allclose(g, pairs.gold[keep]):
             sys.exit("the 2015 gold files and the registry's sts15 disagree")
         for name, per_set in runs.items():
-            systems[name] = np.concatenate(
-                [per_set[s][~np.isnan(gold_sets[s])] for s in order]
-            )
+            systems[name] = np.concatenate([per_set[s][~np.isnan(gold_sets[s])] for s in order])
             ranges[name] = None  # submitted on the gold scale 0–5
     for m in models:
         systems[m], ranges[m] = scores(m, (t1, t2))
@@ -123,13 +155,25 @@ def table1(table: dict, out: Path) -> tuple[list[str], list[list[Any]]]:
     )
     fig = agreements.plot()
     fig.savefig(out / "rank_agreement.png", dpi=110, bbox_inches="tight")
-    header = ["measure a", "measure b", "mean |Δrank|", "max |Δrank|", "Kendall τ",
-              "paper: mean |Δrank| (88 runs)"]  # fmt: skip
+    header = [
+        "measure a",
+        "measure b",
+        "mean |Δrank|",
+        "max |Δrank|",
+        "Kendall τ",
+        "paper: mean |Δrank| (88 runs)",
+    ]
     rows = [
-        [a.metric_a, a.metric_b, a.mean_abs_diff, a.max_abs_diff, a.kendall_tau,
-         PAPER_TABLE1.get((a.metric_a, a.metric_b), float("nan"))]
+        [
+            a.metric_a,
+            a.metric_b,
+            a.mean_abs_diff,
+            a.max_abs_diff,
+            a.kendall_tau,
+            PAPER_TABLE1.get((a.metric_a, a.metric_b), float("nan")),
+        ]
         for a in agreements
-    ]  # fmt: skip
+    ]
     return header, rows
 
 
@@ -137,13 +181,21 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--data-dir", type=Path, default=default_data_dir())
     p.add_argument("--out", type=Path, default=HERE / "output")
-    p.add_argument("--models", default=",".join(LEXICAL),
-                   help="simeval scorers, comma-separated (default: the 5 lexical ones)")  # fmt: skip
-    p.add_argument("--datasets", default="stsb:test,sick:test",
-                   help="further sets for the measures of our scorers (default: stsb:test,sick:test)")  # fmt: skip
-    p.add_argument("--full", action="store_true",
-                   help="add minilm, on every set (about 2 min on 2 cores without the "
-                   "embedding cache)")  # fmt: skip
+    p.add_argument(
+        "--models",
+        default=",".join(LEXICAL),
+        help="simeval scorers, comma-separated (default: the 5 lexical ones)",
+    )
+    p.add_argument(
+        "--datasets",
+        default="stsb:test,sick:test",
+        help="further sets for the measures of our scorers (default: stsb:test,sick:test)",
+    )
+    p.add_argument(
+        "--full",
+        action="store_true",
+        help="add minilm, on every set (about 2 min on 2 cores without the embedding cache)",
+    )
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     out: Path = args.out
@@ -181,20 +233,32 @@ def main(argv: list[str] | None = None) -> int:
     h1, r1 = table1(all_tables["sts15"], out)
     (out / "table1.csv").write_text(render_table(h1, r1, "csv", digits=6), encoding="utf-8")
     n15 = len(systems)
-    md += [f"## Table 1 layout: rank agreement between measures, SemEval-2015 ({n15} systems, "
-           f"{gold.size} pairs)", "", render_table(h1, r1, "markdown", digits=3), ""]  # fmt: skip
+    md += [
+        f"## Table 1 layout: rank agreement between measures, SemEval-2015 ({n15} systems, "
+        f"{gold.size} pairs)",
+        "",
+        render_table(h1, r1, "markdown", digits=3),
+        "",
+    ]
 
     # --- Task 1: Wikipedia Rewrite, classifier chosen by cross-validation
     task = rewrite_classification(models, data_dir=args.data_dir, seed=args.seed)
     pairs = se.datasets.load("wikipedia-rewrite", data_dir=args.data_dir)
     base = majority_baseline(list(pairs.labels or ()))
     h2 = ["system", "chosen", "accuracy", "macro-F1", "accuracy OneR", "accuracy logistic"]
-    r2 = [[m, c.method, c.accuracy, c.chosen.f1_macro,
-           *(x.accuracy for x in c.candidates)] for m, c in task.items()]  # fmt: skip
+    r2 = [
+        [m, c.method, c.accuracy, c.chosen.f1_macro, *(x.accuracy for x in c.candidates)]
+        for m, c in task.items()
+    ]
     (out / "task1.csv").write_text(render_table(h2, r2, "csv", digits=6), encoding="utf-8")
-    md += ["## Task 1: rewrite level of the 95 Wikipedia Rewrite answers (4 classes)", "",
-           f"10-fold stratified cross-validation, seed {args.seed}; majority baseline "
-           f"{base:.3f}.", "", render_table(h2, r2, "markdown", digits=3), ""]  # fmt: skip
+    md += [
+        "## Task 1: rewrite level of the 95 Wikipedia Rewrite answers (4 classes)",
+        "",
+        f"10-fold stratified cross-validation, seed {args.seed}; majority baseline {base:.3f}.",
+        "",
+        render_table(h2, r2, "markdown", digits=3),
+        "",
+    ]
 
     # --- Table 2 layout: predictiveness of each measure (intrinsic: sts15) for task 1
     ext = {m: c.accuracy for m, c in task.items()}
@@ -203,14 +267,28 @@ def main(argv: list[str] | None = None) -> int:
         pred = predictiveness(intrinsic, ext, n_resamples=1000, seed=args.seed)
         fig = pred.plot()
         fig.savefig(out / "predictiveness.png", dpi=110, bbox_inches="tight")
-        h3 = ["measure", "ρ(IR, ER)", "rank", "MAD", "MSD", "95% CI low", "95% CI high",
-              "paper task 1 ρ"]  # fmt: skip
-        r3 = [[q.measure, q.rho, q.rank, q.mad, q.msd, q.ci_low, q.ci_high,
-               PAPER_TASK1[q.measure]] for q in pred]  # fmt: skip
+        h3 = [
+            "measure",
+            "ρ(IR, ER)",
+            "rank",
+            "MAD",
+            "MSD",
+            "95% CI low",
+            "95% CI high",
+            "paper task 1 ρ",
+        ]
+        r3 = [
+            [q.measure, q.rho, q.rank, q.mad, q.msd, q.ci_low, q.ci_high, PAPER_TASK1[q.measure]]
+            for q in pred
+        ]
         (out / "table2.csv").write_text(render_table(h3, r3, "csv", digits=6), encoding="utf-8")
-        md += [f"## Table 2 layout: predictiveness for task 1 ({len(ext)} systems; "
-               "intrinsic = SemEval-2015, all scored pairs)", "",
-               render_table(h3, r3, "markdown", digits=3), ""]  # fmt: skip
+        md += [
+            f"## Table 2 layout: predictiveness for task 1 ({len(ext)} systems; "
+            "intrinsic = SemEval-2015, all scored pairs)",
+            "",
+            render_table(h3, r3, "markdown", digits=3),
+            "",
+        ]
     elapsed = time.perf_counter() - started
     md += [f"_Models: {', '.join(models)}; {elapsed:.0f} s._", ""]
     (out / "results.md").write_text("\n".join(md), encoding="utf-8")

@@ -70,14 +70,25 @@ def _f1_macro(c: Context) -> MetricResult:
 
 
 ACCURACY3 = Metric(
-    "accuracy3", _accuracy, True, (0, 1), _SOURCE,
+    "accuracy3",
+    _accuracy,
+    True,
+    (0, 1),
+    _SOURCE,
     "share of pairs whose gold and system fall in the same bin (low / mid / high)",
-    "threshold", reads=_READS,
-)  # fmt: skip
+    "threshold",
+    reads=_READS,
+)
 F1_MACRO3 = Metric(
-    "f1_macro3", _f1_macro, True, (0, 1), _SOURCE,
-    "macro-averaged F1 of the three bins (low / mid / high)", "threshold", reads=_READS,
-)  # fmt: skip
+    "f1_macro3",
+    _f1_macro,
+    True,
+    (0, 1),
+    _SOURCE,
+    "macro-averaged F1 of the three bins (low / mid / high)",
+    "threshold",
+    reads=_READS,
+)
 
 
 def _options(

@@ -49,7 +49,7 @@ def test_reimers2016(shared_data: Path, tmp_path: Path) -> None:
     gold, run = [], []
     for sub in ("answers-forums", "answers-students", "belief", "headlines", "images"):
         g = (shared_data / "semeval-sts/2015" / f"STS.gs.{sub}.txt").read_text().split("\n")
-        s = (shared_data / "sts-system-runs/2015/SopaLipnIimas-RF" / f"STS.output.{sub}.txt")
+        s = shared_data / "sts-system-runs/2015/SopaLipnIimas-RF" / f"STS.output.{sub}.txt"
         for gl, sl in zip(g, s.read_text().split("\n")):
             if gl.strip():
                 gold.append(float(gl))
@@ -64,9 +64,10 @@ def test_reimers2016(shared_data: Path, tmp_path: Path) -> None:
     rp = stats.rankdata([-float(measures[k]["pearson"]) for k in systems])
     rs = stats.rankdata([-float(measures[k]["spearman"]) for k in systems])
     row = next(
-        r for r in _rows(tmp_path / "table1.csv")
+        r
+        for r in _rows(tmp_path / "table1.csv")
         if (r["measure a"], r["measure b"]) == ("pearson", "spearman")
-    )  # fmt: skip
+    )
     assert float(row["mean |Δrank|"]) == pytest.approx(np.abs(rp - rs).mean())
     assert float(row["max |Δrank|"]) == pytest.approx(np.abs(rp - rs).max())
     # task 1: the chosen classifier is the better one; above the majority baseline 38/95
@@ -90,11 +91,14 @@ def test_atoum2019(shared_data: Path, tmp_path: Path) -> None:
     low = pairs.gold < 5 / 3
     expected = stats.pearsonr(pairs.gold[low], x[low]).statistic
     row = next(
-        r for r in _rows(tmp_path / "per_bin.csv")
+        r
+        for r in _rows(tmp_path / "per_bin.csv")
         if (r["set"], r["system"]) == ("STS-B test", "lexical:jaccard")
-    )  # fmt: skip
+    )
     assert float(row["bin 1 r"]) == pytest.approx(expected, abs=1e-9)
-    ranks = {r["system"]: float(r["normalized rank"]) for r in _rows(tmp_path / "normalized_ranks.csv")}
+    ranks = {
+        r["system"]: float(r["normalized rank"]) for r in _rows(tmp_path / "normalized_ranks.csv")
+    }
     assert set(ranks) == set(MODELS.split(",")) and all(0 <= v <= 1 for v in ranks.values())
 
 
@@ -104,8 +108,11 @@ def test_atoum_ayyagari2019(shared_data: Path, tmp_path: Path) -> None:
     _run("atoum-ayyagari2019", shared_data, tmp_path)
     crafted = {r["method"]: r for r in _rows(tmp_path / "crafted.csv")}
     # Atoum & Ayyagari 2019, Table 4: Pearson, Spearman and MAE of α, β, Ω, δ (2 decimals)
-    table4 = {"pearson": (0.70, 0.70, 0.70, 1.00), "spearman": (0.70, 0.67, 0.62, 1.00),
-              "mae": (0.17, 0.17, 0.16, 0.04)}  # fmt: skip
+    table4 = {
+        "pearson": (0.70, 0.70, 0.70, 1.00),
+        "spearman": (0.70, 0.67, 0.62, 1.00),
+        "mae": (0.17, 0.17, 0.16, 0.04),
+    }
     for m, values in table4.items():
         for method, v in zip(("alpha", "beta", "omega", "delta"), values):
             assert float(crafted[method][m]) == pytest.approx(v, abs=0.006)
@@ -117,7 +124,8 @@ def test_atoum_ayyagari2019(shared_data: Path, tmp_path: Path) -> None:
         maes.append(np.mean(np.abs(pairs.gold / 5 - x)))
         ns.append(len(pairs))
     row = next(
-        r for r in _rows(tmp_path / "weighted.csv")
+        r
+        for r in _rows(tmp_path / "weighted.csv")
         if (r["corpus"], r["system"]) == ("STS-B (dev + test)", "lexical:jaccard")
-    )  # fmt: skip
+    )
     assert float(row["mae"]) == pytest.approx(np.average(maes, weights=ns), abs=1e-9)

@@ -176,7 +176,7 @@ def _logistic_predict(
     return np.asarray(model.predict(((x_test - mu) / sd)[:, None]), dtype=object)
 
 
-def macro_f1(truth: Sequence[Any], predicted: Sequence[Any]) -> float:
+def macro_f1(truth: Sequence[Any] | NDArray[Any], predicted: Sequence[Any] | NDArray[Any]) -> float:
     r"""Macro-averaged F1 over the classes that occur in ``truth`` or ``predicted``:
 
     .. math:: F_1^{macro} = \frac{1}{|C|} \sum_{c \in C} \frac{2\,TP_c}{|\{t = c\}| +
@@ -225,9 +225,15 @@ def _cross_validate(
     predictions = tuple(str(v) for v in pred)
     correct = np.asarray(predictions) == ys
     return CrossValidationResult(
-        float(correct.mean()), tuple(per_fold), int(x.size), folds, method, seed,
-        predictions, macro_f1(ys, predictions),
-    )  # fmt: skip
+        float(correct.mean()),
+        tuple(per_fold),
+        int(x.size),
+        folds,
+        method,
+        seed,
+        predictions,
+        macro_f1(ys, predictions),
+    )
 
 
 @dataclass(frozen=True)
@@ -255,7 +261,9 @@ class ClassifierChoice:
         }
 
 
-def _checked(scores: ArrayLike, labels: Sequence[Any]) -> tuple[NDArray[np.float64], NDArray[Any]]:
+def _checked(
+    scores: ArrayLike, labels: Sequence[Any] | NDArray[Any]
+) -> tuple[NDArray[np.float64], NDArray[Any]]:
     x = as_float_array(scores, "scores")
     y = np.asarray(labels, dtype=object)
     if y.shape != x.shape:
@@ -265,7 +273,7 @@ def _checked(scores: ArrayLike, labels: Sequence[Any]) -> tuple[NDArray[np.float
 
 def select_classifier(
     scores: ArrayLike,
-    labels: Sequence[Any],
+    labels: Sequence[Any] | NDArray[Any],
     *,
     folds: int = 10,
     seed: int | None = 0,
@@ -335,5 +343,3 @@ def majority_baseline(labels: Sequence[Any]) -> float:
         raise InputError("no labels: the majority baseline needs at least one")
     _, counts = np.unique(np.asarray([str(v) for v in labels]), return_counts=True)
     return float(counts.max() / counts.sum())
-
-

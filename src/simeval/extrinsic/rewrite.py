@@ -76,8 +76,11 @@ def rewrite_classification(
     texts = (list(pairs.texts1), list(pairs.texts2))
     return {
         m: select_classifier(
-            scorers.get(m).score(texts), pairs.labels, folds=folds, seed=seed,
+            scorers.get(m).score(texts),
+            pairs.labels,
+            folds=folds,
+            seed=seed,
             min_bucket=min_bucket,
-        )  # fmt: skip
+        )
         for m in models
     }
