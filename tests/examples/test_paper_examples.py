@@ -65,7 +65,7 @@ def test_reimers2016(shared_data: Path, tmp_path: Path) -> None:
     rs = stats.rankdata([-float(measures[k]["spearman"]) for k in systems])
     row = next(
         r
-        for r in _rows(tmp_path / "table1.csv")
+        for r in _rows(tmp_path / "table1_sts15.csv")
         if (r["measure a"], r["measure b"]) == ("pearson", "spearman")
     )
     assert float(row["mean |Δrank|"]) == pytest.approx(np.abs(rp - rs).mean())
