@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validate import paired_scores
+from .extrinsic.classify import macro_f1
 from .metrics._sorted import SortedScores
 from .metrics.base import Context, Metric, score
 from .metrics.threshold import decisions
@@ -62,11 +63,7 @@ def _f1_macro(c: Context) -> MetricResult:
     truth, pred = c.shared(_codes)
     if truth.size == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
-    t = np.bincount(truth, minlength=3)
-    p = np.bincount(pred, minlength=3)
-    tp = np.bincount(truth[truth == pred], minlength=3)
-    present = (t + p) > 0
-    return MetricResult(float(np.mean(2.0 * tp[present] / (t + p)[present])), truth.size)
+    return MetricResult(macro_f1(truth, pred), truth.size)
 
 
 ACCURACY3 = Metric(

@@ -188,8 +188,8 @@ def macro_f1(truth: Sequence[Any] | NDArray[Any], predicted: Sequence[Any] | NDA
     >>> macro_f1(["a", "a", "b", "c"], ["a", "b", "b", "b"])  # F1: a 2/3, b 2/4, c 0
     0.38888888888888884
     """
-    t = np.asarray([str(v) for v in truth])
-    p = np.asarray([str(v) for v in predicted])
+    t = np.asarray(truth, dtype=object).astype(str)
+    p = np.asarray(predicted, dtype=object).astype(str)
     if t.shape != p.shape or t.size == 0:
         raise InputError(
             f"`truth` and `predicted` must have the same, nonzero length; got {t.size}, {p.size}"
