@@ -136,3 +136,21 @@ def test_rewrite_classification_on_the_corpus(shared_data: Path) -> None:
     assert res.chosen.n == 95 and res.chosen.folds == 10
     # majority baseline 38/95 (non); Reimers et al. report 43 %–70 % for their 14 systems
     assert 38 / 95 < res.accuracy <= 1.0
+
+
+def test_cli_classify_best_reports_the_chosen_classifier(capsys, tmp_path: Path) -> None:
+    import json
+
+    from simeval.cli import main
+
+    # the case above where OneR cannot fill a bucket: logistic regression must be chosen
+    x = [0.0, 0.01, 0.02, 0.03, 10.0, 10.01, 10.02, 10.03, 20.0, 20.01, 20.02, 20.03]
+    labels = ["a"] * 4 + ["b"] * 4 + ["c"] * 4
+    table = tmp_path / "scores.csv"
+    table.write_text(
+        "label,s\n" + "".join(f"{lab},{v}\n" for lab, v in zip(labels, x)), encoding="utf-8"
+    )
+    argv = ["extrinsic", "classify", str(table), "--method", "best", "--folds", "2"]
+    assert main([*argv, "--seed", "0", "--format", "json"]) == 0
+    row = json.loads(capsys.readouterr().out)["results"][0]
+    assert (row["system"], row["method"], row["accuracy"]) == ("s", "logistic", 1.0)
