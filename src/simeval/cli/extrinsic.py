@@ -64,10 +64,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--id-column", help="an id column to ignore")
     c.add_argument(
         "--method",
-        choices=("oner", "logistic"),
+        choices=("oner", "logistic", "best"),
         default="oner",
-        help="OneR with optimized buckets (default) or logistic regression "
-        "(needs simeval[sklearn])",
+        help="OneR with optimized buckets (default), logistic regression, or the better of "
+        "the two by cross-validated accuracy as Reimers et al. 2016 chose (the last two "
+        "need simeval[sklearn])",
     )
     c.add_argument(
         "--folds",

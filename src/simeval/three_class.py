@@ -1,0 +1,149 @@
+"""The unqualified "Accuracy" and "F1" of Reimers, Beyer & Gurevych (2016), Table 1.
+
+The paper's §2 defines accuracy and F1 on bins of the STS scale with borders at 1.5 and
+3.5 ("check whether the human judgments and the computed STS scores fall in the same
+bin"), and names the low and high sides Accuracy_low, Accuracy_high, F1_low and F1_high.
+Table 1 ranks the SemEval-2012 runs by an "Accuracy" and an "F1" without a side. simeval
+reads them as the three-class measures over the same bins, which is what "fall in the same
+bin" says:
+
+- every pair is *low* (score below the low border), *high* (above the high border) or
+  *mid* (in between, borders included), for gold and system alike, the very decisions of
+  :func:`simeval.accuracy_low` and :func:`simeval.accuracy_high`;
+- ``accuracy3`` = the share of pairs whose gold and system bins agree;
+- ``f1_macro3`` = the unweighted mean of the three classes' F1 (scikit-learn's
+  ``f1_score(average="macro")``), over the classes present in gold or system.
+
+This is simeval's reading; the paper gives no formula for the unqualified forms. Borders
+and scales are those of :class:`~simeval.Options` (30 % / 70 % of the gold scale, 1.5 /
+3.5 on 0–5); system scores are mapped onto the gold scale with ``system_scale``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validate import paired_scores
+from .extrinsic.classify import macro_f1
+from .metrics._sorted import SortedScores
+from .metrics.base import Context, Metric, score
+from .metrics.threshold import decisions
+from .options import Options
+from .results import MetricResult
+
+__all__ = ["ACCURACY3", "BIN_CLASSES", "F1_MACRO3", "accuracy3", "bin_classes", "f1_macro3"]
+
+#: The three classes, in order of the scale.
+BIN_CLASSES = ("low", "mid", "high")
+_SOURCE = "Reimers, Beyer & Gurevych 2016, §2 and Table 1 (three-class reading: simeval)"
+_READS = frozenset({"low_border", "high_border", "system_scale"})
+
+
+def _codes(c: Context) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+    """Class codes 0 low, 1 mid, 2 high of (gold, system)."""
+    t_low, p_low = decisions(c, high=False)
+    t_high, p_high = decisions(c, high=True)
+    truth = np.where(t_low, 0, np.where(t_high, 2, 1)).astype(np.int8)
+    pred = np.where(p_low, 0, np.where(p_high, 2, 1)).astype(np.int8)
+    return truth, pred
+
+
+def _accuracy(c: Context) -> MetricResult:
+    truth, pred = c.shared(_codes)
+    if truth.size == 0:
+        return MetricResult(math.nan, 0, "undefined for 0 pairs")
+    return MetricResult(float((truth == pred).mean()), truth.size)
+
+
+def _f1_macro(c: Context) -> MetricResult:
+    truth, pred = c.shared(_codes)
+    if truth.size == 0:
+        return MetricResult(math.nan, 0, "undefined for 0 pairs")
+    return MetricResult(macro_f1(truth, pred), truth.size)
+
+
+ACCURACY3 = Metric(
+    "accuracy3",
+    _accuracy,
+    True,
+    (0, 1),
+    _SOURCE,
+    "share of pairs whose gold and system fall in the same bin (low / mid / high)",
+    "threshold",
+    reads=_READS,
+)
+F1_MACRO3 = Metric(
+    "f1_macro3",
+    _f1_macro,
+    True,
+    (0, 1),
+    _SOURCE,
+    "macro-averaged F1 of the three bins (low / mid / high)",
+    "threshold",
+    reads=_READS,
+)
+
+
+def _options(
+    scale: Sequence[float] | None, system_scale: Sequence[float] | None, options: Options | None
+) -> Options:
+    return Options.of(options, scale=scale, system_scale=system_scale)
+
+
+def bin_classes(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | None = None,
+    options: Options | None = None,
+) -> tuple[list[str], list[str]]:
+    """The bin (``low``, ``mid``, ``high``) of every pair, for gold and for system.
+
+    >>> bin_classes([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5))
+    (['low', 'mid', 'high', 'high'], ['low', 'high', 'mid', 'high'])
+    """
+    opts = _options(scale, system_scale, options)
+    g, s = paired_scores(gold, system, nan_policy=opts.nan_policy)
+    truth, pred = _codes(Context(SortedScores(g), SortedScores(s), opts))
+    return [BIN_CLASSES[i] for i in truth], [BIN_CLASSES[i] for i in pred]
+
+
+def accuracy3(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | None = None,
+    options: Options | None = None,
+) -> MetricResult:
+    r"""Three-class bin accuracy, :math:`\frac1n\sum_i [\mathrm{bin}(g_i) = \mathrm{bin}(s_i)]`
+    (the unqualified "Accuracy" of Reimers et al. 2016, Table 1, as simeval reads it).
+
+    >>> accuracy3([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5)).statistic
+    0.5
+    """
+    opts = _options(scale, system_scale, options)
+    return score(ACCURACY3, gold, system, opts)
+
+
+def f1_macro3(
+    gold: ArrayLike,
+    system: ArrayLike,
+    *,
+    scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | None = None,
+    options: Options | None = None,
+) -> MetricResult:
+    r"""Macro-F1 over the three bins, :math:`\frac{1}{|C|}\sum_c 2TP_c/(|g{=}c| + |s{=}c|)`
+    (the unqualified "F1" of Reimers et al. 2016, Table 1, as simeval reads it).
+
+    >>> round(f1_macro3([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5)).statistic, 4)
+    0.5
+    """
+    opts = _options(scale, system_scale, options)
+    return score(F1_MACRO3, gold, system, opts)
