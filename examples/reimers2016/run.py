@@ -99,12 +99,11 @@ def default_data_dir() -> Path | None:
 
 
 def scores(model: str, texts: tuple[list[str], list[str]]) -> tuple[np.ndarray, Any]:
-    """A scorer's scores and declared range; cosines a rounding error above 1 are clipped
-    into it (tf-idf cosine of identical texts can come out as 1 + 2e-16)."""
+    """A scorer's scores and their declared range."""
     sc = se.scorers.get(model)
     rng = score_range(sc)
     x = sc.score(texts)
-    return (np.clip(x, *rng) if rng else x), rng
+    return x, rng
 
 
 def measures(gold: np.ndarray, systems: dict[str, np.ndarray], ranges: dict[str, Any]) -> dict:

@@ -67,3 +67,15 @@ def test_wmd_one_word_each_is_the_euclidean_distance(tmp_path: Path) -> None:
     # the same bag in another order: 0
     got = scorer.score((["cat", "cat cat dog", "cat dog"], ["dog", "dog", "dog cat"]))
     np.testing.assert_allclose(got, [-5.0, -10 / 3, 0.0], atol=1e-12)
+
+
+def test_cosine_of_a_parallel_pair_is_exactly_one() -> None:
+    """u and 3u: the textbook cosine is 1; float64 rounding of u·v / (‖u‖‖v‖) gives
+    1.0000000000000002 for this u, which a scale check of [-1, 1] would reject."""
+    from simeval.scorers.base import pair_similarity
+
+    u = np.array([[0.6369616873214543, 0.2697867137638703, 0.04097352393619469]])
+    raw = np.einsum("ij,ij->i", u, 3 * u) / (np.linalg.norm(u) * np.linalg.norm(3 * u))
+    assert raw[0] > 1.0  # the rounding this test is about
+    assert pair_similarity(u, 3 * u, "cosine").tolist() == [1.0]
+    assert np.isnan(pair_similarity(u, 0 * u, "cosine")[0])

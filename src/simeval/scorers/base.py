@@ -126,7 +126,8 @@ def check_similarity(similarity: str) -> str:
 def pair_similarity(a: NDArray[Any], b: NDArray[Any], similarity: str) -> NDArray[np.float64]:
     """Row-wise similarity of two embedding matrices, as sentence-transformers defines it.
 
-    - cosine: ``u·v / (‖u‖‖v‖)``; NaN where a vector is zero (undefined, not 0)
+    - cosine: ``u·v / (‖u‖‖v‖)``; NaN where a vector is zero (undefined, not 0); clipped
+      to [−1, 1], which rounding can leave by 2e-16 (a parallel pair gives exactly 1)
     - dot: ``u·v``
     - euclidean: ``−‖u − v‖₂``; manhattan: ``−‖u − v‖₁`` (negated distances, so higher
       means more similar)
@@ -150,4 +151,4 @@ def pair_similarity(a: NDArray[Any], b: NDArray[Any], similarity: str) -> NDArra
     dots = np.einsum("ij,ij->i", a64, b64)
     out = np.full(len(dots), np.nan)
     np.divide(dots, norms, out=out, where=norms > 0)
-    return out
+    return np.clip(out, -1.0, 1.0, out=out)  # rounding can give 1 + 2e-16 (NaN stays)

@@ -35,7 +35,7 @@ def _row_cosine(m1: Any, m2: Any) -> NDArray[np.float64]:
     norms = n1 * n2
     out = np.full(len(dots), np.nan)
     np.divide(dots, norms, out=out, where=norms > 0)
-    return out
+    return np.clip(out, -1.0, 1.0, out=out)  # rounding can give 1 + 2e-16 (NaN stays)
 
 
 class LexicalScorer:
