@@ -151,7 +151,7 @@ def within_verb(scores, extrinsic, patterns) -> dict[tuple, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("out", type=Path, help="output folder (created)")
+    ap.add_argument("--out", type=Path, default=HERE / "output", help="output folder (created)")
     ap.add_argument("--data-dir", type=Path, default=default_data_dir())
     ap.add_argument("--n-boot", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)

@@ -77,7 +77,7 @@ def compare_table(doc: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("out", type=Path, help="output folder (created)")
+    ap.add_argument("--out", type=Path, default=HERE / "output", help="output folder (created)")
     ap.add_argument("--data-dir", type=Path, default=default_data_dir())
     args = ap.parse_args(argv)
     t0 = time.perf_counter()

@@ -1,6 +1,6 @@
 """The Shima & Mitamura (2011) and R wordspace examples, run end to end into a tmp folder.
 
-Each example is run as a user runs it (``python examples/…/run.py OUT``) on the shared
+Each example is run as a user runs it (``python examples/…/run.py --out OUT``) on the shared
 data; the test skips with the reason when the data or an extra is absent. Its outputs are
 checked against independent computations:
 
@@ -54,7 +54,7 @@ def _run_example(name: str, out: Path, data: Path) -> float:
     )
     t0 = time.perf_counter()
     proc = subprocess.run(
-        [sys.executable, str(REPO / "examples" / name / "run.py"), str(out)],
+        [sys.executable, str(REPO / "examples" / name / "run.py"), "--out", str(out)],
         env=env,
         capture_output=True,
         text=True,
