@@ -52,7 +52,7 @@ def word_vectors(folder: Path, words: Sequence[str]) -> Vectors:
     reader = _Reader(folder, {"max_length": None})
     matrix = reader.encode(words).astype(np.float64)
     keep = np.flatnonzero(matrix.any(axis=1))
-    return Vectors([words[i] for i in keep], matrix[keep])
+    return Vectors([words[int(i)] for i in keep], matrix[keep])
 
 
 class _Reader:
