@@ -40,8 +40,16 @@ def _close(ours: np.ndarray, ref: np.ndarray) -> None:
     assert np.nanmax(np.abs(ours - ref)) <= 1e-12
 
 
-def test_kendall_equals_scipy_kendalltau_on_the_same_resamples():
+@pytest.mark.parametrize("continuous_gold", [False, True])
+@pytest.mark.parametrize("levels", [128, 0])  # 0: no level blocks, the compiled count only
+def test_kendall_equals_scipy_kendalltau_on_the_same_resamples(
+    monkeypatch, levels, continuous_gold
+):
+    monkeypatch.setattr(rank_kernels, "KENDALL_LEVELS", levels)
+    monkeypatch.setattr(rank_kernels, "KENDALL_BLOCK", 16)  # several blocks at n = 150
     gold, systems = _data()
+    if continuous_gold:  # then the judge and "coarse" are the sides with few values
+        gold = gold + np.random.default_rng(9).normal(0, 0.01, gold.size)
     B = 80
     dist = bootstrap_distribution(gold, systems, ["kendall"], n_resamples=B, seed=0)
     ref = np.array(
@@ -82,6 +90,7 @@ def test_kendall_undefined_resamples_are_nan_as_in_scipy():
 def test_kendall_without_the_compiled_count(monkeypatch):
     # scipy's count is private: the vectorized merge count must give the same numbers
     gold, systems = _data(n=60)
+    monkeypatch.setattr(rank_kernels, "KENDALL_LEVELS", 0)
     monkeypatch.setattr(
         rank_kernels,
         "_discordant_counter",
