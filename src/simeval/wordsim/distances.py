@@ -257,19 +257,26 @@ def _cosine_ranks(
     queries = unit[u1]
     own = np.sum(queries * unit[u2], axis=1)
     own_angle = _angle(_clamp_cosine(own.copy())) if angle else own
+    hi, lo = (own + COSINE_TOL)[:, None], (own - COSINE_TOL)[:, None]
     n_rows = unit.shape[0]
-    step = max(1, batch_size // u1.size)
+    step = max(1, min(batch_size // u1.size, n_rows))
+    # work matrices allocated once (a fresh one per block costs its page faults each time)
+    product, above = np.empty((u1.size, step)), np.empty((u1.size, step), dtype=bool)
     for s in range(0, n_rows, step):
-        block = queries @ unit[s : s + step].T
-        count += np.count_nonzero(block > own[:, None] + COSINE_TOL, axis=1)
-        near_r, near_c = np.nonzero(np.abs(block - own[:, None]) <= COSINE_TOL)
-        if near_r.size:
-            exact = np.sum(queries[near_r] * unit[s + near_c], axis=1)
-            if angle:
-                closer = _angle(_clamp_cosine(exact)) < own_angle[near_r]
-            else:
-                closer = exact > own[near_r]
-            count += np.bincount(near_r[closer], minlength=u1.size)
+        width = min(step, n_rows - s)
+        block, mask = product[:, :width], above[:, :width]
+        np.matmul(queries, unit[s : s + width].T, out=block)
+        clear = np.count_nonzero(np.greater(block, hi, out=mask), axis=1)
+        near = np.count_nonzero(np.greater_equal(block, lo, out=mask), axis=1) - clear
+        count += clear
+        rows = np.flatnonzero(near)
+        if rows.size:  # within COSINE_TOL of the pair's own cosine: recompute row-wise
+            sub = block[rows]
+            r, c = np.nonzero((sub >= lo[rows]) & (sub <= hi[rows]))
+            pair = rows[r]
+            exact = np.sum(queries[pair] * unit[s + c], axis=1)
+            closer = _angle(_clamp_cosine(exact)) < own_angle[pair] if angle else exact > own[pair]
+            count += np.bincount(pair[closer], minlength=u1.size)
         if progress is not None:
             progress(min(s + step, n_rows), n_rows)
     return count.astype(np.float64)
