@@ -106,6 +106,7 @@ def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
             quoting=csv.QUOTE_NONE,
             na_filter=False,
             encoding="utf-8",
+            compression="gzip" if path.name.endswith(".gz") else None,
             chunksize=CHUNK_ROWS,
         )
         with chunks:
@@ -116,9 +117,8 @@ def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
                 n, k = len(words), len(chunk_words)
                 if n + k > matrix.shape[0]:  # past the estimate: grow in place
                     matrix.resize((max(n + k, int(1.5 * matrix.shape[0])), dim), refcheck=False)
-                block = matrix[n : n + k]
-                block[...] = frame.iloc[:, 1:].to_numpy(dtype=np.float64)
-                if not np.isfinite(block).all():
+                matrix[n : n + k] = frame.iloc[:, 1:].to_numpy(dtype=np.float64)
+                if not np.isfinite(matrix[n : n + k]).all():
                     raise IrregularFileError("not finite")
                 words.extend(chunk_words)
     except IrregularFileError:
