@@ -1,16 +1,17 @@
 """The fast reader of word2vec / GloVe text vector files (:func:`simeval.read_vectors`).
 
 pandas' compiled CSV parser reads the file in chunks of :data:`CHUNK_ROWS` lines (the
-word as a string column, the numbers as float64), and each chunk is copied into one
+word as the index, the numbers as one float64 block), and each chunk is copied into one
 matrix, allocated from an estimate of the row count (from the first MiB of the file) and
 resized in place (``realloc``) when the estimate is passed and at the end: the file's
 text is never held in memory whole, so the peak stays near the matrix itself.
 
 Only the regular layout is taken here: one separator throughout, one number per field,
-every row as long as the first, finite numbers, distinct words, a header that agrees with
-the body. Anything else raises :class:`IrregularFileError`, and ``read_vectors`` hands the file to
-the line-by-line reader, which accepts what it accepts (runs of spaces, say) and names
-the file, the line and the problem otherwise. Both give identical values: pandas' float
+every row as long as the first, distinct words, a header that agrees with the body
+(:class:`~simeval.vectors.Vectors` then refuses a value that is not finite). Anything
+else raises :class:`IrregularFileError`, and ``read_vectors`` hands the file to the
+line-by-line reader, which accepts what it accepts (runs of spaces, say) and names the
+file, the line and the problem otherwise. Both give identical values: pandas' float
 parser rounds correctly, as ``strtod`` does.
 """
 
@@ -101,6 +102,7 @@ def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
             header=None,
             names=range(dim + 1),
             skiprows=start,
+            index_col=0,
             dtype=dtypes,
             engine="c",
             quoting=csv.QUOTE_NONE,
@@ -111,15 +113,13 @@ def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
         )
         with chunks:
             for frame in chunks:
-                chunk_words = frame[0].tolist()
+                chunk_words = frame.index.tolist()
                 if _ODD_WORD.search("\n".join(chunk_words)):
                     raise IrregularFileError("a word the line reader sees differently")
                 n, k = len(words), len(chunk_words)
                 if n + k > matrix.shape[0]:  # past the estimate: grow in place
                     matrix.resize((max(n + k, int(1.5 * matrix.shape[0])), dim), refcheck=False)
-                matrix[n : n + k] = frame.iloc[:, 1:].to_numpy(dtype=np.float64)
-                if not np.isfinite(matrix[n : n + k]).all():
-                    raise IrregularFileError("not finite")
+                matrix[n : n + k] = frame.to_numpy(dtype=np.float64)  # one float block
                 words.extend(chunk_words)
     except IrregularFileError:
         raise

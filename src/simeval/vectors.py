@@ -228,8 +228,8 @@ def read_vectors(
         )
     if fmt == "text" and keep is None and str(p) != "-" and p.is_file():
         try:
-            return Vectors(*read_text_chunks(p))
-        except (IrregularFileError, OSError, EOFError):
+            return Vectors(*read_text_chunks(p))  # InputError: a value is not finite
+        except (IrregularFileError, InputError, OSError, EOFError):
             pass  # an irregular file: the line-by-line reader names the problem
     data = _read_bytes(p)
     if fmt == "binary":

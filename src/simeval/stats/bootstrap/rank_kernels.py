@@ -4,15 +4,18 @@ A resample is a weight vector ``w`` (how often each pair was drawn). Both measur
 on it only through orders fixed by the full data, so every system is sorted once, never
 per resample:
 
-- **Kendall's τ-b** (Kendall 1945; Knight 1966): with the pairs in gold order (ties broken
-  by the system), a resample's pairs in that order are ``np.repeat(order, w[order])``, so
-  its discordant pairs ``n_d`` are the inversions of the repeated system ranks, counted in
-  O(N log N) by scipy's compiled Fenwick tree (the one ``scipy.stats.kendalltau`` uses)
-  without a sort. Tied pairs come from the weights alone: a tie group of total weight T
-  holds T(T − 1)/2 tied pairs (copies of one pair are tied on both sides), so
-  ``n_1 = Σ_G T_G(T_G − 1)/2`` for gold, ``n_2`` for the system, ``n_3`` for both, and
-  ``τ_b = (n_0 − n_1 − n_2 + n_3 − 2 n_d) / √((n_0 − n_1)(n_0 − n_2))``, ``n_0 = N(N − 1)/2``,
-  all in exact integer arithmetic, as ``scipy.stats.kendalltau`` computes it.
+- **Kendall's τ-b** (Kendall 1945): ``τ_b = (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2))``,
+  ``n_0 = N(N − 1)/2``. Tied pairs come from the weights alone: a tie group of total
+  weight T holds T(T − 1)/2 tied pairs (copies of one pair are tied on both sides), so
+  ``n_1 = Σ_G T_G(T_G − 1)/2`` for gold, ``n_2`` for the system, ``n_3`` for both. When
+  one side takes few values, ``n_c − n_d`` comes from small BLAS products
+  (:class:`_LevelBlocks`); otherwise, with the pairs in gold order (ties broken by the
+  system), a resample's pairs in that order are ``np.repeat(order, w[order])``, its
+  discordant pairs ``n_d`` the inversions of the repeated system ranks, counted in
+  O(N log N) by scipy's compiled Fenwick tree (Knight 1966; the one
+  ``scipy.stats.kendalltau`` uses) without a sort, and
+  ``n_c − n_d = n_0 − n_1 − n_2 + n_3 − 2 n_d``. All counts are exact integers, and τ is
+  formed as ``scipy.stats.kendalltau`` forms it.
 - **nCG / nDCG** (Järvelin & Kekäläinen 2002; Reimers et al. 2016, §2, their discount):
   in system order (highest first), tie group G occupies positions ``E_G − W_G + 1 … E_G``
   of the resample, with E the running weight and W_G the group's weight, and every one of
@@ -24,6 +27,7 @@ per resample:
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -131,44 +135,54 @@ class _LevelBlocks:
     """``n_c − n_d = Σ_{r_i < r_j} w_i w_j sgn(v_j − v_i)`` when one side (v) takes few
     values (K levels, gold ratings on a grid; a judge's integer scores), by BLAS products.
 
-    The pairs are ordered by the other side (r) and cut into blocks of at least
-    :data:`KENDALL_BLOCK` pairs, never inside a tie group of r. Inside a block, a dense
+    The pairs are ordered by the other side (r) and cut into blocks of about
+    :data:`KENDALL_BLOCK` pairs, at tie groups of r where they are small. Inside a block, a
     sign matrix ``M[p, q] = [r_p < r_q] sgn(v_q − v_p)`` gives ``Σ w_q (Mᵀ w)_q``; against
-    the earlier blocks, a pair needs only their weight at each level (a K-vector per
-    resample, kept as a running sum): ``Σ_a sgn(v_q − a) · weight_a``. About
-    2·n·B·(block + 2K) operations, instead of n²·B for the whole sign matrix; exact
-    (integers in float64).
+    the earlier tie groups of r, a pair needs only their weight at each level (a K-vector
+    per resample, kept as a running sum): ``Σ_a sgn(v_q − a) · weight_a``. A large tie
+    group is cut into blocks with no pair inside counted (tied on r) and joins the running
+    sum once it ends. About 2·n·B·(block + 2K) operations instead of n²·B for the whole
+    sign matrix, memory O(n); exact (integers in float32 below 2²⁴, else float64).
     """
 
     def __init__(self, r: NDArray[np.intp], v: NDArray[np.intp]):
         self.order = np.lexsort((v, r))
         rs, vs = r[self.order], v[self.order]
-        levels = np.arange(int(v.max()) + 1)
-        new_group = np.flatnonzero(np.r_[True, rs[1:] != rs[:-1]])
-        self.blocks = []
+        self.levels = np.arange(int(v.max()) + 1)
+        bounds = [*np.flatnonzero(np.r_[True, rs[1:] != rs[:-1]]).tolist(), r.size]
+        #: (start, stop, r and v of the block, whether it ends a tie group of r)
+        self.blocks: list[tuple[int, int, NDArray[np.intp], NDArray[np.intp], bool]] = []
         start = 0
-        for cut in [*new_group[1:].tolist(), r.size]:
-            if cut - start >= KENDALL_BLOCK or cut == r.size:
-                rb, vb = rs[start:cut], vs[start:cut]
-                inside = (rb[:, None] < rb[None, :]) * np.sign(vb[None, :] - vb[:, None])
-                earlier = np.sign(vb[:, None] - levels[None, :])
-                onehot = vb[:, None] == levels[None, :]
-                as32 = [a.astype(np.float32) for a in (inside.T, earlier, onehot.T)]
-                self.blocks.append((start, cut, *as32))
-                start = cut
+        for a, b in itertools.pairwise(bounds):
+            if b - a > KENDALL_BLOCK:  # a large tie group: blocks of its own
+                if a > start:
+                    self.blocks.append((start, a, rs[start:a], vs[start:a], True))
+                for c in range(a, b, KENDALL_BLOCK):
+                    stop = min(c + KENDALL_BLOCK, b)
+                    self.blocks.append((c, stop, rs[c:stop], vs[c:stop], stop == b))
+                start = b
+            elif b - start >= KENDALL_BLOCK or b == r.size:
+                self.blocks.append((start, b, rs[start:b], vs[start:b], True))
+                start = b
 
     def balance(self, W: NDArray[np.floating]) -> NDArray[np.float64]:
         """``n_c − n_d`` of every weight column; ``W`` in float32 while every partial
         sum stays below 2²⁴ (exact), else float64."""
         Wo = np.take(W, self.order, axis=0)
-        level_weight = np.zeros((self.blocks[0][3].shape[1], W.shape[1]), dtype=W.dtype)
+        level_weight = np.zeros((self.levels.size, W.shape[1]), dtype=W.dtype)
+        pending = np.zeros_like(level_weight)  # the weight of the tie group of r under way
         out = np.zeros(W.shape[1])
-        for start, stop, inside_t, earlier, onehot_t in self.blocks:
+        lv = self.levels
+        for start, stop, rb, vb, ends in self.blocks:
             w = Wo[start:stop]
-            cross = inside_t.astype(W.dtype, copy=False) @ w
-            cross += earlier.astype(W.dtype, copy=False) @ level_weight
+            inside = (rb[:, None] < rb[None, :]) * np.sign(vb[None, :] - vb[:, None])
+            cross = inside.T.astype(W.dtype) @ w
+            cross += np.sign(vb[:, None] - lv[None, :]).astype(W.dtype) @ level_weight
             out += np.einsum("ij,ij->j", w, cross, dtype=np.float64)
-            level_weight += onehot_t.astype(W.dtype, copy=False) @ w
+            pending += (vb[None, :] == lv[:, None]).astype(W.dtype) @ w
+            if ends:
+                level_weight += pending
+                pending[...] = 0
         return out
 
 
