@@ -15,7 +15,7 @@ vectors and neighbour ranks, in the format of ``row()`` in ``benchmarks/run.py``
 * read vectors — ``se.read_vectors`` on a 400 000 × 300 GloVe-layout text file (1.1 GB,
   generated unless ``--vectors`` names one) against pandas ``read_csv`` (C engine,
   ``sep=" "``, ``quoting=3``, ``header=None``) plus ``to_numpy``; each in a fresh process,
-  which reports its time and peak RSS; floor: reading the file's bytes.
+  alternately, which reports its time, CPU time and peak RSS; floor: reading the bytes.
 * neighbour ranks — ``pair_distances(..., rank="fwd")`` for 3000 pairs against all
   400 000 rows (cosine angles); no peer; floor: the matrix products it needs (the first
   words' unit vectors times every unit vector, in the same blocks).
@@ -149,19 +149,21 @@ else:
     frame = pd.read_csv(path, sep=" ", quoting=csv.QUOTE_NONE, header=None, engine="c")
     m = frame.iloc[:, 1:].to_numpy(np.float64)
 took = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(took, peak, m.nbytes, hashlib.sha1(np.ascontiguousarray(m).tobytes()).hexdigest())
+use = resource.getrusage(resource.RUSAGE_SELF)
+digest = hashlib.sha1(np.ascontiguousarray(m).tobytes()).hexdigest()
+print(took, use.ru_maxrss * 1024, m.nbytes, digest, use.ru_utime + use.ru_stime)
 """
 
 
-def _read_in_fresh_process(mode: str, path: Path) -> tuple[float, int, int, str]:
+def _read_in_fresh_process(mode: str, path: Path) -> tuple[float, int, int, str, float]:
+    """Wall time, peak RSS, matrix bytes, matrix digest, CPU time (whole process)."""
     out = subprocess.run(
         [sys.executable, "-c", _READER, mode, str(path)], capture_output=True, text=True, check=True
     ).stdout.split()
-    return float(out[0]), int(out[1]), int(out[2]), out[3]
+    return float(out[0]), int(out[1]), int(out[2]), out[3], float(out[4])
 
 
-def vectors_row(path: Path | None = None, repeat: int = 2, rows: int = 400_000, dim: int = 300):
+def vectors_row(path: Path | None = None, repeat: int = 3, rows: int = 400_000, dim: int = 300):
     """``se.read_vectors`` against pandas ``read_csv`` on a GloVe-layout text file."""
     with tempfile.TemporaryDirectory() as tmp:
         if path is None:
@@ -175,12 +177,13 @@ def vectors_row(path: Path | None = None, repeat: int = 2, rows: int = 400_000, 
             ours.append(_read_in_fresh_process("simeval", path))
             peer.append(_read_in_fresh_process("pandas", path))
         size = path.stat().st_size / 1e9
-    t_ours, peak, nbytes, digest = min(ours)
-    t_peer, peer_peak, _, peer_digest = min(peer)
+    t_ours, peak, nbytes, digest, _ = min(ours)
+    t_peer, peer_peak, _, peer_digest, _ = min(peer)
+    cpu, peer_cpu = min(r[4] for r in ours), min(r[4] for r in peer)
     same = "identical matrix" if digest == peer_digest else "MATRICES DIFFER"
     agree = (
         f"{same}; peak RSS {peak / 1e9:.2f} GB = {peak / nbytes:.2f}× the matrix "
-        f"(pandas {peer_peak / 1e9:.2f} GB)"
+        f"(pandas {peer_peak / 1e9:.2f} GB); CPU time {cpu:.1f} s vs {peer_cpu:.1f} s"
     )
     name = f"read_vectors, {rows} × {dim} text ({size:.2f} GB) vs pandas read_csv (C)"
     return _row(name, t_ours, t_peer, floor, agree)
@@ -238,7 +241,7 @@ def main() -> None:
     for line in bootstrap_rows(args.repeat, args.loop_resamples):
         print(line, flush=True)
     if not args.skip_vectors:
-        print(vectors_row(args.vectors, repeat=min(args.repeat, 2)), flush=True)
+        print(vectors_row(args.vectors, repeat=args.repeat), flush=True)
         print(ranks_row(), flush=True)
 
 
