@@ -34,3 +34,12 @@ def test_metrics_and_evaluate_need_no_heavy_module() -> None:
         "se.ndcg(g, s); se.nmsse(g, s); se.f1_low(g, s)"
     )
     assert _loaded_after(code) == []
+
+
+def test_read_vectors_is_top_level_and_lazy() -> None:
+    import simeval as se
+    from simeval.vectors import Vectors, read_vectors
+
+    assert se.read_vectors is read_vectors and se.Vectors is Vectors
+    assert "read_vectors" in se.__all__
+    assert _loaded_after("import simeval as se; se.read_vectors") == []

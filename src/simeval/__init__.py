@@ -75,6 +75,8 @@ _LAZY_FUNCTIONS = {
     "predictiveness": "meta",
     "recommend": "framework",
     "run": "experiment",
+    "read_vectors": "vectors",
+    "Vectors": "vectors",
 }
 
 
@@ -106,6 +108,7 @@ __all__ = [
     "ScaledPearsonResult",
     "SimevalError",
     "UndefinedMetricWarning",
+    "Vectors",
     "__version__",
     "accuracy_high",
     "accuracy_low",
@@ -132,6 +135,7 @@ __all__ = [
     "paraphrase",
     "pearson",
     "rankdcg",
+    "read_vectors",
     "scaled_pearson",
     "smape",
     "spearman",

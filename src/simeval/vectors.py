@@ -1,9 +1,9 @@
 """Word vectors: read word2vec / GloVe text, word2vec binary and ``.npy`` + vocabulary files.
 
 A :class:`Vectors` object is a matrix whose rows are terms (R wordspace's "DSM matrix"):
-``words[i]`` labels ``matrix[i]``. Readers are vectorized: the numbers of a text file are
-parsed by one call into numpy's C parser, not a Python loop over 120 million tokens, and
-``restrict_to`` drops the rows a task does not need before their numbers are parsed.
+``words[i]`` labels ``matrix[i]``. Text files are parsed chunk by chunk by a compiled
+parser into one matrix (:mod:`simeval.vector_text`); ``restrict_to`` drops the rows a task
+does not need before their numbers are parsed.
 
 Every problem in a file is a :class:`~simeval.errors.DataError` naming the file, the line
 and what to do: ragged rows, duplicate words, a header that disagrees with the body, a
@@ -25,6 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .errors import DataError, InputError
 from .io import read_bytes
+from .vector_text import IrregularFileError, read_text_chunks, separator, split_header
 
 __all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
 
@@ -225,20 +226,15 @@ def read_vectors(
             f"{p}: a vocabulary file goes with .npy vectors; this file is {fmt} and names "
             "its words itself (drop --vocab / vocab=)"
         )
+    if fmt == "text" and keep is None and str(p) != "-" and p.is_file():
+        try:
+            return Vectors(*read_text_chunks(p))  # InputError: a value is not finite
+        except (IrregularFileError, InputError, OSError, EOFError):
+            pass  # an irregular file: the line-by-line reader names the problem
     data = _read_bytes(p)
     if fmt == "binary":
         return _read_binary(p, data, keep)
     return _read_text(p, data, keep)
-
-
-def _split_header(p: Path, lines: list[str]) -> tuple[int, int | None, int | None]:
-    """Return (first data line, declared rows, declared dim) for word2vec headers."""
-    if not lines:
-        raise DataError(f"{p}: the file is empty; expected one word and its vector per line")
-    head = lines[0].split()
-    if len(head) == 2 and head[0].isdigit() and head[1].isdigit():
-        return 1, int(head[0]), int(head[1])
-    return 0, None, None
 
 
 def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
@@ -249,10 +245,11 @@ def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
             f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'"
         ) from None
     lines = text.splitlines()
-    start, n_declared, d_declared = _split_header(p, lines)
+    if not lines:
+        raise DataError(f"{p}: the file is empty; expected one word and its vector per line")
+    start, n_declared, d_declared = split_header(lines)
     # One Python pass splits off the word (C-level str.partition); the numbers stay text.
-    first = lines[start] if start < len(lines) else ""
-    sep = "\t" if "\t" in first else " "
+    sep = separator(lines[start] if start < len(lines) else "")
     rows = [line.strip().partition(sep) for line in lines[start:]]
     line_no = np.arange(start + 1, start + 1 + len(rows))
     nonblank = np.fromiter((bool(r[0]) for r in rows), dtype=bool, count=len(rows))
@@ -302,8 +299,7 @@ def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
 
 
 def _raise_bad_number(p: Path, rows: list[tuple[str, str, str]], line_no: ArrayLike, dim: int):
-    """Slow path, only after the fast parser failed: find the first unparsable line."""
-    lines = np.asarray(line_no)
+    lines = np.asarray(line_no)  # after the fast parser failed: the first unparsable line
     for i, r in enumerate(rows):
         try:
             [float(t) for t in r[2].split()]

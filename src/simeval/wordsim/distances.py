@@ -208,63 +208,78 @@ def _neighbour_ranks(
     """wordspace ``pair.ranks``: rank of ``u2`` among all rows ordered by distance from
     ``u1``, ``rank(x, ties.method="min") − 1`` = the number of rows strictly closer.
 
-    Rows of ``u1`` types are processed ``ceil(batch_size / nrow)`` at a time, so memory
-    stays at about ``batch_size`` values whatever the vocabulary size; ``progress(done,
-    total)`` is called after each batch (the CLI draws a bar from it).
+    Memory stays at about ``batch_size`` values whatever the vocabulary size; ``progress(
+    done, total)`` is called after each batch (the CLI draws a bar from it).
     """
     m = vectors.matrix
-    n_rows = m.shape[0]
     res = np.full(u1.size, np.inf)
-    known = (u1 >= 0) & (u2 >= 0)
+    known = np.flatnonzero((u1 >= 0) & (u2 >= 0))
+    if method == "cosine":
+        unit = _normalize_rows(m)
+        angle = not similarity
+        res[known] = _cosine_ranks(unit, u1[known], u2[known], angle, batch_size, progress)
+        return res
     types = np.unique(u1[known])
-    per_batch = max(1, math.ceil(batch_size / max(n_rows, 1)))  # no rows: no known pair
-    unit = _normalize_rows(m) if method == "cosine" else m
-    angle = method == "cosine" and not similarity
+    per_batch = max(1, math.ceil(batch_size / max(m.shape[0], 1)))  # no rows: no known pair
     for s in range(0, types.size, per_batch):
         batch = types[s : s + per_batch]
-        sel = np.flatnonzero(known & np.isin(u1, batch))
+        sel = known[np.isin(u1[known], batch)]
         row = np.searchsorted(batch, u1[sel])
-        if method == "cosine":
-            block = unit[batch] @ unit.T
-            if angle:
-                _clamp_cosine(block)
-        else:
-            block = _cross(m[batch], m, method, p)
-        if method == "cosine":
-            res[sel] = _count_closer_cosine(block, row, u2[sel], angle)
-        else:
-            thr = block[row, u2[sel]]
-            res[sel] = np.count_nonzero(block[row] < thr[:, None], axis=1)
+        block = _cross(m[batch], m, method, p)
+        thr = block[row, u2[sel]]
+        res[sel] = np.count_nonzero(block[row] < thr[:, None], axis=1)
         if progress is not None:
             progress(min(s + per_batch, types.size), types.size)
     return res
 
 
-def _count_closer_cosine(
-    block: NDArray[np.float64], row: NDArray[np.intp], col: NDArray[np.intp], angle: bool
+def _cosine_ranks(
+    unit: NDArray[np.float64],
+    u1: NDArray[np.intp],
+    u2: NDArray[np.intp],
+    angle: bool,
+    batch_size: int,
+    progress: Callable[[int, int], None] | None,
 ) -> NDArray[np.float64]:
-    """Rows closer than ``col`` in each ``row`` of a cosine block.
+    """Rows with a larger cosine than each pair's own (for angles: a smaller angle).
 
-    Closer means a larger cosine. For angles, ``acos`` is only evaluated where a cosine is
-    within 1e-12 of the threshold: elsewhere the order of cosines decides, and near the
-    threshold the angles themselves decide, so ties created by rounding ``acos`` (or by
-    the ±1 snap) are counted exactly as wordspace counts them.
+    The vocabulary is visited in blocks of ``batch_size / pairs`` rows: one BLAS product of
+    the pairs' first rows with the block and a running count per pair, so the matrix is
+    read once. A pair's own cosine is its row-wise dot product (:func:`_pair_values`'
+    value), and every cosine within :data:`COSINE_TOL` of it is recomputed the same way,
+    so the count does not depend on how BLAS rounds; for angles those near ties compare
+    the angles themselves, so ties created by rounding ``acos`` (or by the ±1 snap) are
+    counted as wordspace counts them.
     """
-    out = np.empty(row.size)
-    step = max(1, 4_000_000 // max(1, block.shape[1]))
-    for s in range(0, row.size, step):
-        r, c = row[s : s + step], col[s : s + step]
-        vals = block[r]
-        thr = block[r, c][:, None]
-        if not angle:
-            out[s : s + step] = np.count_nonzero(vals > thr, axis=1)
-            continue
-        count = np.count_nonzero(vals > thr + COSINE_TOL, axis=1)
-        near_r, near_c = np.nonzero(np.abs(vals - thr) <= COSINE_TOL)
-        closer = _angle(vals[near_r, near_c]) < _angle(thr[near_r, 0])
-        count += np.bincount(near_r[closer], minlength=r.size)
-        out[s : s + step] = count
-    return out
+    count = np.zeros(u1.size, dtype=np.int64)
+    if u1.size == 0:
+        return count.astype(np.float64)
+    queries = unit[u1]
+    own = np.sum(queries * unit[u2], axis=1)
+    own_angle = _angle(_clamp_cosine(own.copy())) if angle else own
+    hi, lo = (own + COSINE_TOL)[:, None], (own - COSINE_TOL)[:, None]
+    n_rows = unit.shape[0]
+    step = max(1, min(batch_size // u1.size, n_rows))
+    # work matrices allocated once (a fresh one per block costs its page faults each time)
+    product, above = np.empty((u1.size, step)), np.empty((u1.size, step), dtype=bool)
+    for s in range(0, n_rows, step):
+        width = min(step, n_rows - s)
+        block, mask = product[:, :width], above[:, :width]
+        np.matmul(queries, unit[s : s + width].T, out=block)
+        clear = np.count_nonzero(np.greater(block, hi, out=mask), axis=1)
+        near = np.count_nonzero(np.greater_equal(block, lo, out=mask), axis=1) - clear
+        count += clear
+        rows = np.flatnonzero(near)
+        if rows.size:  # within COSINE_TOL of the pair's own cosine: recompute row-wise
+            sub = block[rows]
+            r, c = np.nonzero((sub >= lo[rows]) & (sub <= hi[rows]))
+            pair = rows[r]
+            exact = np.sum(queries[pair] * unit[s + c], axis=1)
+            closer = _angle(_clamp_cosine(exact)) < own_angle[pair] if angle else exact > own[pair]
+            count += np.bincount(pair[closer], minlength=u1.size)
+        if progress is not None:
+            progress(min(s + step, n_rows), n_rows)
+    return count.astype(np.float64)
 
 
 def pair_distances(

@@ -9,8 +9,10 @@ average ranks of every resample from running weights in sorted order, in exact i
 arithmetic: the rows of ``W`` are gathered in that order onto an m × b grid whose running
 sums take m vectorized row additions (:class:`_RunningSums`), several times faster than
 ``np.add.accumulate`` down n rows. Statistics are shared across metrics: the moments that
-give Pearson also give MASE's centre, and the class counts give both accuracy and F1. Any
-other metric (Kendall, nDCG …) is computed by its own kernel once per resample.
+give Pearson also give MASE's centre, and the class counts give both accuracy and F1.
+Kendall's τ-b and nCG/nDCG also come from orders fixed by the full data
+(:mod:`.rank_kernels`); any other metric is computed by its own kernel once per resample
+(:mod:`.per_resample`).
 
 **Resampling scheme** (the reproducibility contract): ``rng = numpy.random.default_rng(seed)``
 and resamples are drawn in chunks as ``rng.integers(0, n, size=(c, n))``. numpy draws

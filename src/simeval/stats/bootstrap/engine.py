@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -19,10 +19,11 @@ from numpy.typing import NDArray
 from ...binning import Binning
 from ...metrics._scales import normalize_pair
 from ...metrics._sorted import SortedScores
-from ...metrics.base import Context
 from ...metrics.registry import get_metric
 from ...options import Options
-from .expressions import Expr, MetricFunction, as_float
+from .expressions import Expr
+from .per_resample import callable_values, registry_values
+from .rank_kernels import KendallKernel, RankingKernel, ranking_parts
 from .running_sums import RunningSums
 
 __all__ = ["Engine"]
@@ -56,14 +57,21 @@ class Engine:
         bins_rule = options.binning_rule
         if "scaled_pearson" in definitions and bins_rule.kind.per_pair:
             self.batched.append("scaled_pearson")
-        # Callables f(gold, system) run once per resample and system; registry metrics that
-        # are not batched (Kendall, nDCG, the scaled Pearson …) share, per resample, one
-        # sort of the gold scores and one Context per system (hence one sort per system),
-        # with the evaluation's declared scale and bins.
+        # Kendall and nCG/nDCG come from orders fixed by the full data (.rank_kernels);
+        # callables f(gold, system) and the other registry metrics (the scaled Pearson of
+        # data-dependent bins …) run once per resample and system (.per_resample).
         self.callables = {leaf.label: leaf.func for leaf in leaves if leaf.func is not None}
         self.registry = [m for m in definitions.values() if m.name not in self.batched]
         # the systems are on the gold scale already: the kernels must not map them again
         self.options = dataclasses.replace(options, system_scale=None).resolve(gold)
+        kendall = [m for m in self.registry if m is get_metric("kendall")]
+        self.kendall = KendallKernel(gold, systems) if kendall else None
+        self.ranking_parts = {m.name: p for m in self.registry if (p := ranking_parts(m))}
+        self.registry = [m for m in self.registry if m.name not in self.ranking_parts]
+        self.registry = [m for m in self.registry if m not in kendall]
+        parts = [p for ps in self.ranking_parts.values() for p in ps]
+        top = float(self.options.scale[1]) if self.options.scale is not None else math.nan
+        self.ranking = RankingKernel(gold, systems, parts, top) if parts else None
         self.binning = (
             self._full_binning()
             if any(m.uses_bins for m in self.registry) or "scaled_pearson" in self.batched
@@ -154,10 +162,17 @@ class Engine:
         out: dict[str, NDArray[np.float64]] = {}
         if self.batched:
             out.update(self._batched(W))
+        if self.kendall is not None:
+            out["kendall"] = self.kendall.values(W)
+        if self.ranking is not None:
+            parts = self.ranking.values(W)
+            for name, ps in self.ranking_parts.items():
+                out[name] = np.mean([parts[p] for p in ps], axis=0)
         for name, fn in self.callables.items():
-            out[name] = self._generic(fn, W)
+            out[name] = callable_values(fn, self.g, self.S, W)
         if self.registry:
-            out.update(self._registry(W))
+            b = self.binning
+            out.update(registry_values(self.registry, self.g, self.S, W, self.options, b))
         return out
 
     def _batched(self, W: NDArray[Any]) -> dict[str, NDArray[np.float64]]:
@@ -359,40 +374,5 @@ class Engine:
         d_s2 = ((w_pos**3 - w_pos).sum(axis=0) - (t_group**3 - t_group).sum(axis=0)) / 3.0
         return d_cross, d_s2
 
-    def _resampled(self, W: NDArray[Any]) -> Iterator[tuple[int, NDArray[np.intp]]]:
-        """Each resample of the chunk as pair indices (multiplicities expanded)."""
-        positions = np.arange(self.n)
-        for r in range(W.shape[1]):
-            yield r, np.repeat(positions, W[:, r].astype(np.int64))
-
-    def _generic(self, fn: MetricFunction, W: NDArray[Any]) -> NDArray[np.float64]:
-        out = np.empty((W.shape[1], self.k))
-        for r, idx in self._resampled(W):
-            g = self.g[idx]
-            for j in range(self.k):
-                out[r, j] = as_float(fn(g, self.S[j][idx]))
-        return out
-
     def _full_binning(self) -> Binning:
         return self.options.binning_rule.assign(self.g, scale=self.options.scale)
-
-    def _resampled_binning(self, idx: NDArray[np.intp], g: NDArray[np.float64]) -> Binning:
-        """The bins of one resample: a pair keeps its bin (and its label travels with it)
-        where the bin depends on the pair alone; segments and quantiles are recomputed on
-        the resample, as evaluate would compute them on that data."""
-        assert self.binning is not None
-        if self.options.binning_rule.kind.per_pair:
-            return Binning(self.binning.index[idx], self.binning.specs)
-        return self.options.binning_rule.assign(g, scale=self.options.scale)
-
-    def _registry(self, W: NDArray[Any]) -> dict[str, NDArray[np.float64]]:
-        out = {m.name: np.empty((W.shape[1], self.k)) for m in self.registry}
-        for r, idx in self._resampled(W):
-            g = self.g[idx]
-            gold = SortedScores(g)
-            binning = self._resampled_binning(idx, g) if self.binning is not None else None
-            for j in range(self.k):
-                ctx = Context(gold, SortedScores(self.S[j][idx]), self.options, binning)
-                for m in self.registry:
-                    out[m.name][r, j] = ctx.result(m).statistic
-        return out

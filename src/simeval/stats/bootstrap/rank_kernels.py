@@ -1,0 +1,376 @@
+"""Kendall's τ-b and nCG/nDCG of many bootstrap resamples, from their multiplicities.
+
+A resample is a weight vector ``w`` (how often each pair was drawn). Both measures depend
+on it only through orders fixed by the full data, so every system is sorted once, never
+per resample:
+
+- **Kendall's τ-b** (Kendall 1945): ``τ_b = (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2))``,
+  ``n_0 = N(N − 1)/2``. Tied pairs come from the weights alone: a tie group of total
+  weight T holds T(T − 1)/2 tied pairs (copies of one pair are tied on both sides), so
+  ``n_1 = Σ_G T_G(T_G − 1)/2`` for gold, ``n_2`` for the system, ``n_3`` for both. When
+  one side takes few values, ``n_c − n_d`` comes from small BLAS products
+  (:class:`_LevelBlocks`); otherwise, with the pairs in gold order (ties broken by the
+  system), a resample's pairs in that order are ``np.repeat(order, w[order])``, its
+  discordant pairs ``n_d`` the inversions of the repeated system ranks, counted in
+  O(N log N) by scipy's compiled Fenwick tree (Knight 1966; the one
+  ``scipy.stats.kendalltau`` uses) without a sort, and
+  ``n_c − n_d = n_0 − n_1 − n_2 + n_3 − 2 n_d``. All counts are exact integers, and τ is
+  formed as ``scipy.stats.kendalltau`` forms it.
+- **nCG / nDCG** (Järvelin & Kekäläinen 2002; Reimers et al. 2016, §2, their discount):
+  in system order (highest first), tie group G occupies positions ``E_G − W_G + 1 … E_G``
+  of the resample, with E the running weight and W_G the group's weight, and every one of
+  those positions has the group's mean gain ``S_G / W_G`` (ties averaged, as
+  :mod:`simeval.metrics.ranking`). With D the cumulative discounts (cut at k),
+  ``DCG = Σ_G (S_G / W_G)(D[E_G] − D[E_G − W_G])``; the ideal DCG is the same sum in gain
+  order. Running weights come from :class:`~.running_sums.RunningSums`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ...metrics._numeric import SNAP, count_inversions
+from ...metrics._sorted import SortedScores
+from ...metrics.base import Metric as RegistryMetric
+from ...metrics.ranking import AVG_RANK_KS, avg_rank_metric, discounts, ranking_metric
+from .running_sums import RunningSums
+
+__all__ = [
+    "KENDALL_BLOCK",
+    "KENDALL_LEVELS",
+    "KENDALL_THREADS",
+    "KendallKernel",
+    "RankingKernel",
+    "ranking_parts",
+]
+
+#: Threads counting Kendall's discordant pairs (scipy's count runs without the GIL).
+KENDALL_THREADS = min(4, os.cpu_count() or 1)
+#: Kendall by level blocks (:class:`_LevelBlocks`) when one side takes at most this many
+#: values; their size.
+KENDALL_LEVELS = 128
+KENDALL_BLOCK = 64
+#: One part of a ranking measure: cut-off k (None: all pairs), discounted, reversed.
+Part = tuple[int | None, bool, bool]
+
+
+def ranking_parts(metric: RegistryMetric) -> list[Part] | None:
+    """The nCG/nDCG parts a registry metric averages (one part, or the three of the
+    AvgRank means), or None when it is not one of them."""
+    for discounted in (True, False):
+        for reverse in (False, True):
+            if metric == avg_rank_metric(discounted, reverse):
+                return [(k, discounted, reverse) for k in AVG_RANK_KS]
+    base, _, cut = metric.name.partition("@")
+    reverse = base.endswith("_rev")
+    base = base.removesuffix("_rev")
+    if base not in ("ncg", "ndcg") or not (cut == "" or cut.isdigit()):
+        return None
+    k = int(cut) if cut else None
+    if metric != ranking_metric(k, base == "ndcg", reverse):
+        return None
+    return [(k, base == "ndcg", reverse)]
+
+
+def _groups(keys: NDArray[Any]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Rows of the groups of two or more equal ``keys`` (concatenated, group by group)
+    and where each group starts in that list."""
+    ss = SortedScores(keys)
+    big = ss.group_sizes > 1
+    starts, sizes = ss.group_starts[big], ss.group_sizes[big]
+    if not sizes.size:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    within = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    rows = ss.order[np.repeat(starts, sizes) + within]
+    return rows, np.cumsum(sizes) - sizes
+
+
+def _tied_pairs(
+    W: NDArray[np.integer],
+    groups: tuple[NDArray[np.intp], NDArray[np.intp]],
+    squares: NDArray[np.float64],
+    N: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """``Σ_G T_G(T_G − 1)/2`` over all groups, singletons included (``T = w``): from
+    ``Σ w²`` of every pair, corrected on the rows of the groups of two or more."""
+    rows, starts = groups
+    extra = np.zeros_like(N)
+    if rows.size:
+        Wt = np.take(W, rows, axis=0).astype(np.int64)
+        T = np.add.reduceat(Wt, starts, axis=0)
+        extra = (np.einsum("ij,ij->j", T, T) - np.einsum("ij,ij->j", Wt, Wt)).astype(np.float64)
+    return (squares + extra - N) / 2.0
+
+
+def _discordant_counter() -> Callable[[NDArray[np.intp], NDArray[np.intp]], int]:
+    """scipy's compiled count of the pairs with ``x_i < x_j`` and ``y_i > y_j`` (x sorted,
+    y ≥ 1), which runs without the GIL; it is private to scipy, so without it the
+    vectorized merge count of ``y`` takes over (the same count when x is increasing)."""
+    try:
+        from scipy.stats._stats import _kendall_dis
+
+        _kendall_dis(np.array([0, 1], dtype=np.intp), np.array([2, 1], dtype=np.intp))
+        return lambda x, y: int(_kendall_dis(x, y))
+    except (ImportError, TypeError, ValueError):  # pragma: no cover - scipy version
+        return lambda x, y: int(count_inversions(y))
+
+
+def _one_blas_thread() -> AbstractContextManager[object]:
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - an optional dependency
+        return nullcontext()
+    return threadpool_limits(1, user_api="blas")
+
+
+class _LevelBlocks:
+    """``n_c − n_d = Σ_{r_i < r_j} w_i w_j sgn(v_j − v_i)`` when one side (v) takes few
+    values (K levels, gold ratings on a grid; a judge's integer scores), by BLAS products.
+
+    The pairs are ordered by the other side (r) and cut into blocks of about
+    :data:`KENDALL_BLOCK` pairs, at tie groups of r where they are small. Inside a block, a
+    sign matrix ``M[p, q] = [r_p < r_q] sgn(v_q − v_p)`` gives ``Σ w_q (Mᵀ w)_q``; against
+    the earlier tie groups of r, a pair needs only their weight at each level (a K-vector
+    per resample, kept as a running sum): ``Σ_a sgn(v_q − a) · weight_a``. A large tie
+    group is cut into blocks with no pair inside counted (tied on r) and joins the running
+    sum once it ends. About 2·n·B·(block + 2K) operations instead of n²·B for the whole
+    sign matrix, memory O(n); exact (integers in float32 below 2²⁴, else float64).
+    """
+
+    def __init__(self, r: NDArray[np.intp], v: NDArray[np.intp]):
+        self.order = np.lexsort((v, r))
+        rs, vs = r[self.order], v[self.order]
+        self.levels = np.arange(int(v.max()) + 1)
+        bounds = [*np.flatnonzero(np.r_[True, rs[1:] != rs[:-1]]).tolist(), r.size]
+        #: (start, stop, r and v of the block, whether it ends a tie group of r)
+        self.blocks: list[tuple[int, int, NDArray[np.intp], NDArray[np.intp], bool]] = []
+        start = 0
+        for a, b in itertools.pairwise(bounds):
+            if b - a > KENDALL_BLOCK:  # a large tie group: blocks of its own
+                if a > start:
+                    self.blocks.append((start, a, rs[start:a], vs[start:a], True))
+                for c in range(a, b, KENDALL_BLOCK):
+                    stop = min(c + KENDALL_BLOCK, b)
+                    self.blocks.append((c, stop, rs[c:stop], vs[c:stop], stop == b))
+                start = b
+            elif b - start >= KENDALL_BLOCK or b == r.size:
+                self.blocks.append((start, b, rs[start:b], vs[start:b], True))
+                start = b
+
+    def balance(self, W: NDArray[np.floating]) -> NDArray[np.float64]:
+        """``n_c − n_d`` of every weight column; ``W`` in float32 while every partial
+        sum stays below 2²⁴ (exact), else float64."""
+        Wo = np.take(W, self.order, axis=0)
+        level_weight = np.zeros((self.levels.size, W.shape[1]), dtype=W.dtype)
+        pending = np.zeros_like(level_weight)  # the weight of the tie group of r under way
+        out = np.zeros(W.shape[1])
+        lv = self.levels
+        for start, stop, rb, vb, ends in self.blocks:
+            w = Wo[start:stop]
+            inside = (rb[:, None] < rb[None, :]) * np.sign(vb[None, :] - vb[:, None])
+            cross = inside.T.astype(W.dtype) @ w
+            cross += np.sign(vb[:, None] - lv[None, :]).astype(W.dtype) @ level_weight
+            out += np.einsum("ij,ij->j", w, cross, dtype=np.float64)
+            pending += (vb[None, :] == lv[:, None]).astype(W.dtype) @ w
+            if ends:
+                level_weight += pending
+                pending[...] = 0
+        return out
+
+
+class KendallKernel:
+    """Kendall's τ-b of k systems against the gold scores for every weight column."""
+
+    def __init__(self, gold: NDArray[np.float64], systems: NDArray[np.float64]):
+        g = SortedScores(gold)
+        self.gold_groups = _groups(g.dense)
+        self.count = _discordant_counter()
+        self.by_system = []
+        for s in systems:
+            ss = SortedScores(s)
+            order = np.lexsort((ss.dense, g.dense))  # gold order, ties by the system
+            sy = (ss.dense[order] + 1).astype(np.intp)
+            joint = g.dense.astype(np.int64) * (int(ss.dense.max()) + 1) + ss.dense
+            few, many = sorted([g, ss], key=lambda x: x.group_starts.size)
+            blocks = (
+                _LevelBlocks(many.dense, few.dense)
+                if few.group_starts.size <= KENDALL_LEVELS
+                else None
+            )
+            self.by_system.append((order, sy, _groups(ss.dense), _groups(joint), blocks))
+
+    def _discordant(
+        self, ordered: NDArray[np.int64], sy: NDArray[np.intp], N: NDArray[np.int64]
+    ) -> NDArray[np.float64]:
+        """``n_d`` of every resample (rows of ``ordered``: weights in gold order), on
+        :data:`KENDALL_THREADS` threads. Inside a gold tie group the system ranks ascend,
+        so no inversion lies there, and a running position serves as x."""
+        x = np.arange(int(N.max(initial=0)), dtype=np.intp)
+        count = self.count
+
+        def run(rows: range) -> list[int]:
+            return [count(x[: N[r]], np.repeat(sy, ordered[r])) for r in rows]
+
+        B = ordered.shape[0]
+        threads = max(1, min(KENDALL_THREADS, B // 64))
+        if threads == 1:
+            return np.array(run(range(B)), dtype=np.float64)
+        cuts = np.linspace(0, B, threads + 1).astype(int)
+        with ThreadPoolExecutor(threads) as pool:
+            parts = pool.map(run, [range(cuts[i], cuts[i + 1]) for i in range(threads)])
+            return np.array([d for part in parts for d in part], dtype=np.float64)
+
+    def values(self, W: NDArray[np.integer]) -> NDArray[np.float64]:
+        """τ-b, shape (columns, systems); NaN where fewer than 3 pairs are drawn or a side
+        is constant on the drawn pairs."""
+        W = W.astype(np.int64, copy=False)  # whole-valued weights (the point estimate: ones)
+        Ni = W.sum(axis=0)
+        N = Ni.astype(np.float64)
+        squares = np.einsum("ij,ij->j", W, W).astype(np.float64)
+        total = N * (N - 1.0) / 2.0
+        x_ties = _tied_pairs(W, self.gold_groups, squares, N)
+        exact32 = 2 * float(N.max(initial=0)) < 2**24  # |partial sums| ≤ 2N
+        Wf = W.astype(np.float32 if exact32 else np.float64)
+        WT = None
+        out = np.empty((W.shape[1], len(self.by_system)))
+        with _one_blas_thread():  # small products: threads would mostly wait
+            for j, (order, sy, s_groups, joint_groups, blocks) in enumerate(self.by_system):
+                y_ties = _tied_pairs(W, s_groups, squares, N)
+                if blocks is not None:
+                    num = blocks.balance(Wf)
+                else:
+                    WT = np.ascontiguousarray(W.T) if WT is None else WT
+                    both = _tied_pairs(W, joint_groups, squares, N)
+                    dis = self._discordant(WT[:, order], sy, Ni)
+                    num = total - x_ties - y_ties + both - 2.0 * dis
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    tau = num / np.sqrt(total - x_ties) / np.sqrt(total - y_ties)
+                tau = np.where(np.abs(tau) >= 1.0 - SNAP, np.sign(tau), tau)
+                bad = (N < 3) | (total - x_ties <= 0) | (total - y_ties <= 0)
+                out[:, j] = np.where(bad, np.nan, tau)
+        return out
+
+
+class _Order:
+    """A fixed ranking of the pairs (highest gain first), its tie groups and the gains of
+    its untied pairs laid out as :class:`RunningSums` cells (0 elsewhere)."""
+
+    def __init__(
+        self,
+        scan: RunningSums,
+        order: NDArray[np.intp],
+        sizes: NDArray[np.intp],
+        gains: NDArray[np.float64],
+        ideal: bool,
+    ):
+        self.rows = scan.arrange(order)
+        starts = np.cumsum(sizes) - sizes
+        single = sizes == 1
+        self.single_gains = np.zeros(scan.size)
+        self.single_gains[scan.cells(starts[single])] = gains[order[starts[single]]]
+        t_starts, t_sizes = starts[~single], sizes[~single]
+        within = np.arange(int(t_sizes.sum())) - np.repeat(np.cumsum(t_sizes) - t_sizes, t_sizes)
+        self.tied_rows = order[np.repeat(t_starts, t_sizes) + within]
+        self.tied_starts = np.cumsum(t_sizes) - t_sizes
+        self.tied_first = scan.cells(t_starts)
+        self.tied_last = scan.cells(t_starts + t_sizes - 1)
+        # in the ideal order a tie group shares one gain: its mean needs no weights
+        self.group_gain = gains[order[t_starts]][:, None] if ideal else None
+
+
+class RankingKernel:
+    """nCG/nDCG parts of k systems for every weight column (see the module docstring)."""
+
+    def __init__(
+        self,
+        gold: NDArray[np.float64],
+        systems: NDArray[np.float64],
+        parts: Sequence[Part],
+        top: float,
+    ):
+        """``top``: the top of the scale, from which the reversed measures' gains count down."""
+        self.n = gold.size
+        self.scan = RunningSums(self.n)
+        self.parts = list(dict.fromkeys(parts))
+        self.gains = {rev: (top - gold if rev else gold) for rev in {p[2] for p in self.parts}}
+        self.negative = gold < 0
+        self.cum: dict[Part, NDArray[np.float64]] = {}
+        for k, discounted, rev in self.parts:
+            d = discounts(self.n) if discounted else np.ones(self.n)
+            cum = np.concatenate([[0.0], np.cumsum(d)])
+            self.cum[(k, discounted, rev)] = cum[np.minimum(np.arange(self.n + 1), k or self.n)]
+        self.orders: dict[tuple[int, bool], _Order] = {}
+        g = SortedScores(gold)
+        for rev in self.gains:  # ideal order: gold descending (reversed: ascending)
+            self.orders[(-1, rev)] = self._order(g, rev, ideal=True)
+        for j, s in enumerate(systems):
+            ss = SortedScores(s)
+            for rev in self.gains:
+                self.orders[(j, rev)] = self._order(ss, rev, ideal=False)
+        self.k = systems.shape[0]
+
+    def _order(self, ss: SortedScores, rev: bool, ideal: bool) -> _Order:
+        order, sizes = ss.order, ss.group_sizes
+        if not rev:  # highest first
+            order, sizes = order[::-1], sizes[::-1]
+        return _Order(self.scan, order, sizes, self.gains[rev], ideal)
+
+    def _dcg(
+        self, W: NDArray[np.integer], o: _Order, rev: bool, bufs: Sequence[NDArray[Any]]
+    ) -> dict[Part, NDArray[np.float64]]:
+        """Σ_G mean gain × (D[E] − D[E − W_G]) for every part of this direction. ``bufs``:
+        three integer and two float work matrices of the scan's shape (taking into a
+        preallocated matrix is several times faster than allocating one per take)."""
+        w, C, before, steps, tmp = bufs
+        self.scan.gather(W, o.rows, out=w)
+        self.scan.accumulate(w, out=C)
+        np.subtract(C, w, out=before)
+        tied = o.tied_rows.size > 0
+        if tied:
+            et = np.take(C, o.tied_last, axis=0)
+            st = np.take(before, o.tied_first, axis=0)
+            if o.group_gain is not None:
+                mean = o.group_gain
+            else:
+                gains = self.gains[rev][o.tied_rows][:, None]
+                sums = np.add.reduceat(np.take(W, o.tied_rows, axis=0) * gains, o.tied_starts)
+                mean = sums / np.maximum(et - st, 1)
+        out = {}
+        for part, D in self.cum.items():
+            if part[2] == rev:
+                np.take(D, C, out=steps, mode="clip")
+                steps -= np.take(D, before, out=tmp, mode="clip")
+                total = steps.T @ o.single_gains
+                if tied:
+                    total += (mean * (D[et] - D[st])).sum(axis=0)
+                out[part] = total
+        return out
+
+    def values(self, W: NDArray[np.integer]) -> dict[Part, NDArray[np.float64]]:
+        """Each part's value, shape (columns, systems): CG_k / iCG_k (or DCG), at most 1;
+        NaN where the ideal gain is 0 or (not reversed) a drawn gold score is negative."""
+        Wi = W.astype(np.int32, copy=False)  # whole-valued weights (the point estimate: ones)
+        shape = (self.scan.size, W.shape[1])
+        bufs = [np.empty(shape, dtype=t) for t in (Wi.dtype,) * 3 + (np.float64,) * 2]
+        negative = np.take(Wi, np.flatnonzero(self.negative), axis=0).sum(axis=0) > 0
+        out = {p: np.empty((W.shape[1], self.k)) for p in self.parts}
+        for rev in self.gains:
+            best = self._dcg(Wi, self.orders[(-1, rev)], rev, bufs)
+            for j in range(self.k):
+                got = self._dcg(Wi, self.orders[(j, rev)], rev, bufs)
+                for part, value in got.items():
+                    with np.errstate(invalid="ignore", divide="ignore"):
+                        ratio = np.minimum(value / best[part], 1.0)
+                    bad = best[part] <= 0
+                    if not rev:
+                        bad = bad | negative
+                    out[part][:, j] = np.where(bad, np.nan, ratio)
+        return out

@@ -1,0 +1,136 @@
+"""The chunked reader of text vector files (simeval.vector_text) against references.
+
+References: ``numpy.loadtxt`` (the numbers, parsed by C ``strtod``) and the words written by
+the test; for files outside the regular layout, the numbers written into them by hand. The
+line-by-line reader (``vectors._read_text``) must give the same result wherever the
+chunked reader declines a file.
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simeval import vector_text, vectors
+from simeval.errors import DataError
+from simeval.vectors import read_vectors
+
+WORDS = ["the", "NA", "null", "nan", "#", '"quoted"', "naïve", "1e5", "-", "a,b"]
+
+
+def _write(path: Path, values: np.ndarray, words=WORDS, header=False, sep=" ", fmt="%.17g"):
+    lines = [w + sep + sep.join(fmt % v for v in row) for w, row in zip(words, values)]
+    if header:
+        lines.insert(0, f"{len(words)} {values.shape[1]}")
+    text = "\n".join(lines) + "\n"
+    if path.name.endswith(".gz"):
+        with gzip.open(path, "wt", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def no_line_reader(monkeypatch):
+    """Fail if the line-by-line reader is called: the chunked reader must take the file."""
+
+    def refuse(*args):
+        raise AssertionError("the line-by-line reader was used")
+
+    monkeypatch.setattr(vectors, "_read_text", refuse)
+
+
+@pytest.mark.parametrize("name", ["v.txt", "v.txt.gz"])
+@pytest.mark.parametrize(("header", "sep"), [(False, " "), (True, " "), (False, "\t")])
+def test_regular_files_equal_loadtxt(tmp_path, no_line_reader, name, header, sep):
+    rng = np.random.default_rng(0)
+    values = rng.normal(0, 1, (len(WORDS), 7)) * 10.0 ** rng.integers(-8, 8, (len(WORDS), 7))
+    p = tmp_path / name
+    _write(p, values, header=header, sep=sep)
+    v = read_vectors(p)
+    assert v.words == tuple(WORDS)
+    ref = np.loadtxt(p, usecols=range(1, 8), comments=None, delimiter=sep, skiprows=int(header))
+    np.testing.assert_array_equal(v.matrix, ref)
+    np.testing.assert_array_equal(v.matrix, values)  # %.17g round-trips
+
+
+def test_growing_past_the_row_estimate(tmp_path, monkeypatch, no_line_reader):
+    # long first lines make the estimate from the first bytes far too small
+    monkeypatch.setattr(vector_text, "_SAMPLE", 512)
+    monkeypatch.setattr(vector_text, "CHUNK_ROWS", 7)
+    words = ["x" * 300, "y" * 300] + [f"w{i}" for i in range(3000)]
+    values = np.arange(len(words) * 2, dtype=float).reshape(-1, 2)
+    p = tmp_path / "v.txt"
+    _write(p, values, words=words, fmt="%g")
+    v = read_vectors(p)
+    assert v.words == tuple(words)
+    np.testing.assert_array_equal(v.matrix, values)
+    assert v.matrix.flags.c_contiguous and v.matrix.flags.owndata
+
+
+def _line_reader(p: Path):
+    try:
+        v = vectors._read_text(p, p.read_bytes(), None)
+    except DataError as exc:
+        return str(exc)
+    return v.words, v.matrix.tolist()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cat 1 2 \ndog 3 4 \n",  # word2vec.c's trailing space
+        "cat 1 2\ndog 3  4\nemu 5 6\n",  # a run of spaces
+        "  cat 1 2\ndog 3 4\n",  # leading space
+        "cat 1 2\r\n\r\ndog 3 4\r\n",  # CRLF and a blank line
+        "cat 1 2\n \ndog 3 4\n",  # a line of white space
+        "\ufeffcat 1 2\ndog 3 4\n",  # byte-order mark
+        "c\x0cat 1 2\ndog 3 4\n",  # form feed: a line break for str.splitlines
+        "c\u2028at 1 2\ndog 3 4\n",  # line separator, likewise
+        "\u00a0cat 1 2\ndog 3 4\n",  # no-break space: white space for str.strip
+        "cat 1 2\ndog\nemu 3 4\n",  # a word without numbers
+        "cat 1 2\ndog 1 nan\n",
+        "cat 1 2\ndog 1 2 3\n",
+        "2 2\ncat 1 2\n",  # header and body disagree
+    ],
+)
+def test_the_chunked_reader_agrees_with_the_line_reader(tmp_path, text):
+    p = tmp_path / "v.txt"
+    p.write_bytes(text.encode("utf-8"))
+    expected = _line_reader(p)
+    try:
+        v = read_vectors(p)
+    except DataError as exc:
+        assert str(exc) == expected
+    else:
+        assert (v.words, v.matrix.tolist()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("cat 1 2\ndog 1 nan\n", r"line 2 \('dog'\): a value is not finite"),
+        ("cat 1 2\ndog 1 inf\n", r"line 2 \('dog'\): a value is not finite"),
+        ("cat 1 2\ndog 1 2 3\n", r"line 2 \('dog'\): 3 values, expected 2"),
+        ("cat 1 2\ndog\nemu 3 4\n", r"line 2 \('dog'\): 0 values, expected 2"),
+        ("cat 1 2\n\xff 1 2\n", "not UTF-8"),
+    ],
+)
+def test_problems_are_named_by_the_line_reader(tmp_path, text, message):
+    p = tmp_path / "v.txt"
+    p.write_bytes(text.encode("latin-1"))
+    with pytest.raises(DataError, match=message):
+        read_vectors(p)
+
+
+def test_restrict_to_keeps_the_line_reader(tmp_path):
+    rng = np.random.default_rng(1)
+    values = rng.normal(size=(len(WORDS), 3))
+    p = tmp_path / "v.txt"
+    _write(p, values)
+    v = read_vectors(p, restrict_to={"NA", "naïve", "zebra"})
+    assert v.words == ("NA", "naïve")
+    np.testing.assert_array_equal(v.matrix, values[[1, 6]])
