@@ -19,7 +19,7 @@ from simeval.extrinsic import (
     select_classifier,
     stratified_folds,
 )
-from simeval.three_class import accuracy3, bin_classes, f1_macro3
+from simeval.metrics.three_class import accuracy3, bin_classes, f1_macro3
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics", reason="needs the 'sklearn' extra")
 

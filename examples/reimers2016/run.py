@@ -31,9 +31,9 @@ import simeval as se
 from simeval.experiment import score_range
 from simeval.extrinsic import majority_baseline, rewrite_classification
 from simeval.meta import predictiveness, rank_agreement
+from simeval.metrics.three_class import accuracy3, f1_macro3
 from simeval.report.tables import render_table
 from simeval.semeval import read_gold_dir, read_runs_dir
-from simeval.three_class import accuracy3, f1_macro3
 
 HERE = Path(__file__).resolve().parent
 LEXICAL = [

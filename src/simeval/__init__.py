@@ -28,6 +28,7 @@ from .metrics.rank_order import rankdcg
 from .metrics.ranking import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank
 from .metrics.registry import DEFAULT_METRICS, TABLE2_MEASURES, available_metrics, get_metric
 from .metrics.scaled import scaled_pearson
+from .metrics.three_class import accuracy3, f1_macro3
 from .metrics.threshold import accuracy_high, accuracy_low, f1_high, f1_low, hmean, macro_avg
 from .options import Options
 from .results import (
@@ -110,12 +111,14 @@ __all__ = [
     "UndefinedMetricWarning",
     "Vectors",
     "__version__",
+    "accuracy3",
     "accuracy_high",
     "accuracy_low",
     "available_metrics",
     "evaluate",
     "f1_high",
     "f1_low",
+    "f1_macro3",
     "fisher_interval",
     "fisher_z_mean",
     "get_metric",

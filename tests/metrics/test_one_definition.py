@@ -54,6 +54,8 @@ def _public(name: str, gold, system, scale):
         "rankdcg": lambda: se.rankdcg(gold, system),
         "mape": lambda: se.mape(gold, system, scale=scale),
         "smape": lambda: se.smape(gold, system, scale=scale),
+        "accuracy3": lambda: se.accuracy3(gold, system, scale=scale),
+        "f1_macro3": lambda: se.f1_macro3(gold, system, scale=scale),
     }
     if name in plain:
         return plain[name]().statistic

@@ -15,6 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import as_float_array, check_int
 from ..errors import InputError, require
+from ..metrics.three_class import macro_f1
 from ..results import json_ready
 
 __all__ = [
@@ -174,31 +175,6 @@ def _logistic_predict(
     model = linear_model.LogisticRegression(max_iter=1000)
     model.fit(((x_train - mu) / sd)[:, None], y_train)
     return np.asarray(model.predict(((x_test - mu) / sd)[:, None]), dtype=object)
-
-
-def macro_f1(truth: Sequence[Any] | NDArray[Any], predicted: Sequence[Any] | NDArray[Any]) -> float:
-    r"""Macro-averaged F1 over the classes that occur in ``truth`` or ``predicted``:
-
-    .. math:: F_1^{macro} = \frac{1}{|C|} \sum_{c \in C} \frac{2\,TP_c}{|\{t = c\}| +
-              |\{p = c\}|}
-
-    (scikit-learn's ``f1_score(average="macro")``; a class predicted but never true
-    scores 0). Labels are compared as text.
-
-    >>> macro_f1(["a", "a", "b", "c"], ["a", "b", "b", "b"])  # F1: a 2/3, b 2/4, c 0
-    0.38888888888888884
-    """
-    t = np.asarray(truth, dtype=object).astype(str)
-    p = np.asarray(predicted, dtype=object).astype(str)
-    if t.shape != p.shape or t.size == 0:
-        raise InputError(
-            f"`truth` and `predicted` must have the same, nonzero length; got {t.size}, {p.size}"
-        )
-    classes = np.union1d(t, p)
-    is_t = t[None, :] == classes[:, None]
-    is_p = p[None, :] == classes[:, None]
-    tp = (is_t & is_p).sum(axis=1)
-    return float(np.mean(2.0 * tp / (is_t.sum(axis=1) + is_p.sum(axis=1))))
 
 
 def _cross_validate(

@@ -31,6 +31,7 @@ from .errors import ERROR_METRICS
 from .percentage import MAPE, SMAPE
 from .rank_order import RANKDCG
 from .ranking import avg_rank_metric, ranking_metric
+from .three_class import ACCURACY3, F1_MACRO3
 from .threshold import THRESHOLD_METRICS, harmonic_mean
 
 __all__ = [
@@ -52,6 +53,8 @@ _BASE: dict[str, Metric] = {
         avg_rank_metric(False),
         avg_rank_metric(True),
         *THRESHOLD_METRICS,
+        ACCURACY3,
+        F1_MACRO3,
         RANKDCG,
         MAPE,
         SMAPE,

@@ -23,24 +23,58 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import paired_scores
-from .extrinsic.classify import macro_f1
-from .metrics._sorted import SortedScores
-from .metrics.base import Context, Metric, score
-from .metrics.threshold import decisions
-from .options import Options
-from .results import MetricResult
+from .._validate import paired_scores
+from ..errors import InputError
+from ..options import Options
+from ..results import MetricResult
+from ._sorted import SortedScores
+from .base import Context, Metric, score
+from .threshold import decisions
 
-__all__ = ["ACCURACY3", "BIN_CLASSES", "F1_MACRO3", "accuracy3", "bin_classes", "f1_macro3"]
+__all__ = [
+    "ACCURACY3",
+    "BIN_CLASSES",
+    "F1_MACRO3",
+    "accuracy3",
+    "bin_classes",
+    "f1_macro3",
+    "macro_f1",
+]
 
 #: The three classes, in order of the scale.
 BIN_CLASSES = ("low", "mid", "high")
 _SOURCE = "Reimers, Beyer & Gurevych 2016, §2 and Table 1 (three-class reading: simeval)"
 _READS = frozenset({"low_border", "high_border", "system_scale"})
+
+
+def macro_f1(truth: Sequence[Any] | NDArray[Any], predicted: Sequence[Any] | NDArray[Any]) -> float:
+    r"""Macro-averaged F1 over the classes that occur in ``truth`` or ``predicted``:
+
+    .. math:: F_1^{macro} = \frac{1}{|C|} \sum_{c \in C} \frac{2\,TP_c}{|\{t = c\}| +
+              |\{p = c\}|}
+
+    (scikit-learn's ``f1_score(average="macro")``; a class predicted but never true
+    scores 0). Labels are compared as text.
+
+    >>> macro_f1(["a", "a", "b", "c"], ["a", "b", "b", "b"])  # F1: a 2/3, b 2/4, c 0
+    0.38888888888888884
+    """
+    t = np.asarray(truth, dtype=object).astype(str)
+    p = np.asarray(predicted, dtype=object).astype(str)
+    if t.shape != p.shape or t.size == 0:
+        raise InputError(
+            f"`truth` and `predicted` must have the same, nonzero length; got {t.size}, {p.size}"
+        )
+    classes = np.union1d(t, p)
+    is_t = t[None, :] == classes[:, None]
+    is_p = p[None, :] == classes[:, None]
+    tp = (is_t & is_p).sum(axis=1)
+    return float(np.mean(2.0 * tp / (is_t.sum(axis=1) + is_p.sum(axis=1))))
 
 
 def _codes(c: Context) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
