@@ -8,7 +8,10 @@ makes every number reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -107,7 +110,8 @@ nan_policy
     dropped: dict[str, int] = {}
     warnings: dict[str, str] = {}
     kept: dict[str, NDArray[np.float64]] = {}
-    for name, scores in systems.items():
+
+    def paired(name: str, scores: ArrayLike) -> _Paired:
         kept[name] = raw = as_float_array(scores, name)
         g, s = paired_scores(g_all, raw, nan_policy=opts.nan_policy, names=("gold", name))
         own = opts.for_system(name)
@@ -123,12 +127,16 @@ nan_policy
             binning = full_binning.subset(keep) if full_binning is not None else None
         if own.system_scale is None and (msg := scale_warning(name, s, opts.scale)):
             warnings[name] = msg
-        ctx = Context(gold_sorted, SortedScores(s), own, binning)
-        results[name] = {}
+        return name, Context(gold_sorted, SortedScores(s), own, binning)
+
+    def score(ctx: Context) -> dict[str, MetricResult]:
+        return {m.name: ctx.result(m) for m in metric_objs}
+
+    parallel = g_all.size >= PARALLEL_MIN and any(m.ranks_any for m in metric_objs)
+    for name, res in _scored(systems.items(), paired, score, parallel):
+        results[name] = res
         for m in metric_objs:
-            res = ctx.result(m)
-            results[name][m.name] = res
-            records.extend(records_of(name, m, res))
+            records.extend(records_of(name, m, res[m.name]))
         if progress is not None:
             progress(len(results), len(systems))
     return Evaluation(
@@ -143,6 +151,69 @@ nan_policy
         gold=g_all,
         system_scores=kept,
     )
+
+
+_Paired = tuple[str, Context]
+_Scored = tuple[str, dict[str, MetricResult]]
+
+#: From this many pairs on, ``evaluate`` scores two systems at once in worker threads when
+#: a metric needs ranks: numpy releases the GIL while it sorts and computes.
+PARALLEL_MIN = 50_000
+#: Systems being prepared or scored at once (each holds n-long arrays: its order, ranks …).
+IN_FLIGHT = 2
+
+
+def _scored(
+    items: Iterable[tuple[str, ArrayLike]],
+    paired: Callable[[str, ArrayLike], _Paired],
+    score: Callable[[Context], dict[str, MetricResult]],
+    parallel: bool,
+) -> Iterator[_Scored]:
+    """``score`` of each system's context, in the order of the systems (results, errors
+    and hence progress calls alike). With ``parallel``, :data:`IN_FLIGHT` systems are
+    scored at once in worker threads; the first is scored alone (while the second is
+    sorted), so that what every system shares — the gold scores' order, bins, ideal
+    gains — is computed once before the others read it."""
+    it = iter(items)
+    if not parallel:
+        for name, scores in it:
+            name, ctx = paired(name, scores)
+            yield name, score(ctx)
+        return
+    with ThreadPoolExecutor(max_workers=min(IN_FLIGHT, os.cpu_count() or 1)) as pool:
+        pending: deque[tuple[str, Future[dict[str, MetricResult]]]] = deque()
+        try:
+            first = next(it, None)
+            if first is None:
+                return
+            name, ctx = paired(*first)
+            head = pool.submit(score, ctx)
+            second = next(it, None)
+            if second is not None:
+                later = paired(*second)
+                ready = pool.submit(later[1].system.prepare)
+            yield name, head.result()
+            if second is not None:
+                pending.append((later[0], pool.submit(_after, ready, score, later[1])))
+            for item in it:
+                while len(pending) >= IN_FLIGHT:
+                    name, fut = pending.popleft()
+                    yield name, fut.result()
+                name, ctx = paired(*item)
+                pending.append((name, pool.submit(score, ctx)))
+            while pending:
+                name, fut = pending.popleft()
+                yield name, fut.result()
+        finally:
+            for _, fut in pending:
+                fut.cancel()
+
+
+def _after(
+    ready: Future[None], score: Callable[[Context], dict[str, MetricResult]], ctx: Context
+) -> dict[str, MetricResult]:
+    ready.result()
+    return score(ctx)
 
 
 def scale_warning(

@@ -186,10 +186,10 @@ def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "spearman")
-    # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
-    # and the system side's sum of squares follows from its ties: no centring pass needed.
-    gm, sxx = g.centered_ranks
-    r = snap(vdot(gm, s.ranks) / math.sqrt(sxx * s.rank_sum_of_squares))
+    # Both sums of squares follow from the ties alone (no centring pass), and the cross
+    # product is counted per grid level when either side is on a grid.
+    sxx, syy = g.rank_sum_of_squares, s.rank_sum_of_squares
+    r = snap(g.centered_rank_cross(s) / math.sqrt(sxx * syy))
     return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 

@@ -62,8 +62,8 @@ def ranked_gains(
     ``top − g``. The ideal gains depend on the gold scores only, so they are kept in the
     gold vector's cache for the next system.
     """
-    # ascending system order, ties averaged (the gathered copy is fresh: average in place)
-    mean_gold = s.tie_mean(g.values[s.order], inplace=True)
+    # ascending system order, ties averaged (counted for a system on a grid)
+    mean_gold = s.group_means(g)
     key = ("ideal gains", top)
     if key not in g.cache:
         g.cache[key] = g.sorted[::-1] if top is None else top - g.sorted
@@ -135,6 +135,7 @@ def _ranking_metric(kk: int | None, discounted: bool, reverse: bool) -> Metric:
         _SOURCE,
         label + (" (reversed: least similar first)" if reverse else ""),
         "ranking",
+        ranks=True,
     )
 
 
@@ -159,6 +160,7 @@ def avg_rank_metric(discounted: bool, reverse: bool = False) -> Metric:
         _SOURCE,
         f"mean of {label}@3, {label}@5, {label}@10",
         "ranking",
+        ranks=True,
     )
 
 
