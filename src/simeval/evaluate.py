@@ -8,7 +8,6 @@ makes every number reproducible.
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -133,7 +132,8 @@ nan_policy
         return {m.name: ctx.result(m) for m in metric_objs}
 
     parallel = g_all.size >= PARALLEL_MIN and any(m.ranks_any for m in metric_objs)
-    for name, res in _scored(systems.items(), paired, score, parallel):
+    together = (2 if g_all.size <= TOGETHER_MAX else 1) if parallel else 0
+    for name, res in _scored(systems.items(), paired, score, together):
         results[name] = res
         for m in metric_objs:
             records.extend(records_of(name, m, res[m.name]))
@@ -156,54 +156,48 @@ nan_policy
 _Paired = tuple[str, Context]
 _Scored = tuple[str, dict[str, MetricResult]]
 
-#: From this many pairs on, ``evaluate`` scores two systems at once in worker threads when
-#: a metric needs ranks: numpy releases the GIL while it sorts and computes.
+#: From this many pairs on, ``evaluate`` works in two threads when a metric needs ranks:
+#: numpy releases the GIL while it sorts and computes, so two cores share the work.
 PARALLEL_MIN = 50_000
-#: Systems being prepared or scored at once (each holds n-long arrays: its order, ranks …).
-IN_FLIGHT = 2
+#: Up to this many pairs two systems are scored at once (and a third sorted); beyond it,
+#: one is scored while the next is sorted, so that at most two systems' n-long arrays
+#: (their order, ranks, gains …) are alive at any time.
+TOGETHER_MAX = 2_000_000
 
 
 def _scored(
     items: Iterable[tuple[str, ArrayLike]],
     paired: Callable[[str, ArrayLike], _Paired],
     score: Callable[[Context], dict[str, MetricResult]],
-    parallel: bool,
+    together: int,
 ) -> Iterator[_Scored]:
     """``score`` of each system's context, in the order of the systems (results, errors
-    and hence progress calls alike). With ``parallel``, :data:`IN_FLIGHT` systems are
-    scored at once in worker threads; the first is scored alone (while the second is
-    sorted), so that what every system shares — the gold scores' order, bins, ideal
-    gains — is computed once before the others read it."""
+    and hence progress calls alike). ``together = 0``: one after the other in this
+    thread. Else two worker threads sort each system (:meth:`SortedScores.prepare`) and
+    score up to ``together`` systems at once; the first is scored alone, so that what
+    every system shares — the gold scores' grid, bins, ideal gains — is computed once
+    before the others read it."""
     it = iter(items)
-    if not parallel:
+    if not together:
         for name, scores in it:
             name, ctx = paired(name, scores)
             yield name, score(ctx)
         return
-    with ThreadPoolExecutor(max_workers=min(IN_FLIGHT, os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:
         pending: deque[tuple[str, Future[dict[str, MetricResult]]]] = deque()
+        warm = False  # the first system has been scored
         try:
-            first = next(it, None)
-            if first is None:
-                return
-            name, ctx = paired(*first)
-            head = pool.submit(score, ctx)
-            second = next(it, None)
-            if second is not None:
-                later = paired(*second)
-                ready = pool.submit(later[1].system.prepare)
-            yield name, head.result()
-            if second is not None:
-                pending.append((later[0], pool.submit(_after, ready, score, later[1])))
             for item in it:
-                while len(pending) >= IN_FLIGHT:
-                    name, fut = pending.popleft()
-                    yield name, fut.result()
                 name, ctx = paired(*item)
-                pending.append((name, pool.submit(score, ctx)))
+                ready = pool.submit(ctx.system.prepare)
+                while pending and (len(pending) >= together or not warm):
+                    done, fut = pending.popleft()
+                    yield done, fut.result()
+                    warm = True
+                pending.append((name, pool.submit(_after, ready, score, ctx)))
             while pending:
-                name, fut = pending.popleft()
-                yield name, fut.result()
+                done, fut = pending.popleft()
+                yield done, fut.result()
         finally:
             for _, fut in pending:
                 fut.cancel()

@@ -12,6 +12,7 @@ exactly on every value), and their tie groups and ranks are then *counted*
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
@@ -19,7 +20,7 @@ from typing import Any, Generic, TypeVar, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from ._numeric import centered_values, vdot
+from ._numeric import STREAM_MIN, centered_values, vdot
 
 __all__ = ["GridLevels", "SortedScores", "grid_levels"]
 
@@ -55,6 +56,8 @@ class cached(Generic[T]):  # noqa: N801 - used as a decorator, like functools.ca
 GRID_MIN_SIZE = 4096
 #: At most this many distinct values in the sample of :func:`grid_levels` (else: sort).
 GRID_MAX_SAMPLE_LEVELS = 256
+#: Values checked and coded this many at a time.
+GRID_CHUNK = 1 << 16
 #: At most this many grid steps between the smallest and the largest value.
 GRID_MAX_STEPS = 1 << 16
 
@@ -88,27 +91,59 @@ def grid_levels(x: NDArray[np.float64]) -> GridLevels | None:
     m = float(np.rint(1.0 / h)) if inverse else float(np.rint(h))
     if m < 1 or m > GRID_MAX_STEPS:
         return None
-    with np.errstate(all="ignore"):
-        k = x * m if inverse else x / m
+
+    def steps(chunk: NDArray[np.float64]) -> NDArray[np.float64] | None:
+        """The integers k of a chunk, or None when a value is not exactly on the grid."""
+        k = chunk * m if inverse else chunk / m
         np.rint(k, out=k)
-        lo, hi = float(k.min()), float(k.max())
-        if not (np.isfinite(lo) and np.isfinite(hi)) or hi - lo >= GRID_MAX_STEPS:
-            return None
         back = k / m if inverse else k * m
-        if not np.array_equal(back, x):
-            return None
-    del back
-    k -= lo
-    codes = k.astype(np.uint8 if hi - lo < 256 else np.uint16)
-    del k
-    counts = np.bincount(codes, minlength=int(hi - lo) + 1)
+        return k if np.array_equal(back, chunk) else None
+
+    # In chunks: two passes (check, then code) with no n-long float temporaries.
+    lo, hi = math.inf, -math.inf
+    with np.errstate(all="ignore"):
+        for a in range(0, n, GRID_CHUNK):
+            k = steps(x[a : a + GRID_CHUNK])
+            if k is None:
+                return None
+            lo, hi = min(lo, float(k.min())), max(hi, float(k.max()))
+            if not (math.isfinite(lo) and math.isfinite(hi)) or hi - lo >= GRID_MAX_STEPS:
+                return None
+        codes = np.empty(n, dtype=np.uint8 if hi - lo < 256 else np.uint16)
+        for a in range(0, n, GRID_CHUNK):
+            k = steps(x[a : a + GRID_CHUNK])
+            assert k is not None
+            k -= lo
+            codes[a : a + GRID_CHUNK] = k
+    counts = counted(codes, int(hi - lo) + 1).astype(np.intp)
     present = counts > 0
-    steps = np.flatnonzero(present) + lo
-    levels = np.asarray(steps / m if inverse else steps * m, dtype=np.float64)
+    ints = np.flatnonzero(present) + lo
+    levels = np.asarray(ints / m if inverse else ints * m, dtype=np.float64)
     if not present.all():  # values missing from the grid: renumber densely
         codes = (np.cumsum(present) - 1).astype(codes.dtype)[codes]
         counts = counts[present]
     return GridLevels(codes, levels, counts)
+
+
+def counted(
+    codes: NDArray[np.unsignedinteger],
+    size: int,
+    weights: NDArray[np.float64] | None = None,
+    minor: NDArray[np.unsignedinteger] | None = None,
+    minor_size: int = 0,
+) -> NDArray[np.float64]:
+    """``np.bincount`` of small codes (of ``codes · minor_size + minor`` when ``minor`` is
+    given: a contingency table), weighted or not, as floats. Chunk by chunk, since
+    ``bincount`` casts its input to 8-byte integers, an n-long copy of one-byte codes."""
+    out = np.zeros(size, dtype=np.float64)
+    for a in range(0, codes.size, GRID_CHUNK):
+        key = codes[a : a + GRID_CHUNK].astype(np.intp)
+        if minor is not None:
+            key *= minor_size
+            key += minor[a : a + GRID_CHUNK]
+        w = None if weights is None else weights[a : a + GRID_CHUNK]
+        out += np.bincount(key, weights=w, minlength=size)
+    return out
 
 
 class SortedScores:
@@ -254,7 +289,7 @@ class SortedScores:
         else gathered by :attr:`order` and averaged by :meth:`tie_mean`."""
         if self.grid is not None:
             counts = self.grid.counts
-            sums = np.bincount(self.grid.codes, weights=other.values, minlength=counts.size)
+            sums = counted(self.grid.codes, counts.size, other.values)
             return np.repeat(sums / counts, counts)
         return self.tie_mean(self.in_order(other), inplace=True)
 
@@ -272,15 +307,15 @@ class SortedScores:
         mine = self._rank_table((self.values.size + 1) / 2.0)
         if b is not None:
             k = b.counts.size
-            table = np.bincount(
-                a.codes.astype(np.intp) * k + b.codes, minlength=a.counts.size * k
-            ).reshape(a.counts.size, k)
+            table = counted(a.codes, a.counts.size * k, None, b.codes, k)
+            table = table.reshape(a.counts.size, k)
             theirs = other._rank_table((other.values.size + 1) / 2.0)
-            return float(np.einsum("i,ij,j->", mine, table.astype(np.float64), theirs))
+            return float(np.einsum("i,ij,j->", mine, table, theirs))
         n = other.values.size
-        ranks = other.tie_mean(np.arange(1.0, n + 1) - (n + 1) / 2.0, inplace=True)
-        sums = np.bincount(self.codes_in_order(other), weights=ranks, minlength=mine.size)
-        return vdot(mine, sums.astype(np.float64, copy=False))
+        shift = (n + 1) / 2.0  # centred ranks: half-integers, exact
+        ranks = other.tie_mean(np.arange(1.0 - shift, n + 1.0 - shift), inplace=True)
+        sums = counted(self.codes_in_order(other), mine.size, ranks)
+        return vdot(mine, sums)
 
     def _rank_table(self, shift: float) -> NDArray[np.float64]:
         """Per grid level: the average rank of its values minus ``shift``."""
@@ -322,9 +357,24 @@ class SortedScores:
         return bool(self.values.min() == self.values.max())
 
     @cached
-    def centered(self) -> tuple[NDArray[np.float64], float]:
-        """``values − mean`` and its sum of squares (Pearson's gold-side terms)."""
-        return centered_values(self.values)
+    def minimum(self) -> float:
+        """The smallest value (of a non-empty vector), from the grid or the sort if known."""
+        if self.grid is not None:
+            return float(self.grid.levels[0])
+        if "sorted" in self.__dict__:
+            return float(self.sorted[0])
+        return float(self.values.min())
+
+    @property
+    def centered(self) -> tuple[NDArray[np.float64], float] | None:
+        """``values − mean`` and its sum of squares (Pearson's gold-side terms), kept for
+        the next system; None from :data:`~._numeric.STREAM_MIN` values on, where
+        Pearson's r centres chunk by chunk instead of holding another n-long array."""
+        if self.values.size >= STREAM_MIN:
+            return None
+        if "centered" not in self.cache:
+            self.cache["centered"] = centered_values(self.values)
+        return self.cache["centered"]  # type: ignore[return-value]
 
     @cached
     def centered_ranks(self) -> tuple[NDArray[np.float64], float]:

@@ -9,7 +9,7 @@ Undefined cases (fewer than 3 pairs, a constant vector) give NaN plus a ``reason
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
 import numpy as np
@@ -29,6 +29,8 @@ from ..results import CorrelationResult, warn_if_undefined
 from ._numeric import (
     SAFE_SUMSQ,
     SNAP,
+    STREAM_MIN,
+    centered_sums,
     centered_values,
     count_discordant,
     pearson_scaled,
@@ -76,11 +78,28 @@ def _undefined_reason(
 
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors from centred dot products (two passes)."""
+    if x.size >= STREAM_MIN:
+        return _pearson_streamed(x, y)
     return _pearson_centered(*centered_values(x), y, x)
 
 
+def _pearson_streamed(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
+    """As :func:`_pearson_centered`, the centred vectors made chunk by chunk."""
+    sxx, syy, sxy = centered_sums(x, y)
+    lo, hi = SAFE_SUMSQ
+    if lo < sxx < hi and lo < syy < hi:
+        r = sxy / (math.sqrt(sxx) * math.sqrt(syy))
+    else:
+        r = pearson_scaled(x, y)
+    return snap(r)
+
+
+#: The gold scores, or a function that makes them (a subset gathered only when needed).
+GoldScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
+
+
 def _pearson_centered(
-    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: NDArray[np.float64]
+    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: GoldScores
 ) -> float:
     """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
     (computed once per gold vector and shared by every system), and the gold scores ``x``
@@ -93,24 +112,31 @@ def _pearson_centered(
         if lo < sxx < hi and lo < syy < hi:
             r = vdot(xm, ym) / (math.sqrt(sxx) * math.sqrt(syy))
         else:
-            r = pearson_scaled(x, y)
+            r = pearson_scaled(x() if callable(x) else x, y)
     return snap(r)
 
 
 def correlation_centered(
-    x: NDArray[np.float64],
-    centered: tuple[NDArray[np.float64], float],
+    x: GoldScores,
+    centered: tuple[NDArray[np.float64], float] | None,
     y: NDArray[np.float64],
     method: str,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
 ) -> CorrelationResult:
-    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed."""
-    n = x.size
-    reason = _undefined_reason(n, x, y, x_constant, y_constant)
+    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed
+    (None: long vectors, centred chunk by chunk); ``x`` may be a function that makes the
+    gold scores (then ``x_constant`` is needed)."""
+    n = y.size
+    if callable(x) and x_constant is None:
+        x = x()
+    reason = _undefined_reason(n, x, y, x_constant, y_constant)  # type: ignore[arg-type]
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, method)
-    r = _pearson_centered(*centered, y, x)
+    if centered is None:
+        r = _pearson_streamed(x() if callable(x) else x, y)
+    else:
+        r = _pearson_centered(*centered, y, x)
     return CorrelationResult(r, n, None, _t_pvalue(r, n), method)
 
 

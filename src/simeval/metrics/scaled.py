@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import Literal
 
 import numpy as np
@@ -13,6 +14,7 @@ from .._validate import NanPolicy, check_bins, check_bool, check_choice, paired_
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
+from ._numeric import STREAM_MIN
 from ._sorted import SortedScores
 from .correlation import (
     FISHER_CLIP,
@@ -71,16 +73,25 @@ def scaled_pearson(
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
-    """Per bin: the gold subset, its centring and whether it is constant — computed once
-    per gold vector and shared by every system."""
+    """Per bin: its members as a mask, their number, the centred gold subset and whether
+    it is constant — computed once per gold vector and shared by every system. The
+    subsets themselves are not kept (gathered again only for the rare rescaled r), nor
+    the centred ones of more than :data:`~._numeric.STREAM_MIN` pairs (centred chunk by chunk)."""
     key = ("bins", binning)  # a Binning hashes by identity and stays alive as the key
     if key not in gold.cache:
         parts = []
-        for members in binning.members:
-            sub = gold.values[members]
-            parts.append((sub, centered_values(sub), bool(sub.size) and is_constant(sub)))
+        for j in range(binning.k):
+            mask = binning.index == j
+            sub = gold.values[mask]
+            constant = bool(sub.size) and is_constant(sub)
+            centered = centered_values(sub) if gold.values.size < STREAM_MIN else None
+            parts.append((mask, sub.size, centered, constant))
         gold.cache[key] = parts
     return gold.cache[key]  # type: ignore[return-value]
+
+
+def _subset(values: NDArray[np.float64], mask: NDArray[np.bool_]) -> NDArray[np.float64]:
+    return values[mask]
 
 
 def scaled_pearson_binned(
@@ -99,19 +110,20 @@ def scaled_pearson_binned(
     n_total = s.size
     results = []
     parts = _gold_parts(gold, binning)
-    for spec, members, (g_sub, centered, constant) in zip(binning.specs, binning.members, parts):
-        res = correlation_centered(g_sub, centered, s[members], "pearson", constant)
+    for spec, (mask, size, centered, constant) in zip(binning.specs, parts):
+        g_sub = partial(_subset, gold.values, mask)
+        res = correlation_centered(g_sub, centered, s[mask], "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
-        if members.size == 0:
+        if size == 0:
             reason = "undefined: the bin is empty"
         results.append(
             BinResult(
                 label=spec.label,
                 low=spec.low,
                 high=spec.high,
-                n=int(members.size),
-                coverage=members.size / n_total if n_total else math.nan,
+                n=int(size),
+                coverage=size / n_total if n_total else math.nan,
                 statistic=res.statistic,
                 pvalue=res.pvalue,
                 ci_low=low,
