@@ -73,19 +73,23 @@ def scaled_pearson(
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
-    """Per bin: its members as a mask, their number, the centred gold subset and whether
-    it is constant — computed once per gold vector and shared by every system. The
-    subsets themselves are not kept (gathered again only for the rare rescaled r), nor
-    the centred ones of more than :data:`~._numeric.STREAM_MIN` pairs (centred chunk by chunk)."""
+    """Per bin: its members as a mask, their number, the gold subset, its centred copy
+    and whether it is constant — computed once per gold vector and shared by every
+    system. Below :data:`~._numeric.STREAM_MIN` pairs the centred subset is kept and the
+    subset is gathered again only for the rare rescaled r; from it on, the subset is
+    kept and centred chunk by chunk for each system (one n-long array instead of two)."""
     key = ("bins", binning)  # a Binning hashes by identity and stays alive as the key
     if key not in gold.cache:
-        parts = []
+        parts: list[tuple] = []
         for j in range(binning.k):
             mask = binning.index == j
             sub = gold.values[mask]
             constant = bool(sub.size) and is_constant(sub)
-            centered = centered_values(sub) if gold.values.size < STREAM_MIN else None
-            parts.append((mask, sub.size, centered, constant))
+            if gold.values.size < STREAM_MIN:
+                parts.append((mask, sub.size, partial(_subset, gold.values, mask),
+                              centered_values(sub), constant))  # fmt: skip
+            else:  # the subset is kept, centred chunk by chunk for each system
+                parts.append((mask, sub.size, sub, None, constant))
         gold.cache[key] = parts
     return gold.cache[key]  # type: ignore[return-value]
 
@@ -110,8 +114,7 @@ def scaled_pearson_binned(
     n_total = s.size
     results = []
     parts = _gold_parts(gold, binning)
-    for spec, (mask, size, centered, constant) in zip(binning.specs, parts):
-        g_sub = partial(_subset, gold.values, mask)
+    for spec, (mask, size, g_sub, centered, constant) in zip(binning.specs, parts):
         res = correlation_centered(g_sub, centered, s[mask], "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
