@@ -64,6 +64,24 @@ def reimers_dcg(gold: np.ndarray, system: np.ndarray) -> float:
     return float(_tie_averaged_dcg(gold, system, cum) / _tie_averaged_dcg(gold, gold, cum))
 
 
+def precise_ndcg(gold: np.ndarray, system: np.ndarray) -> float:
+    """The same nDCG with its sums in long double (tied groups by ``np.add.reduceat``,
+    discount ranges from a cumulative sum): at n = 1e7 the float64 running sums of
+    scikit-learn's routine (``np.add.at``) drift by about 1e-12, these by about 1e-16."""
+    n = gold.size
+    order = np.argsort(-system, kind="stable")
+    sv = system[order]
+    starts = np.flatnonzero(np.r_[True, sv[1:] != sv[:-1]])
+    sizes = np.diff(np.r_[starts, n])
+    sums = np.add.reduceat(gold[order].astype(np.longdouble), starts)
+    d = np.ones(n, dtype=np.longdouble)
+    d[1:] = 1 / np.log2(np.arange(2, n + 1, dtype=np.longdouble))
+    cum = np.r_[np.longdouble(0), np.cumsum(d)]
+    dcg = np.sum(sums / sizes * (cum[starts + sizes] - cum[starts]))
+    ideal = np.sum(np.sort(gold)[::-1].astype(np.longdouble) * d)
+    return float(dcg / ideal)
+
+
 def peer_values(gold: np.ndarray, systems: dict[str, np.ndarray]) -> dict[str, dict[str, float]]:
     """The default metric set as a user would compose it from scipy.stats (``pearsonr``,
     ``spearmanr``, ``pearsonr`` per bin), numpy (NMSSE: scipy has none) and scikit-learn

@@ -58,6 +58,10 @@ GRID_MIN_SIZE = 4096
 GRID_MAX_SAMPLE_LEVELS = 256
 #: Values checked and coded this many at a time.
 GRID_CHUNK = 1 << 16
+#: Codes counted this many at a time (:func:`counted`).
+COUNT_CHUNK = 4096
+#: Tied groups longer than this are summed pairwise (``np.sum``) in :meth:`SortedScores.tie_mean`.
+PAIRWISE_MIN = 4096
 #: At most this many grid steps between the smallest and the largest value.
 GRID_MAX_STEPS = 1 << 16
 
@@ -72,6 +76,24 @@ class GridLevels:
     counts: NDArray[np.intp]
 
 
+def _grid_step(u: NDArray[np.float64]) -> tuple[bool, float] | None:
+    """``(True, m)`` when the sorted distinct values ``u`` look like integers over m (a
+    step 1/m: 0.2 → 5, also when the sample's smallest gap is 0.4), ``(False, m)`` for
+    integer multiples of m (0, 10, 20 …); a guess, which :func:`grid_levels` checks."""
+    h = float(np.diff(u).min()) if u.size > 1 else 1.0
+    if not 0 < h < math.inf:
+        return None
+    for j in range(1, 17):
+        m = float(np.rint(j / h))
+        if 1 <= m <= GRID_MAX_STEPS and abs(j / h - m) <= 1e-9 * m:
+            k = u * m
+            if np.all(np.abs(k - np.rint(k)) <= 1e-9 * np.maximum(1.0, np.abs(k))):
+                return True, m
+    if h >= 1 and h == np.rint(h) and np.all(np.rint(u / h) * h == u):
+        return False, h
+    return None
+
+
 def grid_levels(x: NDArray[np.float64]) -> GridLevels | None:
     """The distinct values of ``x`` and each value's code, when every value is exactly
     ``k / m`` (or ``k · m``) for integers k within :data:`GRID_MAX_STEPS` of each other,
@@ -84,13 +106,10 @@ def grid_levels(x: NDArray[np.float64]) -> GridLevels | None:
     u = np.unique(x[:: n // 1024])
     if u.size > GRID_MAX_SAMPLE_LEVELS or not np.isfinite(u).all():
         return None
-    h = float(np.diff(u).min()) if u.size > 1 else 1.0
-    if not h > 0:
+    step = _grid_step(u)
+    if step is None:
         return None
-    inverse = h < 1.0  # steps 1/m (0.2 → m = 5) or multiples m of an integer
-    m = float(np.rint(1.0 / h)) if inverse else float(np.rint(h))
-    if m < 1 or m > GRID_MAX_STEPS:
-        return None
+    inverse, m = step
 
     def steps(chunk: NDArray[np.float64]) -> NDArray[np.float64] | None:
         """The integers k of a chunk, or None when a value is not exactly on the grid."""
@@ -134,16 +153,32 @@ def counted(
 ) -> NDArray[np.float64]:
     """``np.bincount`` of small codes (of ``codes · minor_size + minor`` when ``minor`` is
     given: a contingency table), weighted or not, as floats. Chunk by chunk, since
-    ``bincount`` casts its input to 8-byte integers, an n-long copy of one-byte codes."""
-    out = np.zeros(size, dtype=np.float64)
-    for a in range(0, codes.size, GRID_CHUNK):
-        key = codes[a : a + GRID_CHUNK].astype(np.intp)
+    ``bincount`` casts its input to 8-byte integers, an n-long copy of one-byte codes;
+    short chunks also keep the rounding of its running sums small (a weighted sum over
+    1e7 pairs would otherwise drift by 1e-12)."""
+    parts = []
+    for a in range(0, codes.size, COUNT_CHUNK):
+        key = codes[a : a + COUNT_CHUNK].astype(np.intp)
         if minor is not None:
             key *= minor_size
-            key += minor[a : a + GRID_CHUNK]
-        w = None if weights is None else weights[a : a + GRID_CHUNK]
-        out += np.bincount(key, weights=w, minlength=size)
-    return out
+            key += minor[a : a + COUNT_CHUNK]
+        w = None if weights is None else weights[a : a + COUNT_CHUNK]
+        parts.append(np.bincount(key, weights=w, minlength=size).astype(np.float64))
+    if not parts:
+        return np.zeros(size, dtype=np.float64)
+    # bincount adds one value after the other; the chunks' sums are added pairwise
+    return np.stack(parts, axis=1).sum(axis=1)
+
+
+def _group_sums(
+    x: NDArray[np.float64], starts: NDArray[np.intp], sizes: NDArray[np.intp]
+) -> NDArray[np.float64]:
+    """The sums of the runs ``x[start : start + size]``: ``reduceat`` (one value after the
+    other), and the long runs again pairwise, whose running sums would drift."""
+    sums = np.add.reduceat(x, starts)
+    for i in np.flatnonzero(sizes > PAIRWISE_MIN):
+        sums[i] = x[starts[i] : starts[i] + sizes[i]].sum()
+    return sums
 
 
 class SortedScores:
@@ -258,12 +293,12 @@ class SortedScores:
             return x_sorted
         covered = int(sizes.sum())
         if 2 * covered > x_sorted.size:  # heavy ties (gold ratings): average every group
-            sums = np.add.reduceat(x_sorted, self.group_starts)
+            sums = _group_sums(x_sorted, self.group_starts, self.group_sizes)
             return np.repeat(sums / self.group_sizes, self.group_sizes)
         first = np.cumsum(sizes) - sizes
         positions = np.repeat(starts - first, sizes) + np.arange(covered)
         out = x_sorted if inplace else x_sorted.copy()
-        sums = np.add.reduceat(x_sorted[positions], first)
+        sums = _group_sums(x_sorted[positions], first, sizes)
         out[positions] = np.repeat(sums / sizes, sizes)
         return out
 

@@ -66,15 +66,19 @@ def _discounts(a: int, b: int) -> NDArray[np.float64]:
 
 
 def cumulative_gain(gains: NDArray[np.float64], discounted: bool) -> float:
-    """``Σ_i gains[i] · w_{i+1}``: the (D)CG of gains listed from position 1 on."""
+    """``Σ_i gains[i] · w_{i+1}``: the (D)CG of gains listed from position 1 on, summed
+    pairwise (``np.sum``; error O(log n) ulps, where a running sum over 1e7 positive
+    terms drifts by 1e-12)."""
     if not discounted:
         return float(gains.sum())
     if gains.size <= DISCOUNT_CHUNK:
-        return float(np.einsum("i,i->", gains, discounts(gains.size)))
+        return float((gains * discounts(gains.size)).sum())
     total = 0.0
     for a in range(0, gains.size, DISCOUNT_CHUNK):
         b = min(a + DISCOUNT_CHUNK, gains.size)
-        total += float(np.einsum("i,i->", gains[a:b], _discounts(a, b)))
+        w = _discounts(a, b)
+        w *= gains[a:b]
+        total += float(w.sum())
     return total
 
 
@@ -111,8 +115,9 @@ def ideal_gain(g: SortedScores, k: int, discounted: bool, top: float | None = No
     total = 0.0
     for a in range(0, k, DISCOUNT_CHUNK):
         b = min(a + DISCOUNT_CHUNK, k)
-        chunk = np.repeat(levels, np.clip(ends, a, b) - np.clip(starts, a, b))
-        total += float(np.einsum("i,i->", chunk, _discounts(a, b)))
+        w = _discounts(a, b)
+        w *= np.repeat(levels, np.clip(ends, a, b) - np.clip(starts, a, b))
+        total += float(w.sum())
     return total
 
 
