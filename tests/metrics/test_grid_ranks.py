@@ -22,7 +22,8 @@ from scipy import stats
 import simeval as se
 from simeval.errors import InputError
 from simeval.metrics import _numeric, _sorted, correlation, scaled
-from simeval.metrics._sorted import SortedScores, grid_levels
+from simeval.metrics._grid import grid_levels
+from simeval.metrics._sorted import SortedScores
 
 sk_ranking = pytest.importorskip("sklearn.metrics._ranking")
 evaluate_module = sys.modules["simeval.evaluate"]

@@ -94,6 +94,18 @@ def centered_sums(x: NDArray[np.float64], y: NDArray[np.float64]) -> tuple[float
     return sxx, syy, sxy
 
 
+def pearson_streamed(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
+    """Pearson's r of two non-constant vectors, centred chunk by chunk (:func:`centered_sums`);
+    as ``simeval.metrics.correlation._pearson_centered``, rescaled for extreme magnitudes."""
+    sxx, syy, sxy = centered_sums(x, y)
+    lo, hi = SAFE_SUMSQ
+    if lo < sxx < hi and lo < syy < hi:
+        r = sxy / (math.sqrt(sxx) * math.sqrt(syy))
+    else:
+        r = pearson_scaled(x, y)
+    return snap(r)
+
+
 def count_inversions(a: NDArray[np.int64]) -> int:
     """Number of pairs i < j with a[i] > a[j], by a bottom-up merge sort done level by level.
 

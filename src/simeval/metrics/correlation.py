@@ -30,10 +30,10 @@ from ._numeric import (
     SAFE_SUMSQ,
     SNAP,
     STREAM_MIN,
-    centered_sums,
     centered_values,
     count_discordant,
     pearson_scaled,
+    pearson_streamed,
     snap,
     vdot,
 )
@@ -79,19 +79,8 @@ def _undefined_reason(
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors from centred dot products (two passes)."""
     if x.size >= STREAM_MIN:
-        return _pearson_streamed(x, y)
+        return pearson_streamed(x, y)
     return _pearson_centered(*centered_values(x), y, x)
-
-
-def _pearson_streamed(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
-    """As :func:`_pearson_centered`, the centred vectors made chunk by chunk."""
-    sxx, syy, sxy = centered_sums(x, y)
-    lo, hi = SAFE_SUMSQ
-    if lo < sxx < hi and lo < syy < hi:
-        r = sxy / (math.sqrt(sxx) * math.sqrt(syy))
-    else:
-        r = pearson_scaled(x, y)
-    return snap(r)
 
 
 #: The gold scores, or a function that makes them (a subset gathered only when needed).
@@ -134,7 +123,7 @@ def correlation_centered(
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, method)
     if centered is None:
-        r = _pearson_streamed(x() if callable(x) else x, y)
+        r = pearson_streamed(x() if callable(x) else x, y)
     else:
         r = _pearson_centered(*centered, y, x)
     return CorrelationResult(r, n, None, _t_pvalue(r, n), method)
