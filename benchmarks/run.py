@@ -5,17 +5,27 @@ integer-valued system, like an LLM judge's 0-5 scores):
 
 * default set — ``simeval.evaluate`` with the default metrics for 8 systems, against the
   composition a user would write (scipy ``pearsonr``/``spearmanr``, ``pearsonr`` per bin,
-  numpy NMSSE, scikit-learn ``ndcg_score``/``f1_score``); floor: one ``np.argsort`` per system.
+  numpy NMSSE, scikit-learn's tie-averaged DCG and ``f1_score``; see
+  ``bench_metrics.peer_values``); floor: one ``np.argsort`` per system. Agreement is the
+  largest difference over every system and metric. At n = 1e7 the peer is not timed
+  (several GB); its values are computed for two systems (one continuous, the
+  integer-valued one) for the agreement, nDCG against long-double sums
+  (``bench_metrics.precise_ndcg``: scikit-learn's own float64 sums drift by 1e-12 there),
+  and the peak memory of ``evaluate`` above its inputs is measured in a fresh process
+  (tracemalloc).
 * Kendall — ``simeval.kendall`` against ``scipy.stats.kendalltau``; floor: one ``np.argsort``.
 * evaluate under load — the default set at n = 1e5 while two busy-loop processes run;
   the floor (8 argsorts) is timed under the same load.
 * CLI start-up — ``simeval --help`` in a fresh interpreter; floor: ``python -c "import numpy"``.
+* further rows from ``benchmarks/run_bootstrap_vectors.py`` when it exists (see
+  :func:`extra_rows`).
 
 Peers are timed warm: scipy and scikit-learn are imported, and each function called once,
-before any timed call. Times are the best of ``--repeat`` runs. Prints a Markdown table.
+before any timed call. Times are the best of ``--repeat`` runs (two at n = 1e7), simeval
+and its floor timed in turns. Prints a Markdown table.
 
-    python benchmarks/run.py                # n = 1e6 for the default set and Kendall
-    python benchmarks/run.py --n 100000     # smaller
+    python benchmarks/run.py                  # n = 1e6 for the default set and Kendall, and 1e7
+    python benchmarks/run.py --large 0        # without the n = 1e7 row
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_metrics import baseline  # the scipy / scikit-learn composition
+from bench_metrics import baseline, max_difference, peer_values, precise_ndcg
 
 N_SYSTEMS = 8
 
@@ -56,6 +66,18 @@ def best_of(fn: Callable[[], object], repeat: int) -> float:
     return min(times)
 
 
+def best_of_pair(
+    ours: Callable[[], object], floor: Callable[[], object], repeat: int
+) -> tuple[float, float]:
+    """Best times of ``ours`` and ``floor`` timed in turns, so that a change of the
+    machine's load (it is shared) falls on both alike."""
+    a, b = [], []
+    for _ in range(repeat):
+        a.append(best_of(ours, 1))
+        b.append(best_of(floor, 1))
+    return min(a), min(b)
+
+
 def row(name: str, ours: float, peer: float | None, floor: float, agree: str) -> str:
     peer_s = f"{peer:.3f} s" if peer is not None else "—"
     speed = f"{peer / ours:.1f}×" if peer is not None else "—"
@@ -68,26 +90,86 @@ def sci(n: int) -> str:
 
 
 def default_set(n: int, repeat: int) -> str:
-    from scipy import stats
-
     import simeval as se
 
     gold, systems = make_data(n)
     small_gold, small = make_data(1000, 1)
     baseline(small_gold, small)  # warm: imports and first calls outside the timed region
     se.evaluate(small_gold, small, scale=(0, 5))
-    ours = best_of(lambda: se.evaluate(gold, systems, scale=(0, 5)), repeat)
-    peer = best_of(lambda: baseline(gold, systems), 1 if n > 100_000 else repeat)
-    floor = best_of(lambda: [np.argsort(s) for s in systems.values()], repeat)
-    ev = se.evaluate(gold, systems, scale=(0, 5), metrics=["pearson", "spearman"])
-    diff = max(
-        max(
-            abs(ev.value(k, "pearson") - stats.pearsonr(gold, s).statistic),
-            abs(ev.value(k, "spearman") - stats.spearmanr(gold, s).statistic),
-        )
-        for k, s in systems.items()
+    ours, floor = best_of_pair(
+        lambda: se.evaluate(gold, systems, scale=(0, 5)),
+        lambda: [np.argsort(s) for s in systems.values()],
+        repeat,
     )
-    return row(f"default set, 8 systems, n = {sci(n)}", ours, peer, floor, f"{diff:.0e} (r, ρ)")
+    peer = best_of(lambda: baseline(gold, systems), 1 if n > 100_000 else repeat)
+    diff = max_difference(se.evaluate(gold, systems, scale=(0, 5)), peer_values(gold, systems))
+    return row(f"default set, 8 systems, n = {sci(n)}", ours, peer, floor, f"{diff:.0e} (all)")
+
+
+def default_set_large(n: int) -> list[str]:
+    """The default set at a size where the peer is not timed: simeval, the floors (argsort
+    and sort), the agreement on two systems and the peak memory above the inputs."""
+    import simeval as se
+
+    small_gold, small = make_data(1000, 1)
+    peer_values(small_gold, small)  # warm
+    se.evaluate(small_gold, small, scale=(0, 5))
+    gold, systems = make_data(n)
+    last = []
+    ours, floor = best_of_pair(
+        lambda: last.append(se.evaluate(gold, systems, scale=(0, 5))),
+        lambda: [np.argsort(s) for s in systems.values()],
+        2,
+    )
+    ev = last[-1]
+    sort = best_of(lambda: [np.sort(s) for s in systems.values()], 1)
+    two = {k: systems[k] for k in ("s0", "judge")}
+    peer = peer_values(gold, two)
+    sk_ndcg = max(abs(ev.value(k, "ndcg") - peer[k]["ndcg"]) for k in two)
+    for k, s in two.items():  # nDCG against sums in long double (see precise_ndcg)
+        peer[k]["ndcg"] = precise_ndcg(gold, s)
+    diff = max_difference(ev, peer)
+    inputs, above = memory_above_inputs(n)
+    return [
+        row(
+            f"default set, 8 systems, n = {sci(n)}",
+            ours,
+            None,
+            floor,
+            f"{diff:.0e} (all; s0, judge)",
+        ),
+        f"\nAt n = {sci(n)}: `np.sort` floor {sort:.2f} s ({ours / sort:.2f}× it); peak memory of "
+        f"`evaluate` {above:.0f} MB above its {inputs:.0f} MB of inputs. Agreement: nDCG "
+        f"against long-double sums; scikit-learn's tie-averaged DCG differs by {sk_ndcg:.0e} "
+        "(its float64 running sums drift).",
+    ]
+
+
+def memory_above_inputs(n: int) -> tuple[float, float]:
+    """(inputs, peak above them) in MB of ``evaluate`` in a fresh process (tracemalloc,
+    which numpy reports its arrays to)."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--memory-child", str(n)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return float(out[-2]), float(out[-1])
+
+
+def _memory_child(n: int) -> None:
+    import tracemalloc
+
+    import simeval as se
+
+    gold, systems = make_data(n)
+    small_gold, small = make_data(1000, 1)
+    se.evaluate(small_gold, small, scale=(0, 5))
+    inputs = (gold.nbytes + sum(s.nbytes for s in systems.values())) / 2**20
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    se.evaluate(gold, systems, scale=(0, 5))
+    print(inputs, (tracemalloc.get_traced_memory()[1] - base) / 2**20)
 
 
 def kendall(n: int, repeat: int) -> str:
@@ -115,8 +197,11 @@ def under_load(repeat: int) -> str:
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         time.sleep(0.5)
-        ours = best_of(lambda: se.evaluate(gold, systems, scale=(0, 5)), repeat)
-        floor = best_of(lambda: [np.argsort(s) for s in systems.values()], repeat)
+        ours, floor = best_of_pair(
+            lambda: se.evaluate(gold, systems, scale=(0, 5)),
+            lambda: [np.argsort(s) for s in systems.values()],
+            max(repeat, 5),
+        )
     finally:
         for p in busy:
             p.kill()
@@ -148,24 +233,56 @@ def startup(repeat: int) -> str:
     )
 
 
+def extra_rows(repeat: int) -> list[Callable[[], str | list[str]]]:
+    """Hook for the rows of ``benchmarks/run_bootstrap_vectors.py`` (bootstrap of Kendall,
+    nDCG and scaled Pearson against a scipy / scikit-learn loop; reading word vectors and
+    their neighbour ranks against a compiled reader and the matrix product). That module
+    provides ``rows(repeat) -> list[Callable[[], str | list[str]]]``: each callable times
+    one row and returns it in this table's columns (operation, simeval, peer, × peer,
+    floor, × floor, agreement; see :func:`row`)."""
+    try:
+        import run_bootstrap_vectors  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    return list(run_bootstrap_vectors.rows(repeat))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1_000_000)
+    ap.add_argument("--large", type=int, default=10_000_000, help="0: no large-n row")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--memory-child", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.memory_child:
+        _memory_child(args.memory_child)
+        return
     load = os.getloadavg()[0]
     print(f"{os.cpu_count()} cores, load average {load:.2f} at start; best of {args.repeat}")
     print()
     print("| operation | simeval | peer | × peer (speed-up) | floor | × floor | agreement |")
     print("|---|---:|---:|---:|---:|---:|---|")
-    for line in (
-        default_set(100_000, args.repeat),
-        default_set(args.n, args.repeat),
-        kendall(args.n, args.repeat),
-        under_load(args.repeat),
-        startup(max(args.repeat, 5)),
-    ):
-        print(line, flush=True)
+    rows: list[Callable[[], str | list[str]]] = [
+        lambda: default_set(100_000, args.repeat),
+        lambda: default_set(args.n, args.repeat),
+        lambda: kendall(args.n, args.repeat),
+        lambda: under_load(args.repeat),
+        lambda: startup(max(args.repeat, 5)),
+        *extra_rows(args.repeat),  # bootstrap and word-vector rows, when delivered
+    ]
+    notes: list[str] = []
+    if args.large:
+        rows.insert(2, lambda: default_set_large(args.large))
+    for make in rows:
+        out = make()
+        for line in [out] if isinstance(out, str) else out:  # type: ignore[union-attr]
+            if line.startswith("\n"):  # a note: printed below the table
+                notes.append(line)
+            else:
+                print(line, flush=True)
+    for note in notes:
+        print(note)
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ makes every number reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -107,7 +109,8 @@ nan_policy
     dropped: dict[str, int] = {}
     warnings: dict[str, str] = {}
     kept: dict[str, NDArray[np.float64]] = {}
-    for name, scores in systems.items():
+
+    def paired(name: str, scores: ArrayLike) -> _Paired:
         kept[name] = raw = as_float_array(scores, name)
         g, s = paired_scores(g_all, raw, nan_policy=opts.nan_policy, names=("gold", name))
         own = opts.for_system(name)
@@ -123,12 +126,17 @@ nan_policy
             binning = full_binning.subset(keep) if full_binning is not None else None
         if own.system_scale is None and (msg := scale_warning(name, s, opts.scale)):
             warnings[name] = msg
-        ctx = Context(gold_sorted, SortedScores(s), own, binning)
-        results[name] = {}
+        return name, Context(gold_sorted, SortedScores(s), own, binning)
+
+    def score(ctx: Context) -> dict[str, MetricResult]:
+        return {m.name: ctx.result(m) for m in metric_objs}
+
+    parallel = g_all.size >= PARALLEL_MIN and any(m.ranks_any for m in metric_objs)
+    together = (2 if g_all.size <= TOGETHER_MAX else 1) if parallel else 0
+    for name, res in _scored(systems.items(), paired, score, together):
+        results[name] = res
         for m in metric_objs:
-            res = ctx.result(m)
-            results[name][m.name] = res
-            records.extend(records_of(name, m, res))
+            records.extend(records_of(name, m, res[m.name]))
         if progress is not None:
             progress(len(results), len(systems))
     return Evaluation(
@@ -143,6 +151,63 @@ nan_policy
         gold=g_all,
         system_scores=kept,
     )
+
+
+_Paired = tuple[str, Context]
+_Scored = tuple[str, dict[str, MetricResult]]
+
+#: From this many pairs on, ``evaluate`` works in two threads when a metric needs ranks:
+#: numpy releases the GIL while it sorts and computes, so two cores share the work.
+PARALLEL_MIN = 50_000
+#: Up to this many pairs two systems are scored at once (and a third sorted); beyond it,
+#: one is scored while the next is sorted, so that at most two systems' n-long arrays
+#: (their order, ranks, gains …) are alive at any time.
+TOGETHER_MAX = 2_000_000
+
+
+def _scored(
+    items: Iterable[tuple[str, ArrayLike]],
+    paired: Callable[[str, ArrayLike], _Paired],
+    score: Callable[[Context], dict[str, MetricResult]],
+    together: int,
+) -> Iterator[_Scored]:
+    """``score`` of each system's context, in the order of the systems (results, errors
+    and hence progress calls alike). ``together = 0``: one after the other in this
+    thread. Else two worker threads sort each system (:meth:`SortedScores.prepare`) and
+    score up to ``together`` systems at once; the first is scored alone, so that what
+    every system shares — the gold scores' grid, bins, ideal gains — is computed once
+    before the others read it."""
+    it = iter(items)
+    if not together:
+        for name, scores in it:
+            name, ctx = paired(name, scores)
+            yield name, score(ctx)
+        return
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pending: deque[tuple[str, Future[dict[str, MetricResult]]]] = deque()
+        warm = False  # the first system has been scored
+        try:
+            for item in it:
+                name, ctx = paired(*item)
+                ready = pool.submit(ctx.system.prepare)
+                while pending and (len(pending) >= together or not warm):
+                    done, fut = pending.popleft()
+                    yield done, fut.result()
+                    warm = True
+                pending.append((name, pool.submit(_after, ready, score, ctx)))
+            while pending:
+                done, fut = pending.popleft()
+                yield done, fut.result()
+        finally:
+            for _, fut in pending:
+                fut.cancel()
+
+
+def _after(
+    ready: Future[None], score: Callable[[Context], dict[str, MetricResult]], ctx: Context
+) -> dict[str, MetricResult]:
+    ready.result()
+    return score(ctx)
 
 
 def scale_warning(

@@ -65,6 +65,47 @@ def centered_values(x: NDArray[np.float64]) -> tuple[NDArray[np.float64], float]
         return xm, vdot(xm, xm)
 
 
+#: Longer vectors are centred chunk by chunk (:func:`centered_sums`) instead of keeping a
+#: centred copy: at n = 1e7 each n-long float array is 80 MB.
+STREAM_MIN = 2_000_000
+#: The chunk length of :func:`centered_sums`.
+CHUNK = 1 << 16
+
+
+def centered_sums(x: NDArray[np.float64], y: NDArray[np.float64]) -> tuple[float, float, float]:
+    """``(Σ xm², Σ ym², Σ xm·ym)`` of the twice-centred vectors of :func:`centered_values`
+    (the same per-element deviations), made chunk by chunk with no n-long temporary.
+    Overflow gives inf or NaN, never a warning, as in :func:`centered_values`."""
+    n = x.size
+    chunks = range(0, n, CHUNK)
+    with np.errstate(all="ignore"):
+        mx, my = x.mean(), y.mean()
+        cx = sum(float((x[a : a + CHUNK] - mx).sum()) for a in chunks) / n
+        cy = sum(float((y[a : a + CHUNK] - my).sum()) for a in chunks) / n
+        sxx = syy = sxy = 0.0
+        for a in chunks:
+            xm = x[a : a + CHUNK] - mx
+            xm -= cx
+            ym = y[a : a + CHUNK] - my
+            ym -= cy
+            sxx += vdot(xm, xm)
+            syy += vdot(ym, ym)
+            sxy += vdot(xm, ym)
+    return sxx, syy, sxy
+
+
+def pearson_streamed(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
+    """Pearson's r of two non-constant vectors, centred chunk by chunk (:func:`centered_sums`);
+    as ``simeval.metrics.correlation._pearson_centered``, rescaled for extreme magnitudes."""
+    sxx, syy, sxy = centered_sums(x, y)
+    lo, hi = SAFE_SUMSQ
+    if lo < sxx < hi and lo < syy < hi:
+        r = sxy / (math.sqrt(sxx) * math.sqrt(syy))
+    else:
+        r = pearson_scaled(x, y)
+    return snap(r)
+
+
 def count_inversions(a: NDArray[np.int64]) -> int:
     """Number of pairs i < j with a[i] > a[j], by a bottom-up merge sort done level by level.
 

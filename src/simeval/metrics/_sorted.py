@@ -1,20 +1,69 @@
 """One sort per score vector, shared by every rank-based metric.
 
-:class:`SortedScores` computes the stable ``argsort`` of a vector once and derives
-from it, on demand, the tie groups and the average ranks. ``evaluate`` builds one per
-system and one for the gold scores, so Spearman, Kendall and nCG/nDCG never sort again.
+:class:`SortedScores` finds the ascending order of a vector once and derives from it, on
+demand, the tie groups and the average ranks. ``evaluate`` builds one per system and one
+for the gold scores, so Spearman, Kendall and nCG/nDCG never sort again.
+
+Scores on a grid — gold ratings in steps of 0.2, a judge's integers 0–5 — have few
+distinct values: :func:`~._grid.grid_levels` recognises them in a few linear passes
+(checked exactly on every value), and their tie groups and ranks are then *counted*
+(``np.bincount``) instead of sorted, in linear time.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._numeric import centered_values
+from ._grid import GridLevels, counted, grid_levels
+from ._numeric import STREAM_MIN, centered_values, vdot
 
 __all__ = ["SortedScores"]
+
+T = TypeVar("T")
+
+
+class cached(Generic[T]):  # noqa: N801 - used as a decorator, like functools.cached_property
+    """``functools.cached_property`` without its lock: in Python 3.11 that lock is shared
+    by every instance, so two threads preparing two systems would wait for each other.
+    Two threads asking for the same value of one instance may both compute it (same
+    result); ``evaluate`` never does so."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> T | cached[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+#: Tied groups longer than this are summed pairwise (``np.sum``) in :meth:`SortedScores.tie_mean`.
+PAIRWISE_MIN = 4096
+
+
+def _group_sums(
+    x: NDArray[np.float64], starts: NDArray[np.intp], sizes: NDArray[np.intp]
+) -> NDArray[np.float64]:
+    """The sums of the runs ``x[start : start + size]``: ``reduceat`` (one value after the
+    other), and the long runs again pairwise, whose running sums would drift."""
+    sums = np.add.reduceat(x, starts)
+    for i in np.flatnonzero(sizes > PAIRWISE_MIN):
+        sums[i] = x[starts[i] : starts[i] + sizes[i]].sum()
+    return sums
 
 
 class SortedScores:
@@ -25,58 +74,86 @@ class SortedScores:
         #: Free-form cache for derived arrays that several metrics share (bin subsets …).
         self.cache: dict[object, object] = {}
 
-    @cached_property
+    @cached
+    def grid(self) -> GridLevels | None:
+        """The counted form of the scores when they lie on a grid (:func:`grid_levels`)."""
+        return grid_levels(self.values)
+
+    def prepare(self) -> None:
+        """Recognise a grid, or sort, now: ``evaluate`` calls this in a worker thread
+        (numpy releases the GIL while sorting)."""
+        if self.grid is None:
+            self.order  # noqa: B018 - computed for its cache
+
+    @cached
     def order(self) -> NDArray[np.intp]:
         """Indices that sort ``values`` ascending. The order among tied values is arbitrary:
         every consumer works on whole tie groups, so it never matters (and numpy's default
-        sort is several times faster than a stable one)."""
+        sort is several times faster than a stable one). Grid scores are ordered by a
+        linear radix sort of their codes."""
+        if self.grid is not None:
+            return np.argsort(self.grid.codes, kind="stable")
         return np.argsort(self.values)
 
-    @cached_property
+    @cached
     def sorted(self) -> NDArray[np.float64]:
+        if self.grid is not None:
+            return np.repeat(self.grid.levels, self.grid.counts)
         return self.values[self.order]
 
-    @cached_property
+    @cached
     def _new_value(self) -> NDArray[np.bool_]:
         """``True`` at each sorted position whose value differs from the previous one."""
+        new = np.zeros(self.values.size, dtype=bool)
+        if self.grid is not None:
+            new[self.group_starts] = True
+            return new
         # A temporary gather unless the sorted values are kept anyway (the gold side's):
         # a system's sorted copy is needed for nothing else, so it is not cached.
         s = self.__dict__.get("sorted")
         if s is None:
             s = self.values[self.order]
-        new = np.empty(s.size, dtype=bool)
         if s.size:
             new[0] = True
             np.not_equal(s[1:], s[:-1], out=new[1:])
         return new
 
-    @cached_property
+    @cached
     def group_starts(self) -> NDArray[np.intp]:
         """Start positions (in sorted order) of each run of equal values."""
+        if self.grid is not None:
+            return np.cumsum(self.grid.counts) - self.grid.counts
         return np.flatnonzero(self._new_value)
 
-    @cached_property
+    @cached
     def group_sizes(self) -> NDArray[np.intp]:
+        if self.grid is not None:
+            return self.grid.counts
         return np.diff(np.r_[self.group_starts, self.values.size])
 
-    @cached_property
+    @cached
     def dense_sorted(self) -> NDArray[np.intp]:
         """Dense rank (0, 1, 2, …) of each element in sorted order."""
         if self.values.size == 0:
             return np.zeros(0, dtype=np.intp)
         return np.repeat(np.arange(self.group_starts.size), self.group_sizes)
 
-    @cached_property
+    @cached
     def dense(self) -> NDArray[np.intp]:
         """Dense rank of each element in input order."""
+        if self.grid is not None:
+            return self.grid.codes.astype(np.intp)
         out = np.empty(self.values.size, dtype=np.intp)
         out[self.order] = self.dense_sorted
         return out
 
-    @cached_property
+    @cached
     def _tied(self) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
         """Starts and sizes of the groups of two or more equal values, found from the
         sparse run boundaries (continuous scores have few ties: no n-long group arrays)."""
+        if self.grid is not None:
+            big = self.grid.counts > 1
+            return self.group_starts[big], self.grid.counts[big]
         new = self._new_value
         if new.size < 2:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
@@ -101,23 +178,86 @@ class SortedScores:
             return x_sorted
         covered = int(sizes.sum())
         if 2 * covered > x_sorted.size:  # heavy ties (gold ratings): average every group
-            sums = np.add.reduceat(x_sorted, self.group_starts)
+            sums = _group_sums(x_sorted, self.group_starts, self.group_sizes)
             return np.repeat(sums / self.group_sizes, self.group_sizes)
         first = np.cumsum(sizes) - sizes
         positions = np.repeat(starts - first, sizes) + np.arange(covered)
         out = x_sorted if inplace else x_sorted.copy()
-        sums = np.add.reduceat(x_sorted[positions], first)
+        sums = _group_sums(x_sorted[positions], first, sizes)
         out[positions] = np.repeat(sums / sizes, sizes)
         return out
 
-    @cached_property
-    def ranks(self) -> NDArray[np.float64]:
-        """Average ranks (1-based; tied values get the mean of their positions)."""
-        out = np.empty(self.values.size, dtype=np.float64)
-        out[self.order] = self.tie_mean(np.arange(1.0, self.values.size + 1), inplace=True)
+    def in_order(self, other: SortedScores) -> NDArray[np.float64]:
+        """``other``'s values in this vector's sorted order (a fresh array): for grid
+        scores gathered through their one-byte codes, which stay in cache."""
+        if other.grid is not None:
+            return other.grid.levels[other.codes_in_order(self)]
+        return other.values[self.order]
+
+    def codes_in_order(self, by: SortedScores) -> NDArray[np.unsignedinteger]:
+        """This grid vector's codes in ``by``'s sorted order, kept in ``by.cache``."""
+        assert self.grid is not None
+        key = ("codes in order", id(self))
+        hit = by.cache.get(key)
+        if hit is None or hit[0] is not self:  # type: ignore[index]
+            hit = by.cache[key] = (self, self.grid.codes[by.order])
+        return hit[1]  # type: ignore[index]
+
+    def group_means(self, other: SortedScores) -> NDArray[np.float64]:
+        """``other``'s values in this vector's sorted order, every tied group of this
+        vector replaced by its mean: counted when this vector is on a grid (no sort),
+        else gathered by :attr:`order` and averaged by :meth:`tie_mean`."""
+        if self.grid is not None:
+            counts = self.grid.counts
+            sums = counted(self.grid.codes, counts.size, other.values)
+            return np.repeat(sums / counts, counts)
+        return self.tie_mean(self.in_order(other), inplace=True)
+
+    def centered_rank_cross(self, other: SortedScores) -> float:
+        r""":math:`\sum_i (R_i - \bar R)(Q_i - \bar Q)` of this vector's average ranks R and
+        ``other``'s Q (Spearman's numerator). On grids the ranks are never spread over
+        the pairs: with both on a grid it is a product of the (exact, integer)
+        contingency table of their codes, with one on a grid a sum of the other's ranks
+        per code (one ``bincount`` in the other's sorted order, no scatter)."""
+        a, b = self.grid, other.grid
+        if a is None and b is None:
+            return vdot(self.centered_ranks[0], other.ranks)
+        if a is None:
+            return other.centered_rank_cross(self)
+        mine = self._rank_table((self.values.size + 1) / 2.0)
+        if b is not None:
+            k = b.counts.size
+            table = counted(a.codes, a.counts.size * k, None, b.codes, k)
+            table = table.reshape(a.counts.size, k)
+            theirs = other._rank_table((other.values.size + 1) / 2.0)
+            return float(np.einsum("i,ij,j->", mine, table, theirs))
+        n = other.values.size
+        shift = (n + 1) / 2.0  # centred ranks: half-integers, exact
+        ranks = other.tie_mean(np.arange(1.0 - shift, n + 1.0 - shift), inplace=True)
+        sums = counted(self.codes_in_order(other), mine.size, ranks)
+        return vdot(mine, sums)
+
+    def _rank_table(self, shift: float) -> NDArray[np.float64]:
+        """Per grid level: the average rank of its values minus ``shift``."""
+        assert self.grid is not None  # group g covers positions start+1 … start+size
+        table = self.group_starts + (self.grid.counts + 1) / 2.0 - shift
+        return np.asarray(table, dtype=np.float64)
+
+    def _mean_ranks(self, shift: float) -> NDArray[np.float64]:
+        """Average ranks minus ``shift``, in input order."""
+        if self.grid is not None:
+            return self._rank_table(shift)[self.grid.codes]
+        n = self.values.size
+        out = np.empty(n, dtype=np.float64)
+        out[self.order] = self.tie_mean(np.arange(1.0 - shift, n + 1 - shift), inplace=True)
         return out
 
-    @cached_property
+    @cached
+    def ranks(self) -> NDArray[np.float64]:
+        """Average ranks (1-based; tied values get the mean of their positions)."""
+        return self._mean_ranks(0.0)
+
+    @cached
     def rank_sum_of_squares(self) -> float:
         r""":math:`\sum_i (R_i - \bar R)^2` of the average ranks, from the tie sizes alone:
         :math:`(n^3 - n)/12 - \sum_t (t^3 - t)/12` (Kendall & Gibbons 1990, §3.8)."""
@@ -125,28 +265,41 @@ class SortedScores:
         t = self._tied[1].astype(np.float64)
         return float((n**3 - n) / 12.0 - (t**3 - t).sum() / 12.0)
 
-    @cached_property
+    @cached
     def is_constant(self) -> bool:
-        """All values equal (from the sort when it was done, else from min and max)."""
+        """All values equal (from the grid or the sort when known, else from min and max)."""
         if self.values.size == 0:
             return False
+        if self.__dict__.get("grid") is not None:
+            return bool(self.__dict__["grid"].counts.size == 1)
         if "_new_value" in self.__dict__:
             return int(np.count_nonzero(self._new_value)) == 1
         return bool(self.values.min() == self.values.max())
 
-    @cached_property
-    def centered(self) -> tuple[NDArray[np.float64], float]:
-        """``values − mean`` and its sum of squares (Pearson's gold-side terms)."""
-        return centered_values(self.values)
+    @cached
+    def minimum(self) -> float:
+        """The smallest value (of a non-empty vector), from the grid or the sort if known."""
+        if self.grid is not None:
+            return float(self.grid.levels[0])
+        if "sorted" in self.__dict__:
+            return float(self.sorted[0])
+        return float(self.values.min())
 
-    @cached_property
+    @property
+    def centered(self) -> tuple[NDArray[np.float64], float] | None:
+        """``values − mean`` and its sum of squares (Pearson's gold-side terms), kept for
+        the next system; None from :data:`~._numeric.STREAM_MIN` values on, where
+        Pearson's r centres chunk by chunk instead of holding another n-long array."""
+        if self.values.size >= STREAM_MIN:
+            return None
+        if "centered" not in self.cache:
+            self.cache["centered"] = centered_values(self.values)
+        return self.cache["centered"]  # type: ignore[return-value]
+
+    @cached
     def centered_ranks(self) -> tuple[NDArray[np.float64], float]:
         """Average ranks minus their mean (n + 1)/2, and its sum of squares (Spearman's
         gold-side terms), built directly so the uncentred ranks need not be kept too."""
         if "ranks" in self.__dict__:
             return centered_values(self.ranks)
-        n = self.values.size
-        out = np.empty(n, dtype=np.float64)
-        out[self.order] = self.tie_mean(np.arange(1.0, n + 1), inplace=True)
-        out -= (n + 1) / 2.0
-        return out, self.rank_sum_of_squares
+        return self._mean_ranks((self.values.size + 1) / 2.0), self.rank_sum_of_squares

@@ -130,11 +130,19 @@ class Metric:
     is_correlation: bool = False
     #: The fields of :class:`~simeval.Options` that change this metric's value.
     reads: frozenset[str] = frozenset()
+    #: Whether the value needs the order of the system scores (ranks, tie groups), so
+    #: that :func:`~simeval.evaluate` sorts each system ahead, in a worker thread.
+    ranks: bool = False
 
     @property
     def reads_all(self) -> frozenset[str]:
         """The options this metric or any of its parts reads."""
         return self.reads.union(*(p.reads_all for p in self.parts))
+
+    @property
+    def ranks_any(self) -> bool:
+        """Whether this metric or any of its parts needs the system's order."""
+        return self.ranks or any(p.ranks_any for p in self.parts)
 
     def leaves(self) -> tuple[Metric, ...]:
         """The plain metrics a combination is made of (itself for a plain metric)."""

@@ -9,7 +9,7 @@ Undefined cases (fewer than 3 pairs, a constant vector) give NaN plus a ``reason
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import NormalDist
 
 import numpy as np
@@ -29,9 +29,11 @@ from ..results import CorrelationResult, warn_if_undefined
 from ._numeric import (
     SAFE_SUMSQ,
     SNAP,
+    STREAM_MIN,
     centered_values,
     count_discordant,
     pearson_scaled,
+    pearson_streamed,
     snap,
     vdot,
 )
@@ -76,11 +78,17 @@ def _undefined_reason(
 
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors from centred dot products (two passes)."""
+    if x.size >= STREAM_MIN:
+        return pearson_streamed(x, y)
     return _pearson_centered(*centered_values(x), y, x)
 
 
+#: The gold scores, or a function that makes them (a subset gathered only when needed).
+GoldScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
+
+
 def _pearson_centered(
-    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: NDArray[np.float64]
+    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: GoldScores
 ) -> float:
     """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
     (computed once per gold vector and shared by every system), and the gold scores ``x``
@@ -93,24 +101,31 @@ def _pearson_centered(
         if lo < sxx < hi and lo < syy < hi:
             r = vdot(xm, ym) / (math.sqrt(sxx) * math.sqrt(syy))
         else:
-            r = pearson_scaled(x, y)
+            r = pearson_scaled(x() if callable(x) else x, y)
     return snap(r)
 
 
 def correlation_centered(
-    x: NDArray[np.float64],
-    centered: tuple[NDArray[np.float64], float],
+    x: GoldScores,
+    centered: tuple[NDArray[np.float64], float] | None,
     y: NDArray[np.float64],
     method: str,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
 ) -> CorrelationResult:
-    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed."""
-    n = x.size
-    reason = _undefined_reason(n, x, y, x_constant, y_constant)
+    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed
+    (None: long vectors, centred chunk by chunk); ``x`` may be a function that makes the
+    gold scores (then ``x_constant`` is needed)."""
+    n = y.size
+    if callable(x) and x_constant is None:
+        x = x()
+    reason = _undefined_reason(n, x, y, x_constant, y_constant)  # type: ignore[arg-type]
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, method)
-    r = _pearson_centered(*centered, y, x)
+    if centered is None:
+        r = pearson_streamed(x() if callable(x) else x, y)
+    else:
+        r = _pearson_centered(*centered, y, x)
     return CorrelationResult(r, n, None, _t_pvalue(r, n), method)
 
 
@@ -186,10 +201,10 @@ def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "spearman")
-    # Σ(g_rank − mean)·s_rank equals the centred cross product (the gold side sums to 0),
-    # and the system side's sum of squares follows from its ties: no centring pass needed.
-    gm, sxx = g.centered_ranks
-    r = snap(vdot(gm, s.ranks) / math.sqrt(sxx * s.rank_sum_of_squares))
+    # Both sums of squares follow from the ties alone (no centring pass), and the cross
+    # product is counted per grid level when either side is on a grid.
+    sxx, syy = g.rank_sum_of_squares, s.rank_sum_of_squares
+    r = snap(g.centered_rank_cross(s) / math.sqrt(sxx * syy))
     return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
 
 

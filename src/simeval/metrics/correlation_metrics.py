@@ -61,6 +61,7 @@ SPEARMAN = Metric(
     "correlation",
     batched=True,
     is_correlation=True,
+    ranks=True,
 )
 KENDALL = Metric(
     "kendall",
@@ -71,6 +72,7 @@ KENDALL = Metric(
     "Kendall's τ-b",
     "correlation",
     is_correlation=True,
+    ranks=True,
 )
 SCALED_PEARSON = Metric(
     "scaled_pearson",

@@ -68,17 +68,31 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
 def _factor(*arrays: NDArray[np.float64]) -> float:
     """1, or the power of two (exact to divide by) that brings scores beyond ±1e150
     (below 2), so that their differences and squares cannot overflow."""
-    big = max(float(np.abs(a).max()) for a in arrays)
+    return _factor_of(max(_magnitude(a) for a in arrays))
+
+
+def _magnitude(a: NDArray[np.float64]) -> float:
+    """``max |a|`` from the extremes (two reductions, no temporary array)."""
+    return max(-float(a.min()), float(a.max()))
+
+
+def _factor_of(big: float) -> float:
     return math.ldexp(1.0, math.frexp(big)[1] - 1) if big > 1e150 else 1.0
 
 
-def _mean_abs_deviation(s: NDArray[np.float64]) -> tuple[float, float]:
-    """``(mad, factor)``: the mean absolute deviation of ``s`` is ``mad · factor``."""
-    if s.min() == s.max():  # exactly constant: the mean of floats may not be exact
+def _mean_abs_deviation(
+    s: NDArray[np.float64], extremes: tuple[float, float] | None = None
+) -> tuple[float, float]:
+    """``(mad, factor)``: the mean absolute deviation of ``s`` is ``mad · factor``
+    (``extremes``: ``s.min(), s.max()`` when already known)."""
+    lo, hi = extremes if extremes is not None else (float(s.min()), float(s.max()))
+    if lo == hi:  # exactly constant: the mean of floats may not be exact
         return 0.0, 1.0
-    f = _factor(s)
+    f = _factor_of(max(-lo, hi))
     x = s / f if f != 1.0 else s
-    return float(np.abs(x - x.mean()).mean()), f
+    dev = x - x.mean()
+    np.abs(dev, out=dev)
+    return float(dev.mean()), f
 
 
 @dataclass(frozen=True)
@@ -104,12 +118,14 @@ class ErrorMoments:
         """Two passes over the pairs and one scratch array."""
         if g.size == 0:
             return cls(math.nan, math.nan, math.nan, 0)
-        f = _factor(g, s)
+        extremes = float(s.min()), float(s.max())
+        f = _factor_of(max(_magnitude(g), -extremes[0], extremes[1]))
         d = (s / f - g / f) if f != 1.0 else s - g
         rmse = math.sqrt(float(np.einsum("i,i->", d, d)) / d.size)  # no BLAS threads
         np.abs(d, out=d)
         mae = float(d.mean())
-        mad, fs = _mean_abs_deviation(s)
+        del d
+        mad, fs = _mean_abs_deviation(s, extremes)
         return cls(mae, rmse, mad, int(g.size), f, fs)
 
     def result(self, measure: str) -> MetricResult:

@@ -41,41 +41,91 @@ AVG_RANK_KS = (3, 5, 10)
 _SOURCE = "Järvelin & Kekäläinen 2002; Reimers, Beyer & Gurevych 2016, §2"
 
 
+#: Discounts are made this many at a time for longer lists (one n-long array would be
+#: 80 MB at n = 1e7), and cached up to this length.
+DISCOUNT_CHUNK = 1 << 20
+
+
 @lru_cache(maxsize=4)
 def discounts(k: int) -> NDArray[np.float64]:
     """Reimers et al. (2016)'s DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``.
 
     Cached (read-only): an evaluation reuses the same weights for every system."""
-    d = np.ones(k)
-    if k > 1:
-        d[1:] = 1.0 / np.log2(np.arange(2, k + 1))
+    d = _discounts(0, k)
     d.flags.writeable = False
     return d
 
 
+def _discounts(a: int, b: int) -> NDArray[np.float64]:
+    """The weights of positions a + 1 … b."""
+    d = np.ones(b - a)
+    first = max(a + 1, 2)  # positions 1 and 2 both get 1
+    if first <= b:
+        d[first - a - 1 :] = 1.0 / np.log2(np.arange(first, b + 1))
+    return d
+
+
+def cumulative_gain(gains: NDArray[np.float64], discounted: bool) -> float:
+    """``Σ_i gains[i] · w_{i+1}``: the (D)CG of gains listed from position 1 on, summed
+    pairwise (``np.sum``; error O(log n) ulps, where a running sum over 1e7 positive
+    terms drifts by 1e-12)."""
+    if not discounted:
+        return float(gains.sum())
+    if gains.size <= DISCOUNT_CHUNK:
+        return float((gains * discounts(gains.size)).sum())
+    total = 0.0
+    for a in range(0, gains.size, DISCOUNT_CHUNK):
+        b = min(a + DISCOUNT_CHUNK, gains.size)
+        w = _discounts(a, b)
+        w *= gains[a:b]
+        total += float(w.sum())
+    return total
+
+
 def ranked_gains(
     g: SortedScores, s: SortedScores, *, top: float | None = None
-) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Gains in system order (tie-averaged) and in ideal order, from one sort of each side.
+) -> NDArray[np.float64]:
+    """Gains in system order, highest system score first, every tied group of system
+    scores given its mean gain (one sort of the system, or none for grid scores).
 
     With ``top`` (reversed measures), pairs are ordered lowest first and the gain is
-    ``top − g``. The ideal gains depend on the gold scores only, so they are kept in the
-    gold vector's cache for the next system.
+    ``top − g``.
     """
-    # ascending system order, ties averaged (the gathered copy is fresh: average in place)
-    mean_gold = s.tie_mean(g.values[s.order], inplace=True)
-    key = ("ideal gains", top)
-    if key not in g.cache:
-        g.cache[key] = g.sorted[::-1] if top is None else top - g.sorted
-    ideal: NDArray[np.float64] = g.cache[key]  # type: ignore[assignment]
-    return (mean_gold[::-1] if top is None else top - mean_gold), ideal
+    mean_gold = s.group_means(g)  # ascending system order, ties averaged
+    return mean_gold[::-1] if top is None else np.subtract(top, mean_gold, out=mean_gold)
 
 
-def _gains(c: Context) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+def ideal_gain(g: SortedScores, k: int, discounted: bool, top: float | None = None) -> float:
+    """The (D)CG of the first k pairs in the ideal order (highest gold first; lowest first
+    for ``top``). For grid scores the ideal gains are runs of equal values, made one
+    chunk of positions at a time rather than as one n-long array."""
+    if g.grid is None:
+        asc = g.sorted
+        return cumulative_gain((asc[::-1] if top is None else top - asc)[:k], discounted)
+    levels, counts = g.grid.levels, g.grid.counts
+    if top is None:
+        levels, counts = levels[::-1], counts[::-1]
+    else:
+        levels = top - levels
+    if not discounted:
+        ends = np.minimum(np.cumsum(counts), k)
+        return float(np.einsum("i,i->", levels, np.diff(ends, prepend=0).astype(np.float64)))
+    ends = np.cumsum(counts)
+    starts = ends - counts
+    total = 0.0
+    for a in range(0, k, DISCOUNT_CHUNK):
+        b = min(a + DISCOUNT_CHUNK, k)
+        w = _discounts(a, b)
+        w *= np.repeat(levels, np.clip(ends, a, b) - np.clip(starts, a, b))
+        total += float(w.sum())
+    return total
+
+
+def _gains(c: Context) -> NDArray[np.float64]:
     return ranked_gains(c.gold, c.system)
 
 
-def _gains_reversed(c: Context) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+def _gains_reversed(c: Context) -> NDArray[np.float64]:
     return ranked_gains(c.gold, c.system, top=c.options.scale[1])  # type: ignore[index]
 
 
@@ -83,28 +133,26 @@ def normalized_gain(
     c: Context, k: int | None, discounted: bool, reverse: bool = False
 ) -> MetricResult:
     """CG_k / iCG_k (or the discounted pair) of a context; iCG_k / iDCG_k depend on the
-    gold scores only and are cached with them for the next system."""
-    gains, ideal = c.shared(_gains_reversed if reverse else _gains)
-    n = gains.size
+    gold scores only and are cached with them for the next system (the ideal gains
+    themselves are not kept)."""
+    n = c.n
     if n == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
-    if not reverse and c.gold.sorted[0] < 0:
+    if not reverse and (lowest := c.gold.minimum) < 0:
         return MetricResult(
             math.nan,
             n,
-            f"undefined: gains are the gold scores, and {c.gold.sorted[0]:g} is negative "
+            f"undefined: gains are the gold scores, and {lowest:g} is negative "
             "(nCG/nDCG need a scale that starts at 0 or above)",
         )
+    gains = c.shared(_gains_reversed if reverse else _gains)
     kk = n if k is None else min(k, n)
-    w = discounts(kk) if discounted else None
-    got = float(np.einsum("i,i->", gains[:kk], w)) if w is not None else float(gains[:kk].sum())
-    key = ("ideal", c.options.scale[1] if reverse else None, kk, discounted)  # type: ignore[index]
+    got = cumulative_gain(gains[:kk], discounted)
+    top = c.options.scale[1] if reverse else None  # type: ignore[index]
+    key = ("ideal", top, kk, discounted)
     best = c.gold.cache.get(key)
     if best is None:
-        best = (
-            float(np.einsum("i,i->", ideal[:kk], w)) if w is not None else float(ideal[:kk].sum())
-        )
-        c.gold.cache[key] = best
+        best = c.gold.cache[key] = ideal_gain(c.gold, kk, discounted, top)
     if best <= 0:  # type: ignore[operator]
         return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")
     # CG_k ≤ iCG_k exactly; summing tie-group means in another order than the ideal gains
@@ -135,6 +183,7 @@ def _ranking_metric(kk: int | None, discounted: bool, reverse: bool) -> Metric:
         _SOURCE,
         label + (" (reversed: least similar first)" if reverse else ""),
         "ranking",
+        ranks=True,
     )
 
 
@@ -159,6 +208,7 @@ def avg_rank_metric(discounted: bool, reverse: bool = False) -> Metric:
         _SOURCE,
         f"mean of {label}@3, {label}@5, {label}@10",
         "ranking",
+        ranks=True,
     )
 
 

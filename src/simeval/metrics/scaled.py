@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import Literal
 
 import numpy as np
@@ -13,6 +14,7 @@ from .._validate import NanPolicy, check_bins, check_bool, check_choice, paired_
 from ..binning import Binning, Bins
 from ..errors import InputError
 from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
+from ._numeric import STREAM_MIN
 from ._sorted import SortedScores
 from .correlation import (
     FISHER_CLIP,
@@ -71,16 +73,32 @@ def scaled_pearson(
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
-    """Per bin: the gold subset, its centring and whether it is constant — computed once
-    per gold vector and shared by every system."""
+    """Per bin: its members (4-byte indices: a gather by them is 5× faster than by a
+    boolean mask, and half the memory of ``Binning.members``), their number, the gold
+    subset, its centred copy and whether it is constant — computed once per gold vector
+    and shared by every system. Below :data:`~._numeric.STREAM_MIN` pairs the centred
+    subset is kept and the subset is gathered again only for the rare rescaled r; from
+    it on, the subset is kept and centred chunk by chunk for each system (one n-long
+    array instead of two)."""
     key = ("bins", binning)  # a Binning hashes by identity and stays alive as the key
     if key not in gold.cache:
-        parts = []
-        for members in binning.members:
+        parts: list[tuple] = []
+        small = np.int32 if binning.index.size < 2**31 else np.intp  # half the memory
+        for j in range(binning.k):
+            members = np.flatnonzero(binning.index == j).astype(small)
             sub = gold.values[members]
-            parts.append((sub, centered_values(sub), bool(sub.size) and is_constant(sub)))
+            constant = bool(sub.size) and is_constant(sub)
+            if gold.values.size < STREAM_MIN:
+                parts.append((members, sub.size, partial(_subset, gold.values, members),
+                              centered_values(sub), constant))  # fmt: skip
+            else:  # the subset is kept, centred chunk by chunk for each system
+                parts.append((members, sub.size, sub, None, constant))
         gold.cache[key] = parts
     return gold.cache[key]  # type: ignore[return-value]
+
+
+def _subset(values: NDArray[np.float64], members: NDArray[np.integer]) -> NDArray[np.float64]:
+    return values[members]
 
 
 def scaled_pearson_binned(
@@ -99,19 +117,19 @@ def scaled_pearson_binned(
     n_total = s.size
     results = []
     parts = _gold_parts(gold, binning)
-    for spec, members, (g_sub, centered, constant) in zip(binning.specs, binning.members, parts):
+    for spec, (members, size, g_sub, centered, constant) in zip(binning.specs, parts):
         res = correlation_centered(g_sub, centered, s[members], "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
-        if members.size == 0:
+        if size == 0:
             reason = "undefined: the bin is empty"
         results.append(
             BinResult(
                 label=spec.label,
                 low=spec.low,
                 high=spec.high,
-                n=int(members.size),
-                coverage=members.size / n_total if n_total else math.nan,
+                n=int(size),
+                coverage=size / n_total if n_total else math.nan,
                 statistic=res.statistic,
                 pvalue=res.pvalue,
                 ci_low=low,
