@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -224,6 +225,15 @@ def ranks_row(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: in
     agree = f"{equal}/{checked} ranks equal to scipy rankdata over the full row"
     name = f"neighbour ranks, {pairs} pairs × {rows} rows × {dim} (cosine)"
     return _row(name, t_ours, None, floor, agree)
+
+
+def rows(repeat: int = 3) -> list[Callable[[], str | list[str]]]:
+    """The rows for ``benchmarks/run.py``: each callable times its row when called."""
+    return [
+        lambda: bootstrap_rows(repeat),
+        lambda: vectors_row(repeat=repeat),
+        lambda: ranks_row(),
+    ]
 
 
 def main() -> None:
