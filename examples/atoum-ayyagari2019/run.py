@@ -16,9 +16,8 @@ Default: the five lexical scorers (seconds); ``--full`` adds all-MiniLM-L6-v2.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -32,13 +31,9 @@ from simeval.experiment import score_range
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
-LEXICAL = [
-    "lexical:jaccard",
-    "lexical:word-tfidf",
-    "lexical:char-tfidf",
-    "lexical:edit",
-    "lexical:token-set",
-]
+sys.path.insert(0, str(HERE.parent))  # examples/_common.py
+from _common import models_of, parser, write_results  # noqa: E402
+
 CORPORA = {
     "SICK (trial + test)": ("sick:trial", "sick:test"),
     "STS-B (dev + test)": ("stsb:dev", "stsb:test"),
@@ -52,16 +47,6 @@ PAPER_TABLE4 = {
     "spearman": (0.70, 0.67, 0.62, 1.00),
     "nmsse": (0.47, 0.58, 0.48, 0.17),
 }
-
-
-def default_data_dir() -> Path | None:
-    """$SIMEVAL_SHARED_DATA, else ../shared/data beside the repository, else None (the
-    registry's cache or download)."""
-    env = os.environ.get("SIMEVAL_SHARED_DATA")
-    if env:
-        return Path(env)
-    beside = HERE.parents[2] / "shared" / "data"
-    return beside if beside.is_dir() else None
 
 
 def whole(ev: se.Evaluation, metrics: list[str]) -> list[list[Any]]:
@@ -78,21 +63,11 @@ def sections(ev: se.Evaluation) -> list[list[Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--data-dir", type=Path, default=default_data_dir())
-    p.add_argument("--out", type=Path, default=HERE / "output")
-    p.add_argument(
-        "--models",
-        default=",".join(LEXICAL),
-        help="simeval scorers, comma-separated (default: the 5 lexical ones)",
-    )
-    p.add_argument("--full", action="store_true", help="add minilm (slow without a cache)")
+    p = parser(__doc__, HERE / "output", scorers=True)
     args = p.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    models = [m for m in args.models.split(",") if m]
-    if args.full and "minilm" not in models:
-        models.append("minilm")
+    models = models_of(args)
     started = time.perf_counter()
     md = ["# Atoum & Ayyagari (2019), re-run by simeval", ""]
 
@@ -188,11 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     ax.set_ylabel("NMSSE (lower is better)")
     ax.legend(fontsize=7)
     fig.savefig(out / "nmsse_vs_pearson.png", dpi=100, bbox_inches="tight")
-    elapsed = time.perf_counter() - started
-    md += [f"_Models: {', '.join(models)}; {elapsed:.0f} s._", ""]
-    (out / "results.md").write_text("\n".join(md), encoding="utf-8")
-    print(f"wrote {out} in {elapsed:.1f} s")
-    return 0
+    return write_results(out, md, models, started)
 
 
 if __name__ == "__main__":

@@ -15,9 +15,8 @@ min on 2 cores without the embedding cache in $SIMEVAL_HOME).
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -31,13 +30,9 @@ from simeval.experiment import score_range
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
-LEXICAL = [
-    "lexical:jaccard",
-    "lexical:word-tfidf",
-    "lexical:char-tfidf",
-    "lexical:edit",
-    "lexical:token-set",
-]
+sys.path.insert(0, str(HERE.parent))  # examples/_common.py
+from _common import models_of, parser, write_results  # noqa: E402
+
 SETS = {
     "STS-B dev": "stsb:dev",
     "STS-B test": "stsb:test",
@@ -54,16 +49,6 @@ PAPER_COVERAGE = {
     "SICK test": (0.148, 0.288, 0.564),
     "SICK dev": (0.146, 0.287, 0.567),
 }
-
-
-def default_data_dir() -> Path | None:
-    """$SIMEVAL_SHARED_DATA, else ../shared/data beside the repository, else None (the
-    registry's cache or download)."""
-    env = os.environ.get("SIMEVAL_SHARED_DATA")
-    if env:
-        return Path(env)
-    beside = HERE.parents[2] / "shared" / "data"
-    return beside if beside.is_dir() else None
 
 
 def evaluate_set(name: str, data: Path | None, models: list[str]) -> se.Evaluation:
@@ -100,21 +85,11 @@ def per_bin(ev: se.Evaluation) -> dict[str, list[tuple[str, float, int]]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--data-dir", type=Path, default=default_data_dir())
-    p.add_argument("--out", type=Path, default=HERE / "output")
-    p.add_argument(
-        "--models",
-        default=",".join(LEXICAL),
-        help="simeval scorers, comma-separated (default: the 5 lexical ones)",
-    )
-    p.add_argument("--full", action="store_true", help="add minilm (slow without a cache)")
+    p = parser(__doc__, HERE / "output", scorers=True)
     args = p.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    models = [m for m in args.models.split(",") if m]
-    if args.full and "minilm" not in models:
-        models.append("minilm")
+    models = models_of(args)
     started = time.perf_counter()
     evs = {label: evaluate_set(name, args.data_dir, models) for label, name in SETS.items()}
     md = ["# Atoum (2019), re-run by simeval", ""]
@@ -210,11 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     ax.set_xlabel("normalized averaged rank (0 = best on every measure and set)")
     ax.set_xlim(0, 1)
     fig.savefig(out / "normalized_ranks.png", dpi=100, bbox_inches="tight")
-    elapsed = time.perf_counter() - started
-    md += [f"_Models: {', '.join(models)}; {elapsed:.0f} s._", ""]
-    (out / "results.md").write_text("\n".join(md), encoding="utf-8")
-    print(f"wrote {out} in {elapsed:.1f} s")
-    return 0
+    return write_results(out, md, models, started)
 
 
 if __name__ == "__main__":

@@ -17,9 +17,7 @@ all-MiniLM-L6-v2 everywhere (embeddings cached in $SIMEVAL_HOME after the first 
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -36,13 +34,9 @@ from simeval.report.tables import render_table
 from simeval.semeval import read_gold_dir, read_runs_dir
 
 HERE = Path(__file__).resolve().parent
-LEXICAL = [
-    "lexical:jaccard",
-    "lexical:word-tfidf",
-    "lexical:char-tfidf",
-    "lexical:edit",
-    "lexical:token-set",
-]
+sys.path.insert(0, str(HERE.parent))  # examples/_common.py
+from _common import models_of, parser, write_results  # noqa: E402
+
 #: The measures of Table 1, simeval's names: "Accuracy" and "F1" are the three-class ones.
 TABLE1 = ["pearson", "spearman", "ndcg", "ndcg_avg_rank", "accuracy3", "f1_macro3"]
 PAPER_TABLE1 = {  # mean |Δrank| over the 88 SemEval-2012 runs, lower triangle of Table 1
@@ -86,16 +80,6 @@ PAPER_TASK1 = dict(
     )
 )
 HIGHER = {"accuracy3": True, "f1_macro3": True}
-
-
-def default_data_dir() -> Path | None:
-    """$SIMEVAL_SHARED_DATA, else ../shared/data beside the repository, else None (the
-    registry's cache or download)."""
-    env = os.environ.get("SIMEVAL_SHARED_DATA")
-    if env:
-        return Path(env)
-    beside = HERE.parents[2] / "shared" / "data"
-    return beside if beside.is_dir() else None
 
 
 def scores(model: str, texts: tuple[list[str], list[str]]) -> tuple[np.ndarray, Any]:
@@ -191,31 +175,17 @@ def table1(table: dict, out: Path, tag: str) -> tuple[list[str], list[list[Any]]
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--data-dir", type=Path, default=default_data_dir())
-    p.add_argument("--out", type=Path, default=HERE / "output")
-    p.add_argument(
-        "--models",
-        default=",".join(LEXICAL),
-        help="simeval scorers, comma-separated (default: the 5 lexical ones)",
-    )
+    p = parser(__doc__, HERE / "output", scorers=True)
     p.add_argument(
         "--datasets",
         default="stsb:test,sick:test",
         help="further sets for the measures of our scorers (default: stsb:test,sick:test)",
     )
-    p.add_argument(
-        "--full",
-        action="store_true",
-        help="add minilm, on every set (about 2 min on 2 cores without the embedding cache)",
-    )
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    models = [m for m in args.models.split(",") if m]
-    if args.full and "minilm" not in models:
-        models.append("minilm")
+    models = models_of(args)
     started = time.perf_counter()
     md = ["# Reimers, Beyer & Gurevych (2016), re-run by simeval", ""]
 
@@ -310,11 +280,7 @@ def main(argv: list[str] | None = None) -> int:
             render_table(h3, r3, "markdown", digits=3),
             "",
         ]
-    elapsed = time.perf_counter() - started
-    md += [f"_Models: {', '.join(models)}; {elapsed:.0f} s._", ""]
-    (out / "results.md").write_text("\n".join(md), encoding="utf-8")
-    print(f"wrote {out} in {elapsed:.1f} s")
-    return 0
+    return write_results(out, md, models, started)
 
 
 if __name__ == "__main__":

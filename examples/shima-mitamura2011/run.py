@@ -25,9 +25,7 @@ repository.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -36,6 +34,9 @@ from types import SimpleNamespace
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # examples/_common.py
+from _common import parser  # noqa: E402
+
 sys.path.insert(0, str(HERE))
 
 from msrp_patterns import GENERATORS, PAPER_VERBS, Judge, generate, split_train  # noqa: E402
@@ -46,11 +47,6 @@ from simeval.report.paraphrase import format_patterns  # noqa: E402
 
 KS = (1, 5, 10)
 TASKS = {"msrp_test_recall": "recall", "msrp_test_f1": "f1"}
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get("SIMEVAL_SHARED_DATA")
-    return Path(env) if env else HERE.parents[2] / "shared" / "data"
 
 
 def build_patterns(train, an) -> tuple[pp.Patterns, list[str]]:
@@ -150,9 +146,7 @@ def within_verb(scores, extrinsic, patterns) -> dict[tuple, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=HERE / "output", help="output folder (created)")
-    ap.add_argument("--data-dir", type=Path, default=default_data_dir())
+    ap = parser(__doc__, HERE / "output")
     ap.add_argument("--n-boot", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)

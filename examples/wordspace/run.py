@@ -23,16 +23,17 @@ repository; its ``wordspace/`` holds the three objects exported from the R packa
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
-import os
+import sys
 import time
 from pathlib import Path
 
 from simeval.cli import main as simeval
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # examples/_common.py
+from _common import parser  # noqa: E402
 
 #: What R wordspace 0.2-8 gives for ``eval.similarity.correlation(RG65, DSM_Vectors)``
 #: (the example of its help page; the full-precision values of the project's issue 3),
@@ -45,11 +46,6 @@ R_RG65 = {
     "missing": 0,
 }
 R_WS353_MISSING = 19
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get("SIMEVAL_SHARED_DATA")
-    return Path(env) if env else HERE.parents[2] / "shared" / "data"
 
 
 def run(argv: list[str]) -> None:
@@ -76,9 +72,7 @@ def compare_table(doc: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=HERE / "output", help="output folder (created)")
-    ap.add_argument("--data-dir", type=Path, default=default_data_dir())
+    ap = parser(__doc__, HERE / "output")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     ws = args.data_dir / "wordspace"

@@ -1,0 +1,65 @@
+"""What every example script shares: where the data is and the common command line.
+
+Each script puts this folder on ``sys.path`` and imports from here, so that the data-folder
+lookup and the options ``--data-dir`` / ``--out`` (and, for the scored studies,
+``--models`` / ``--full``) mean the same thing in all of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+#: The lexical scorers every scored study runs by default (no model download, CI-fast).
+LEXICAL = (
+    "lexical:jaccard",
+    "lexical:word-tfidf",
+    "lexical:char-tfidf",
+    "lexical:edit",
+    "lexical:token-set",
+)
+
+
+def default_data_dir() -> Path | None:
+    """``$SIMEVAL_SHARED_DATA``, else ``../shared/data`` beside the repository, else None
+    (the registry's cache, or its download)."""
+    env = os.environ.get("SIMEVAL_SHARED_DATA")
+    if env:
+        return Path(env)
+    beside = Path(__file__).resolve().parents[2] / "shared" / "data"
+    return beside if beside.is_dir() else None
+
+
+def parser(doc: str | None, out: Path, *, scorers: bool = False) -> argparse.ArgumentParser:
+    """``--data-dir`` and ``--out`` (default ``out``); with ``scorers``, ``--models``
+    (comma-separated, default :data:`LEXICAL`) and ``--full`` (adds MiniLM)."""
+    p = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    p.add_argument("--data-dir", type=Path, default=default_data_dir())
+    p.add_argument("--out", type=Path, default=out, help="output folder (created)")
+    if scorers:
+        p.add_argument(
+            "--models",
+            default=",".join(LEXICAL),
+            help="simeval scorers, comma-separated (default: the 5 lexical ones)",
+        )
+        p.add_argument("--full", action="store_true", help="add minilm (slow without a cache)")
+    return p
+
+
+def models_of(args: argparse.Namespace) -> list[str]:
+    """The scorers ``--models`` and ``--full`` ask for."""
+    models = [m for m in args.models.split(",") if m]
+    if args.full and "minilm" not in models:
+        models.append("minilm")
+    return models
+
+
+def write_results(out: Path, md: list[str], models: list[str], started: float) -> int:
+    """Write ``results.md`` (with the scorers and the time taken) and say where."""
+    elapsed = time.perf_counter() - started
+    md += [f"_Models: {', '.join(models)}; {elapsed:.0f} s._", ""]
+    (out / "results.md").write_text("\n".join(md), encoding="utf-8")
+    print(f"wrote {out} in {elapsed:.1f} s")
+    return 0
