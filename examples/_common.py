@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 #: The lexical scorers every scored study runs by default (no model download, CI-fast).
@@ -32,11 +34,18 @@ def default_data_dir() -> Path | None:
     return beside if beside.is_dir() else None
 
 
+def _folder(text: str) -> Path:
+    """An existing folder (checked before anything is written)."""
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: no such folder; check the path")
+    return Path(text)
+
+
 def parser(doc: str | None, out: Path, *, scorers: bool = False) -> argparse.ArgumentParser:
     """``--data-dir`` and ``--out`` (default ``out``); with ``scorers``, ``--models``
     (comma-separated, default :data:`LEXICAL`) and ``--full`` (adds MiniLM)."""
     p = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
-    p.add_argument("--data-dir", type=Path, default=default_data_dir())
+    p.add_argument("--data-dir", type=_folder, default=default_data_dir())
     p.add_argument("--out", type=Path, default=out, help="output folder (created)")
     if scorers:
         p.add_argument(
@@ -63,3 +72,15 @@ def write_results(out: Path, md: list[str], models: list[str], started: float) -
     (out / "results.md").write_text("\n".join(md), encoding="utf-8")
     print(f"wrote {out} in {elapsed:.1f} s")
     return 0
+
+
+def run_main(main: Callable[[], int]) -> int:
+    """Run an example's ``main``; a simeval error (a missing data set, a bad folder) is
+    one line on stderr and exit status 2, as with the ``simeval`` command."""
+    from simeval.errors import SimevalError
+
+    try:
+        return main()
+    except SimevalError as exc:
+        print(f"{Path(sys.argv[0]).parent.name}: error: {exc}", file=sys.stderr)
+        return 2

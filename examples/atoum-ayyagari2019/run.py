@@ -32,7 +32,7 @@ from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import models_of, parser, write_results  # noqa: E402
+from _common import models_of, parser, run_main, write_results  # noqa: E402
 
 CORPORA = {
     "SICK (trial + test)": ("sick:trial", "sick:test"),
@@ -167,4 +167,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(main))

@@ -31,7 +31,7 @@ from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import models_of, parser, write_results  # noqa: E402
+from _common import models_of, parser, run_main, write_results  # noqa: E402
 
 SETS = {
     "STS-B dev": "stsb:dev",
@@ -189,4 +189,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(main))

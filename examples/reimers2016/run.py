@@ -35,7 +35,7 @@ from simeval.semeval import read_gold_dir, read_runs_dir
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import models_of, parser, write_results  # noqa: E402
+from _common import models_of, parser, run_main, write_results  # noqa: E402
 
 #: The measures of Table 1, simeval's names: "Accuracy" and "F1" are the three-class ones.
 TABLE1 = ["pearson", "spearman", "ndcg", "ndcg_avg_rank", "accuracy3", "f1_macro3"]
@@ -284,4 +284,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(main))

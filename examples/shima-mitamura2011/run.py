@@ -35,7 +35,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import parser  # noqa: E402
+from _common import parser, run_main  # noqa: E402
 
 sys.path.insert(0, str(HERE))
 
@@ -236,4 +236,4 @@ def main(argv: list[str] | None = None) -> int:
 JUDGMENTS = ("strict", "lenient")
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(main))

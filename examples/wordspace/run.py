@@ -33,7 +33,7 @@ from simeval.cli import main as simeval
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import parser  # noqa: E402
+from _common import parser, run_main  # noqa: E402
 
 #: What R wordspace 0.2-8 gives for ``eval.similarity.correlation(RG65, DSM_Vectors)``
 #: (the example of its help page; the full-precision values of the project's issue 3),
@@ -98,4 +98,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(main))

@@ -96,7 +96,7 @@ def _binary_gold(corpus: PairCorpus) -> NDArray[np.bool_]:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise InputError(
-            f"{corpus.name}: pair {i + 1} has gold {gold[i]!r}; recognition needs 0/1 "
+            f"{corpus.name}: pair {i + 1} has gold {float(gold[i]):g}; recognition needs 0/1 "
             "paraphrase labels (e.g. msrp:train, msrp:test)"
         )
     return gold == 1.0

@@ -1,0 +1,38 @@
+"""Every example script refuses a missing data folder the way ``simeval`` does: one line on
+stderr, exit status 2, and no output folder left behind."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SCRIPTS = sorted(p.parent.name for p in EXAMPLES.glob("*/run.py"))
+
+
+def test_there_are_five_studies() -> None:
+    assert SCRIPTS == [
+        "atoum-ayyagari2019",
+        "atoum2019",
+        "reimers2016",
+        "shima-mitamura2011",
+        "wordspace",
+    ]
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_a_missing_data_folder_is_one_line_and_writes_nothing(name: str, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    script = str(EXAMPLES / name / "run.py")
+    proc = subprocess.run(
+        [sys.executable, script, "--data-dir", str(tmp_path / "no"), "--out", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines()[-1].endswith("no such folder; check the path")
+    assert "Traceback" not in proc.stderr
+    assert not out.exists()
