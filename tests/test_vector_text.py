@@ -134,3 +134,52 @@ def test_restrict_to_keeps_the_line_reader(tmp_path):
     v = read_vectors(p, restrict_to={"NA", "naïve", "zebra"})
     assert v.words == ("NA", "naïve")
     np.testing.assert_array_equal(v.matrix, values[[1, 6]])
+
+
+@pytest.mark.parametrize("header", [False, True])
+@pytest.mark.parametrize("trailing_newline", [True, False])
+def test_parts_parsed_in_threads_equal_loadtxt(
+    tmp_path, monkeypatch, no_line_reader, header, trailing_newline
+):
+    """A plain file cut into parts at line starts (forced here on a small file): every
+    row lands where numpy.loadtxt puts it, with or without a final line break."""
+    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
+    monkeypatch.setattr(vector_text, "CHUNK_ROWS", 5)
+    monkeypatch.setattr(vector_text.os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(vector_text, "PARTS", 3)
+    words = [f"w{i}" for i in range(101)]
+    values = np.random.default_rng(1).normal(size=(101, 4))
+    p = tmp_path / "v.txt"
+    _write(p, values, words=words, header=header)
+    if not trailing_newline:
+        p.write_bytes(p.read_bytes().rstrip(b"\n"))
+    assert len(vector_text._parts(p, vector_text._data_start(p, int(header)))) == 3
+    v = read_vectors(p)
+    assert v.words == tuple(words)
+    ref = np.loadtxt(p, usecols=range(1, 5), comments=None, skiprows=int(header))
+    np.testing.assert_array_equal(v.matrix, ref)
+
+
+def test_a_blank_line_inside_a_part_goes_to_the_line_reader(tmp_path, monkeypatch):
+    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
+    p = tmp_path / "v.txt"
+    p.write_text("a 1 2\nb 3 4\n\nc 5 6\nd 7 8\n", encoding="utf-8")
+    with pytest.raises(vector_text.IrregularFileError):
+        vector_text.read_text_chunks(p)
+    v = read_vectors(p)  # the line reader skips the blank line
+    assert v.words == ("a", "b", "c", "d")
+    np.testing.assert_array_equal(v.matrix, [[1, 2], [3, 4], [5, 6], [7, 8]])
+
+
+def test_lone_carriage_returns_never_overrun_a_part(tmp_path, monkeypatch):
+    """pandas breaks lines at a lone CR, which the part's newline count does not see: the
+    part is declined (no write past its rows) and the line reader, which splits there too,
+    reads the file."""
+    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
+    p = tmp_path / "v.txt"
+    p.write_bytes(b"a 1 2\rb 3 4\nc 5 6\rd 7 8\n")
+    with pytest.raises(vector_text.IrregularFileError):
+        vector_text.read_text_chunks(p)
+    v = read_vectors(p)
+    assert v.words == ("a", "b", "c", "d")
+    np.testing.assert_array_equal(v.matrix, [[1, 2], [3, 4], [5, 6], [7, 8]])

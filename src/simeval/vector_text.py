@@ -2,9 +2,13 @@
 
 pandas' compiled CSV parser reads the file in chunks of :data:`CHUNK_ROWS` lines (the
 word as the index, the numbers as one float64 block), and each chunk is copied into one
-matrix, allocated from an estimate of the row count (from the first MiB of the file) and
-resized in place (``realloc``) when the estimate is passed and at the end: the file's
-text is never held in memory whole, so the peak stays near the matrix itself.
+matrix: the file's text is never held in memory whole, so the peak stays near the matrix
+itself. A plain file is cut at line starts into one part per core (at most :data:`PARTS`,
+parts of at least :data:`PART_MIN_BYTES`), its lines counted so that the matrix is
+allocated once at its exact size, and the parts parsed in threads (the parser releases the
+GIL), each into its own rows. A gzip file is read as one stream into a matrix allocated
+from an estimate of the row count (from the first MiB) and resized in place (``realloc``)
+when the estimate is passed and at the end.
 
 Only the regular layout is taken here: one separator throughout, one number per field,
 every row as long as the first, distinct words, a header that agrees with the body
@@ -19,8 +23,13 @@ from __future__ import annotations
 
 import csv
 import gzip
+import io
+import itertools
+import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,6 +40,10 @@ __all__ = ["CHUNK_ROWS", "IrregularFileError", "read_text_chunks", "separator", 
 CHUNK_ROWS = 20_000
 #: Bytes sampled at the start of the file to estimate the number of rows.
 _SAMPLE = 1 << 20
+#: At most this many parts of a plain file are parsed at once (one thread each).
+PARTS = 2
+#: A part is at least this long (smaller files are parsed in one part).
+PART_MIN_BYTES = 32 << 20
 #: A word the line-by-line reader would see differently: empty, starting with white space
 #: (``str.strip`` removes it), or holding a line break of ``str.splitlines`` that the
 #: CSV parser does not break lines at.
@@ -87,40 +100,149 @@ def _layout(path: Path) -> tuple[int, int | None, str, int, int]:
     return start, rows, sep, dim, estimate if rows is None else rows
 
 
-def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
-    """Words and matrix of a regular text vector file; :class:`IrregularFileError` otherwise."""
+class _ByteRange(io.RawIOBase):
+    """Bytes ``[start, stop)`` of a file, as a readable stream."""
+
+    def __init__(self, path: Path, start: int, stop: int) -> None:
+        self._fh = path.open("rb")
+        self._fh.seek(start)
+        self._left = stop - start
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        k = min(len(buffer), self._left)
+        if k <= 0:
+            return 0
+        got = self._fh.readinto(memoryview(buffer)[:k]) or 0
+        self._left -= got
+        return got
+
+    def close(self) -> None:
+        self._fh.close()
+        super().close()
+
+
+def _data_start(path: Path, skip: int) -> int:
+    """The byte offset of line ``skip`` (the first data line)."""
+    with path.open("rb") as fh:
+        for _ in range(skip):
+            fh.readline()
+        return fh.tell()
+
+
+def _lines(path: Path, start: int, stop: int) -> int:
+    """Lines in bytes ``[start, stop)`` of the file (a last line without a break counts)."""
+    lines, left, last = 0, stop - start, b"\n"
+    with path.open("rb") as fh:
+        fh.seek(start)
+        while left > 0:
+            block = fh.read(min(1 << 24, left))
+            if not block:
+                break
+            left -= len(block)
+            lines += block.count(b"\n")
+            last = block[-1:]
+    return lines + (last != b"\n")
+
+
+def _parts(
+    path: Path, begin: int, pool: ThreadPoolExecutor | None = None
+) -> list[tuple[int, int, int]]:
+    """(start, stop, lines) of each part of the data bytes, cut at line starts; the lines
+    are counted in ``pool`` when given (one part per thread)."""
+    size = path.stat().st_size
+    k = max(1, min(PARTS, os.cpu_count() or 1, (size - begin) // PART_MIN_BYTES))
+    cuts = [begin]
+    with path.open("rb") as fh:
+        for i in range(1, k):
+            fh.seek(begin + (size - begin) * i // k)
+            fh.readline()
+            cuts.append(max(fh.tell(), cuts[-1]))
+    cuts.append(size)
+    spans = list(itertools.pairwise(cuts))
+    counts = (pool.map if pool else map)(lambda ab: _lines(path, *ab), spans)
+    return [(a, b, n) for (a, b), n in zip(spans, counts)]
+
+
+def _parse(
+    source: Path | BinaryIO, sep: str, skip: int, dim: int, gz: bool
+) -> Any:  # pandas' TextFileReader
     import pandas as pd
 
-    start, declared, sep, dim, capacity = _layout(path)
-    matrix = np.empty((capacity, dim))
-    words: list[str] = []
     dtypes = {0: object, **dict.fromkeys(range(1, dim + 1), np.float64)}
-    try:
-        chunks = pd.read_csv(
-            path,
-            sep=sep,
-            header=None,
-            names=range(dim + 1),
-            skiprows=start,
-            index_col=0,
-            dtype=dtypes,
-            engine="c",
-            quoting=csv.QUOTE_NONE,
-            na_filter=False,
-            encoding="utf-8",
-            compression="gzip" if path.name.endswith(".gz") else None,
-            chunksize=CHUNK_ROWS,
-        )
-        with chunks:
-            for frame in chunks:
-                chunk_words = frame.index.tolist()
-                if _ODD_WORD.search("\n".join(chunk_words)):
-                    raise IrregularFileError("a word the line reader sees differently")
-                n, k = len(words), len(chunk_words)
-                if n + k > matrix.shape[0]:  # past the estimate: grow in place
-                    matrix.resize((max(n + k, int(1.5 * matrix.shape[0])), dim), refcheck=False)
-                matrix[n : n + k] = frame.to_numpy(dtype=np.float64)  # one float block
+    return pd.read_csv(
+        source,
+        sep=sep,
+        header=None,
+        names=range(dim + 1),
+        skiprows=skip,
+        index_col=0,
+        dtype=dtypes,
+        engine="c",
+        quoting=csv.QUOTE_NONE,
+        na_filter=False,
+        encoding="utf-8",
+        compression="gzip" if gz else None,
+        chunksize=CHUNK_ROWS,
+    )
+
+
+def _fill(
+    chunks: Any, matrix: NDArray[np.float64], words: list[str], row: int, stop: int | None = None
+) -> int:
+    """Copy the chunks into ``matrix`` and ``words`` from ``row`` on; the row after the
+    last. Without ``stop``, ``words`` grows and ``matrix`` is resized in place past its
+    rows; with it (rows shared with other threads), a row at ``stop`` is irregular."""
+    with chunks:
+        for frame in chunks:
+            chunk_words = frame.index.tolist()
+            if _ODD_WORD.search("\n".join(chunk_words)):
+                raise IrregularFileError("a word the line reader sees differently")
+            k = len(chunk_words)
+            if stop is not None and row + k > stop:  # e.g. lone CRs that pandas breaks at
+                raise IrregularFileError("more rows than lines")
+            if row + k > matrix.shape[0]:  # past the estimate: grow in place
+                matrix.resize(
+                    (max(row + k, int(1.5 * matrix.shape[0])), matrix.shape[1]), refcheck=False
+                )
+            matrix[row : row + k] = frame.to_numpy(dtype=np.float64)  # one float block
+            if len(words) == row:
                 words.extend(chunk_words)
+            else:
+                words[row : row + k] = chunk_words
+            row += k
+    return row
+
+
+def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
+    """Words and matrix of a regular text vector file; :class:`IrregularFileError` otherwise."""
+    start, declared, sep, dim, capacity = _layout(path)
+    gz = path.name.endswith(".gz")
+    try:
+        if gz:  # one stream, no seeking: the estimate, resized when passed
+            matrix = np.empty((capacity, dim))
+            words: list[str] = []
+            n = _fill(_parse(path, sep, start, dim, gz), matrix, words, 0)
+            matrix.resize((n, dim), refcheck=False)  # release the unused estimate
+        else:
+            with ThreadPoolExecutor(PARTS) as pool:
+                parts = _parts(path, _data_start(path, start), pool)
+                n = sum(lines for _, _, lines in parts)
+                matrix = np.empty((n, dim))
+                words = [""] * n
+                firsts = np.cumsum([0] + [lines for _, _, lines in parts[:-1]])
+
+                def part(i: int) -> None:
+                    a, b, lines = parts[i]
+                    stream = io.BufferedReader(_ByteRange(path, a, b), 1 << 20)
+                    chunks = _parse(stream, sep, 0, dim, gz)
+                    stop = int(firsts[i]) + lines
+                    if _fill(chunks, matrix, words, int(firsts[i]), stop=stop) != stop:
+                        raise IrregularFileError("blank or broken lines")
+
+                list(pool.map(part, range(len(parts))))
     except IrregularFileError:
         raise
     except Exception as exc:  # any parser complaint: the line reader says what it is
@@ -129,5 +251,4 @@ def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64]]:
         raise IrregularFileError("rows")
     if len(set(words)) != len(words):
         raise IrregularFileError("duplicates")
-    matrix.resize((len(words), dim), refcheck=False)  # release the unused estimate
     return words, matrix
