@@ -112,3 +112,16 @@ def test_simeval_protocol_across_data_sets_adds_the_aggregates() -> None:
     ranks = {r["system"]: r["value"] for r in res.records if r["metric"] == "normalized_rank"}
     assert set(ranks) == {"lexical:jaccard", "lexical:edit"}
     assert all(0.0 <= v <= 1.0 for v in ranks.values())
+
+
+def test_an_unknown_model_is_named_before_any_data_set_is_fetched(tmp_path, monkeypatch) -> None:
+    """No data folder and an empty cache: run and score would download stsb:test first;
+    the model's name is checked before that, so the error is about the model."""
+    from simeval.experiment import score_dataset
+
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path))
+    with pytest.raises(se.InputError, match="unknown model 'nope'"):
+        se.run(["nope"], ["stsb:test"])
+    with pytest.raises(se.InputError, match="unknown model 'nope'"):
+        score_dataset("nope", "stsb:test")
+    assert not any(tmp_path.iterdir())

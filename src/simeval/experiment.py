@@ -152,9 +152,9 @@ def run(
     names = [m if isinstance(m, str) else str(m) for m in models]
     if len(set(names)) != len(names):
         raise InputError(f"a model is named twice: {names}")
+    scorer_sets = {m: _scorers(m, proto) for m in names}  # a bad name before any download
     loaded = [_load(d, data_dir) for d in datasets]
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
-    scorer_sets = {m: _scorers(m, proto) for m in names}
     records: list[dict[str, Any]] = []
     scores: dict[tuple[str, str], NDArray[np.float64]] = {}
     evaluations: dict[str, Any] = {}
@@ -266,11 +266,12 @@ def score_dataset(
     ids (``1``, ``2`` … when the data set has none): one job of a cluster run."""
     from . import scorers
 
+    scorer = scorers.get(model)  # a bad name before any download
     pairs = _load(dataset, data_dir)
     ids = getattr(pairs, "ids", None)
     n = len(pairs.texts1)
     labels = [str(i) for i in ids] if ids is not None else [str(i + 1) for i in range(n)]
-    return labels, scorers.get(model).score((list(pairs.texts1), list(pairs.texts2)))
+    return labels, scorer.score((list(pairs.texts1), list(pairs.texts2)))
 
 
 def _across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:
