@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 #: The lexical scorers every scored study runs by default (no model download, CI-fast).
 LEXICAL = (
@@ -84,3 +85,25 @@ def run_main(main: Callable[[], int]) -> int:
     except SimevalError as exc:
         print(f"{Path(sys.argv[0]).parent.name}: error: {exc}", file=sys.stderr)
         return 2
+
+
+def score_systems(
+    models: list[str], texts: tuple[list[str], list[str]]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Each scorer's scores of the pairs and the range it declares (``None``: unbounded),
+    the latter for ``Options(system_scale=...)``."""
+    import simeval as se
+    from simeval.experiment import score_range
+
+    systems: dict[str, Any] = {}
+    ranges: dict[str, Any] = {}
+    for m in models:
+        scorer = se.scorers.get(m)
+        systems[m], ranges[m] = scorer.score(texts), score_range(scorer)
+    return systems, ranges
+
+
+def start(args: argparse.Namespace) -> tuple[Path, list[str], float]:
+    """The output folder (created), the scorers asked for, and the start time."""
+    args.out.mkdir(parents=True, exist_ok=True)
+    return args.out, models_of(args), time.perf_counter()

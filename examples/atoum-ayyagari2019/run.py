@@ -18,21 +18,17 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 import simeval as se
 from simeval.aggregate import aggregate
 from simeval.datasets.demo import CRAFTED_BINS, CRAFTED_GOLD, CRAFTED_SYSTEMS
-from simeval.experiment import score_range
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import models_of, parser, run_main, write_results  # noqa: E402
+from _common import parser, run_main, score_systems, start, write_results  # noqa: E402
 
 CORPORA = {
     "SICK (trial + test)": ("sick:trial", "sick:test"),
@@ -65,10 +61,7 @@ def sections(ev: se.Evaluation) -> list[list[Any]]:
 def main(argv: list[str] | None = None) -> int:
     p = parser(__doc__, HERE / "output", scorers=True)
     args = p.parse_args(argv)
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    models = models_of(args)
-    started = time.perf_counter()
+    out, models, started = start(args)
     md = ["# Atoum & Ayyagari (2019), re-run by simeval", ""]
 
     # --- the crafted set: whole-set measures (Table 4) and per section (Figs. 3-4)
@@ -114,13 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             pairs = se.datasets.load(name, data_dir=args.data_dir)
             texts = (list(pairs.texts1), list(pairs.texts2))
-            systems: dict[str, np.ndarray] = {}
-            ranges: dict[str, Any] = {}
-            for m in models:
-                sc = se.scorers.get(m)
-                rng = score_range(sc)
-                x = sc.score(texts)
-                systems[m], ranges[m] = x, rng
+            systems, ranges = score_systems(models, texts)
             o = se.Options(
                 scale=pairs.scale,
                 system_scale={k: v for k, v in ranges.items() if v},

@@ -17,21 +17,16 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 import simeval as se
 from simeval.aggregate import aggregate, normalized_ranks
 from simeval.evaluation import SPREAD_BIN
-from simeval.experiment import score_range
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import models_of, parser, run_main, write_results  # noqa: E402
+from _common import parser, run_main, score_systems, start, write_results  # noqa: E402
 
 SETS = {
     "STS-B dev": "stsb:dev",
@@ -56,14 +51,7 @@ def evaluate_set(name: str, data: Path | None, models: list[str]) -> se.Evaluati
     the paper bins it."""
     pairs = se.datasets.load(name, data_dir=data)
     texts = (list(pairs.texts1), list(pairs.texts2))
-    systems: dict[str, np.ndarray] = {}
-    ranges: dict[str, Any] = {}
-    for m in models:
-        sc = se.scorers.get(m)
-        rng = score_range(sc)
-        x = sc.score(texts)
-        systems[m] = x
-        ranges[m] = rng
+    systems, ranges = score_systems(models, texts)
     bins = (
         se.Bins.labels(pairs.labels, order=ENTAILMENT)
         if name.startswith("sick") and pairs.labels is not None
@@ -87,10 +75,7 @@ def per_bin(ev: se.Evaluation) -> dict[str, list[tuple[str, float, int]]]:
 def main(argv: list[str] | None = None) -> int:
     p = parser(__doc__, HERE / "output", scorers=True)
     args = p.parse_args(argv)
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    models = models_of(args)
-    started = time.perf_counter()
+    out, models, started = start(args)
     evs = {label: evaluate_set(name, args.data_dir, models) for label, name in SETS.items()}
     md = ["# Atoum (2019), re-run by simeval", ""]
 

@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import simeval as se
-from simeval.experiment import score_range
 from simeval.extrinsic import majority_baseline, rewrite_classification
 from simeval.meta import predictiveness, rank_agreement
 from simeval.metrics.three_class import accuracy3, f1_macro3
@@ -35,7 +33,7 @@ from simeval.semeval import read_gold_dir, read_runs_dir
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import models_of, parser, run_main, write_results  # noqa: E402
+from _common import parser, run_main, score_systems, start, write_results  # noqa: E402
 
 #: The measures of Table 1, simeval's names: "Accuracy" and "F1" are the three-class ones.
 TABLE1 = ["pearson", "spearman", "ndcg", "ndcg_avg_rank", "accuracy3", "f1_macro3"]
@@ -82,14 +80,6 @@ PAPER_TASK1 = dict(
 HIGHER = {"accuracy3": True, "f1_macro3": True}
 
 
-def scores(model: str, texts: tuple[list[str], list[str]]) -> tuple[np.ndarray, Any]:
-    """A scorer's scores and their declared range."""
-    sc = se.scorers.get(model)
-    rng = score_range(sc)
-    x = sc.score(texts)
-    return x, rng
-
-
 def measures(gold: np.ndarray, systems: dict[str, np.ndarray], ranges: dict[str, Any]) -> dict:
     """measure → system → value: the 16 of Table 2 and the three-class Accuracy / F1, on
     the gold scale 0–5 (system scores mapped from their declared range)."""
@@ -126,8 +116,9 @@ def sts15_systems(data: Path | None, models: list[str]) -> tuple[np.ndarray, dic
         for name, per_set in runs.items():
             systems[name] = np.concatenate([per_set[s][~np.isnan(gold_sets[s])] for s in order])
             ranges[name] = None  # submitted on the gold scale 0–5
-    for m in models:
-        systems[m], ranges[m] = scores(m, (t1, t2))
+    mine, my_ranges = score_systems(models, (t1, t2))
+    systems.update(mine)
+    ranges.update(my_ranges)
     return pairs.gold[keep], systems, ranges
 
 
@@ -183,10 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
-    out: Path = args.out
-    out.mkdir(parents=True, exist_ok=True)
-    models = models_of(args)
-    started = time.perf_counter()
+    out, models, started = start(args)
     md = ["# Reimers, Beyer & Gurevych (2016), re-run by simeval", ""]
 
     # --- the 16 measures (+ Accuracy, F1) on SemEval-2015: submitted runs + our scorers
@@ -194,11 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     all_tables = {"sts15": measures(gold, systems, ranges)}
     for name in [d for d in args.datasets.split(",") if d]:
         pairs = se.datasets.load(name, data_dir=args.data_dir)
-        use = models
         texts = (list(pairs.texts1), list(pairs.texts2))
-        scored, rngs = {}, {}
-        for m in use:
-            scored[m], rngs[m] = scores(m, texts)
+        scored, rngs = score_systems(models, texts)
         g = np.asarray(pairs.gold, dtype=float)
         # SICK is on 1–5: rescale gold to 0–5 so the borders are 1.5 / 3.5 as in the paper
         lo, hi = pairs.scale or (0.0, 5.0)
