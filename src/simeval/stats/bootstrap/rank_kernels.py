@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ...metrics._numeric import SNAP, count_inversions
+from ...metrics._numeric import SNAP, compiled_discordant, count_inversions
 from ...metrics._sorted import SortedScores
 from ...metrics.base import Metric as RegistryMetric
 from ...metrics.ranking import AVG_RANK_KS, avg_rank_metric, discounts, ranking_metric
@@ -111,16 +111,11 @@ def _tied_pairs(
 
 
 def _discordant_counter() -> Callable[[NDArray[np.intp], NDArray[np.intp]], int]:
-    """scipy's compiled count of the pairs with ``x_i < x_j`` and ``y_i > y_j`` (x sorted,
-    y ≥ 1), which runs without the GIL; it is private to scipy, so without it the
-    vectorized merge count of ``y`` takes over (the same count when x is increasing)."""
-    try:
-        from scipy.stats._stats import _kendall_dis
-
-        _kendall_dis(np.array([0, 1], dtype=np.intp), np.array([2, 1], dtype=np.intp))
-        return lambda x, y: int(_kendall_dis(x, y))
-    except (ImportError, TypeError, ValueError):  # pragma: no cover - scipy version
-        return lambda x, y: int(count_inversions(y))
+    """The count of the pairs with ``x_i < x_j`` and ``y_i > y_j`` (x sorted, y ≥ 1):
+    scipy's compiled one, which runs without the GIL, at every size (the resamples are
+    small and many), else the vectorized merge count of ``y``."""
+    compiled = compiled_discordant()
+    return compiled if compiled is not None else lambda x, y: int(count_inversions(y))
 
 
 def _one_blas_thread() -> AbstractContextManager[object]:
