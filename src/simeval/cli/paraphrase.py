@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..paraphrase.recognition import MEASURES, TOP_K
 from ..report.paraphrase import (
     csv_signature,
     format_explanation,
@@ -32,8 +33,6 @@ from ._options import add_bootstrap_option, level, positive_int
 __all__ = ["register", "run"]
 
 DEFAULT_KS = (1, 5, 10)
-#: Paraphrases per set that recognition uses: "up to 10" (Shima & Mitamura 2011, §3.4).
-RECOGNIZE_K = 10
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -96,13 +95,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="score each set by paraphrase recognition on registered sentence pairs NAME "
         "with 0/1 labels (e.g. msrp:test; Shima & Mitamura 2011, section 3.4: a selected "
         "pair is identified when the source occurs on one side and its stems or one of the "
-        f"top {RECOGNIZE_K} paraphrases on the other) and correlate the metrics with it; "
+        f"top {TOP_K} paraphrases on the other) and correlate the metrics with it; "
         "repeatable",
     )
     parser.add_argument(
         "--measure",
-        choices=("recall", "precision", "f1", "accuracy"),
-        default="recall",
+        choices=MEASURES,
+        default=MEASURES[0],
         help="with --recognize: the task score of a set (default: recall, the paper's "
         "'ratio of pairs correctly identified as paraphrases')",
     )
@@ -161,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandLineError("--explain shows one term; drop --recognize/--extrinsic")
     if not args.recognize:
         for option, value, default in (
-            ("--measure", args.measure, "recall"),
+            ("--measure", args.measure, MEASURES[0]),
             ("--data-dir", args.data_dir, None),
             ("--task-scores", args.task_scores, None),
         ):
@@ -221,7 +220,7 @@ def _recognize(args: argparse.Namespace, patterns, analyzer, extrinsic: dict) ->
             raise CommandLineError(
                 f"--recognize {name} and a column {name!r} of --extrinsic: rename the column"
             )
-        rec = pp.recognize(patterns, name, k=RECOGNIZE_K, analyzer=analyzer, data_dir=args.data_dir)
+        rec = pp.recognize(patterns, name, analyzer=analyzer, data_dir=args.data_dir)
         extrinsic[name] = rec.task_scores(args.measure)
         out.append(rec)
     if args.task_scores:

@@ -44,10 +44,12 @@ from ..errors import InputError
 from .patterns import PatternsLike, as_patterns, term_bounds
 from .text import Analyzer, default_analyzer, tokenize
 
-__all__ = ["MEASURES", "Recognition", "recognize", "task_scores"]
+__all__ = ["MEASURES", "TOP_K", "Recognition", "recognize", "task_scores"]
 
 #: Task measures, the paper's first.
 MEASURES = ("recall", "precision", "f1", "accuracy")
+#: Paraphrases per set the matcher uses: "up to 10" (Shima & Mitamura 2011, §3.4).
+TOP_K = 10
 #: Columns of :attr:`Recognition.term_counts`.
 COUNTS = ("tp", "fn", "fp", "tn")
 
@@ -186,7 +188,7 @@ def recognize(
     patterns: PatternsLike,
     corpus: PairCorpus | str,
     *,
-    k: int = 10,
+    k: int = TOP_K,
     unigram: bool = True,
     analyzer: Analyzer | None = None,
     data_dir: Any = None,
