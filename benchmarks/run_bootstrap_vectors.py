@@ -36,20 +36,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import best_of, row  # the main runner's timing and row format
 
 N_PAIRS, N_SYSTEMS, RESAMPLES = 1379, 10, 1000
-
-
-def _row(*cells: object) -> str:
-    from run import row  # the main runner's format
-
-    return row(*cells)  # type: ignore[arg-type]
-
-
-def _best(fn, repeat: int) -> float:
-    from run import best_of
-
-    return best_of(fn, repeat)
 
 
 def make_data(n: int = N_PAIRS, k: int = N_SYSTEMS, seed: int = 0):
@@ -102,7 +91,7 @@ def bootstrap_rows(repeat: int = 3, loop_resamples: int = 100) -> list[str]:
         for block in resample_indices(n, RESAMPLES, np.random.default_rng(0)):
             resample_weights(block, n, np.int32)
 
-    floor = _best(draw, repeat)
+    floor = best_of(draw, repeat)
     rows = []
     for metric, (peer_fn, ref_fn) in _loops(gold, systems).items():
 
@@ -118,7 +107,7 @@ def bootstrap_rows(repeat: int = 3, loop_resamples: int = 100) -> list[str]:
             )
 
         dist = ours()  # warm
-        t_ours = _best(ours, repeat)
+        t_ours = best_of(ours, repeat)
         peer_fn(gold, gold)  # warm
         start = time.perf_counter()
         peer = np.array([[peer_fn(gold[r], s[r]) for r in idx] for s in systems.values()])
@@ -133,7 +122,7 @@ def bootstrap_rows(repeat: int = 3, loop_resamples: int = 100) -> list[str]:
             f"bootstrap {metric}, {N_SYSTEMS} systems × {RESAMPLES} resamples, n = {n} "
             f"(loop timed on {m}, scaled)"
         )
-        rows.append(_row(name, t_ours, t_peer, floor, agree))
+        rows.append(row(name, t_ours, t_peer, floor, agree))
     return rows
 
 
@@ -164,7 +153,7 @@ def _read_in_fresh_process(mode: str, path: Path) -> tuple[float, int, int, str,
     return float(out[0]), int(out[1]), int(out[2]), out[3], float(out[4])
 
 
-def vectors_row(path: Path | None = None, repeat: int = 3, rows: int = 400_000, dim: int = 300):
+def vectorsrow(path: Path | None = None, repeat: int = 3, rows: int = 400_000, dim: int = 300):
     """``se.read_vectors`` against pandas ``read_csv`` on a GloVe-layout text file."""
     with tempfile.TemporaryDirectory() as tmp:
         if path is None:
@@ -172,7 +161,7 @@ def vectors_row(path: Path | None = None, repeat: int = 3, rows: int = 400_000, 
 
             path = Path(tmp) / "vectors.txt"
             write_text(path, rows, dim)
-        floor = _best(path.read_bytes, repeat)
+        floor = best_of(path.read_bytes, repeat)
         ours, peer = [], []
         for _ in range(repeat):  # alternate, so both see the same machine
             ours.append(_read_in_fresh_process("simeval", path))
@@ -187,10 +176,10 @@ def vectors_row(path: Path | None = None, repeat: int = 3, rows: int = 400_000, 
         f"(pandas {peer_peak / 1e9:.2f} GB); CPU time {cpu:.1f} s vs {peer_cpu:.1f} s"
     )
     name = f"read_vectors, {rows} × {dim} text ({size:.2f} GB) vs pandas read_csv (C)"
-    return _row(name, t_ours, t_peer, floor, agree)
+    return row(name, t_ours, t_peer, floor, agree)
 
 
-def ranks_row(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: int = 1) -> str:
+def ranksrow(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: int = 1) -> str:
     """Neighbour ranks of ``pairs`` pairs against ``rows`` vectors; floor: the products."""
     from scipy import stats
 
@@ -203,7 +192,7 @@ def ranks_row(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: in
     ids = rng.integers(0, rows, size=(pairs, 2))
     w1, w2 = [f"w{i}" for i in ids[:, 0]], [f"w{i}" for i in ids[:, 1]]
     got = pair_distances(w1, w2, vectors, rank="fwd")
-    t_ours = _best(lambda: pair_distances(w1, w2, vectors, rank="fwd"), repeat)
+    t_ours = best_of(lambda: pair_distances(w1, w2, vectors, rank="fwd"), repeat)
     unit = _normalize_rows(vectors.matrix)
     queries = unit[ids[:, 0]]
     step = max(1, BATCH_SIZE // pairs)
@@ -215,7 +204,7 @@ def ranks_row(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: in
             np.matmul(queries, unit[s : s + step].T, out=out)
         queries @ unit[rows - rows % step :].T
 
-    floor = _best(products, repeat)
+    floor = best_of(products, repeat)
     checked = 20  # R's rank(ties.method="min") − 1 over each full row of angles
     ref = []
     for a, b in ids[:checked]:
@@ -224,15 +213,15 @@ def ranks_row(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: in
     equal = int(np.sum(got[:checked] == np.array(ref)))
     agree = f"{equal}/{checked} ranks equal to scipy rankdata over the full row"
     name = f"neighbour ranks, {pairs} pairs × {rows} rows × {dim} (cosine)"
-    return _row(name, t_ours, None, floor, agree)
+    return row(name, t_ours, None, floor, agree)
 
 
 def rows(repeat: int = 3) -> list[Callable[[], str | list[str]]]:
     """The rows for ``benchmarks/run.py``: each callable times its row when called."""
     return [
         lambda: bootstrap_rows(repeat),
-        lambda: vectors_row(repeat=repeat),
-        lambda: ranks_row(),
+        lambda: vectorsrow(repeat=repeat),
+        lambda: ranksrow(),
     ]
 
 
@@ -251,8 +240,8 @@ def main() -> None:
     for line in bootstrap_rows(args.repeat, args.loop_resamples):
         print(line, flush=True)
     if not args.skip_vectors:
-        print(vectors_row(args.vectors, repeat=args.repeat), flush=True)
-        print(ranks_row(), flush=True)
+        print(vectorsrow(args.vectors, repeat=args.repeat), flush=True)
+        print(ranksrow(), flush=True)
 
 
 if __name__ == "__main__":
