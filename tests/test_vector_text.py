@@ -9,6 +9,7 @@ chunked reader declines a file.
 from __future__ import annotations
 
 import gzip
+import mmap
 from pathlib import Path
 
 import numpy as np
@@ -68,7 +69,9 @@ def test_growing_past_the_row_estimate(tmp_path, monkeypatch, no_line_reader):
     v = read_vectors(p)
     assert v.words == tuple(words)
     np.testing.assert_array_equal(v.matrix, values)
-    assert v.matrix.flags.c_contiguous and v.matrix.flags.owndata
+    # the matrix holds no unused rows of an estimate: its memory is exactly its size
+    memory = v.matrix if v.matrix.base is None else memoryview(v.matrix.base)
+    assert v.matrix.flags.c_contiguous and memory.nbytes == v.matrix.nbytes
 
 
 def _line_reader(p: Path):
@@ -146,7 +149,8 @@ def test_parts_parsed_in_threads_equal_loadtxt(
     monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
     monkeypatch.setattr(vector_text, "CHUNK_ROWS", 5)
     monkeypatch.setattr(vector_text.os, "cpu_count", lambda: 3)
-    monkeypatch.setattr(vector_text, "PARTS", 3)
+    monkeypatch.setattr(vector_text, "THREADS", 3)
+    monkeypatch.setattr(vector_text, "PARTS_PER_THREAD", 1)
     words = [f"w{i}" for i in range(101)]
     values = np.random.default_rng(1).normal(size=(101, 4))
     p = tmp_path / "v.txt"
@@ -183,3 +187,28 @@ def test_lone_carriage_returns_never_overrun_a_part(tmp_path, monkeypatch):
     v = read_vectors(p)
     assert v.words == ("a", "b", "c", "d")
     np.testing.assert_array_equal(v.matrix, [[1, 2], [3, 4], [5, 6], [7, 8]])
+
+
+@pytest.mark.parametrize("line_bytes", [8, 3000])  # counted in blocks / stepped over by find
+def test_newlines_count_equals_bytes_count(tmp_path, monkeypatch, line_bytes):
+    """Both ways of counting line breaks give ``bytes.count`` over any byte range."""
+    monkeypatch.setattr(vector_text, "_SAMPLE", 4096)  # several blocks on a small file
+    rng = np.random.default_rng(2)
+    lines = [b"x" * int(k) for k in rng.integers(line_bytes // 2, line_bytes * 2, size=300)]
+    data = b"\n".join(lines) + b"\n\n"
+    p = tmp_path / "lines.txt"
+    p.write_bytes(data)
+    with p.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
+        for a, b in [(0, len(data)), (0, 1), (5, 5), *rng.integers(0, len(data), (20, 2))]:
+            a, b = sorted((int(a), int(b)))
+            assert vector_text._newlines(view, a, b) == data[a:b].count(b"\n"), (a, b)
+
+
+def test_a_value_that_is_not_finite_goes_to_the_line_reader(tmp_path, monkeypatch):
+    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
+    p = tmp_path / "v.txt"
+    p.write_text("a 1 2\nb 3 4\nc 5 inf\nd 7 8\n", encoding="utf-8")
+    with pytest.raises(vector_text.IrregularFileError):
+        vector_text.read_text_chunks(p)
+    with pytest.raises(DataError, match=r"line 3 \('c'\): a value is not finite"):
+        read_vectors(p)

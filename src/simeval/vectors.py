@@ -84,13 +84,25 @@ class Vectors:
         if not np.isfinite(arr).all():
             row = int(np.argmax(~np.isfinite(arr).all(axis=1)))
             raise InputError(f"the vector of {labels[row]!r} (row {row}) is not finite")
-        index = {w: i for i, w in enumerate(labels)}
+        index = dict(zip(labels, range(len(labels))))
         if len(index) != len(labels):
             dups = [w for w, c in Counter(labels).items() if c > 1]
             raise InputError(f"duplicate words in the vectors: {_first(dups)}")
         object.__setattr__(self, "words", labels)
         object.__setattr__(self, "matrix", arr)
         object.__setattr__(self, "_index", index)
+
+    @classmethod
+    def _checked(
+        cls, words: Sequence[str], matrix: NDArray[np.float64], index: dict[str, int]
+    ) -> Vectors:
+        """Vectors whose checks a reader made while reading: ``matrix`` C-contiguous
+        float64, finite, one row per word; ``index`` maps each (distinct) word to its row."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "words", tuple(words))
+        object.__setattr__(self, "matrix", matrix)
+        object.__setattr__(self, "_index", index)
+        return self
 
     def __len__(self) -> int:
         return len(self.words)
@@ -228,8 +240,8 @@ def read_vectors(
         )
     if fmt == "text" and keep is None and str(p) != "-" and p.is_file():
         try:
-            return Vectors(*read_text_chunks(p))  # InputError: a value is not finite
-        except (IrregularFileError, InputError, OSError, EOFError):
+            return Vectors._checked(*read_text_chunks(p))
+        except (IrregularFileError, OSError, EOFError):
             pass  # an irregular file: the line-by-line reader names the problem
     data = _read_bytes(p)
     if fmt == "binary":
