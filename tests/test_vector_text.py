@@ -147,9 +147,8 @@ def test_parts_parsed_in_threads_equal_loadtxt(
     """A plain file cut into parts at line starts (forced here on a small file): every
     row lands where numpy.loadtxt puts it, with or without a final line break."""
     monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
-    monkeypatch.setattr(vector_text, "CHUNK_ROWS", 5)
-    monkeypatch.setattr(vector_text.os, "cpu_count", lambda: 3)
-    monkeypatch.setattr(vector_text, "THREADS", 3)
+    monkeypatch.setattr(vector_text, "CHUNK_ROWS", 15)  # 5 lines per chunk in each thread
+    monkeypatch.setattr(vector_text, "_threads", lambda: 3)
     monkeypatch.setattr(vector_text, "PARTS_PER_THREAD", 1)
     words = [f"w{i}" for i in range(101)]
     values = np.random.default_rng(1).normal(size=(101, 4))
@@ -157,7 +156,7 @@ def test_parts_parsed_in_threads_equal_loadtxt(
     _write(p, values, words=words, header=header)
     if not trailing_newline:
         p.write_bytes(p.read_bytes().rstrip(b"\n"))
-    assert len(vector_text._parts(p, vector_text._data_start(p, int(header)))) == 3
+    assert len(vector_text._parts(p, vector_text._data_start(p, int(header)), 3)) == 3
     v = read_vectors(p)
     assert v.words == tuple(words)
     ref = np.loadtxt(p, usecols=range(1, 5), comments=None, skiprows=int(header))
@@ -212,3 +211,14 @@ def test_a_value_that_is_not_finite_goes_to_the_line_reader(tmp_path, monkeypatc
         vector_text.read_text_chunks(p)
     with pytest.raises(DataError, match=r"line 3 \('c'\): a value is not finite"):
         read_vectors(p)
+
+
+def test_threads_follow_the_cores_this_process_may_use(monkeypatch):
+    """Pinned to one core (taskset, a container's CPU set), the parts are parsed in one
+    thread; on many cores, at most THREADS."""
+    if not hasattr(vector_text.os, "sched_getaffinity"):
+        pytest.skip("no CPU affinity on this platform")
+    monkeypatch.setattr(vector_text.os, "sched_getaffinity", lambda pid: {0})
+    assert vector_text._threads() == 1
+    monkeypatch.setattr(vector_text.os, "sched_getaffinity", lambda pid: set(range(64)))
+    assert vector_text._threads() == vector_text.THREADS
