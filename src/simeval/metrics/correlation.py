@@ -229,6 +229,9 @@ def kendall(
 
 
 def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
+    """Tied pairs, Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over the tie groups' sizes t (only
+    groups of two or more add to any of them)."""
+    sizes = sizes[sizes > 1]
     t = sizes.astype(np.float64)
     pairs = int((sizes * (sizes - 1) // 2).sum())
     return pairs, float((t * (t - 1) * (t - 2)).sum()), float((t * (t - 1) * (2 * t + 5)).sum())
@@ -251,9 +254,11 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     sy = s.dense_sorted[by_gold]
     sy += 1  # 1-based, as the compiled count expects
     dis = count_discordant(gx, sy)
-    change = np.r_[True, (gx[1:] != gx[:-1]) | (sy[1:] != sy[:-1]), True]
-    joint = np.diff(np.flatnonzero(change))
-    joint_ties = int((joint * (joint - 1) // 2).sum())
+    joint_ties = 0  # pairs tied on both sides: none where one side has no ties
+    if g.group_starts.size < n and s.group_starts.size < n:
+        change = np.r_[True, (gx[1:] != gx[:-1]) | (sy[1:] != sy[:-1]), True]
+        joint = np.diff(np.flatnonzero(change))
+        joint_ties = int((joint * (joint - 1) // 2).sum())
     xtie, x0, x1 = _tie_sums(g.group_sizes)
     ytie, y0, y1 = _tie_sums(s.group_sizes)
     tot = n * (n - 1) // 2
