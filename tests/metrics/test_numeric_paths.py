@@ -24,9 +24,12 @@ def _grid_data(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def test_kendall_equals_scipy_with_ties(monkeypatch: pytest.MonkeyPatch, threshold: int) -> None:
     monkeypatch.setattr(_numeric, "COMPILED_KENDALL_MIN", threshold)
     gold, clipped, judge = _grid_data(30_000, 7)
-    for system in (clipped, judge, gold[::-1].copy()):
-        ours = se.kendall(gold, system)
-        ref = stats.kendalltau(gold, system)
+    untied = gold + np.random.default_rng(8).uniform(0, 0.1, gold.size)  # no tie at all
+    pairs = [(gold, clipped), (gold, judge), (gold, gold[::-1].copy()), (gold, untied)]
+    pairs += [(untied, judge), (untied, np.sort(untied))]  # gold side without ties
+    for a, b in pairs:
+        ours = se.kendall(a, b)
+        ref = stats.kendalltau(a, b)
         assert ours.statistic == pytest.approx(ref.statistic, abs=1e-12, rel=0)
         assert ours.pvalue == pytest.approx(ref.pvalue, abs=1e-12, rel=1e-12)
 
