@@ -163,6 +163,12 @@ class SortedScores:
         last = np.flatnonzero(~new[1:] & np.append(new[2:], True)) + 1
         return starts, last - starts + 1
 
+    @property
+    def tie_sizes(self) -> NDArray[np.intp]:
+        """Sizes of the groups of two or more equal values (no n-long array for
+        continuous scores)."""
+        return self._tied[1]
+
     def tie_mean(
         self, x_sorted: NDArray[np.float64], *, inplace: bool = False
     ) -> NDArray[np.float64]:

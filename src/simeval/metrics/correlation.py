@@ -229,9 +229,8 @@ def kendall(
 
 
 def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
-    """Tied pairs, Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over the tie groups' sizes t (only
-    groups of two or more add to any of them)."""
-    sizes = sizes[sizes > 1]
+    """Tied pairs, Σ t(t−1)(t−2) and Σ t(t−1)(2t+5) over the sizes t of the groups of two
+    or more equal values."""
     t = sizes.astype(np.float64)
     pairs = int((sizes * (sizes - 1) // 2).sum())
     return pairs, float((t * (t - 1) * (t - 2)).sum()), float((t * (t - 1) * (2 * t + 5)).sum())
@@ -259,8 +258,8 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
         change = np.r_[True, (gx[1:] != gx[:-1]) | (sy[1:] != sy[:-1]), True]
         joint = np.diff(np.flatnonzero(change))
         joint_ties = int((joint * (joint - 1) // 2).sum())
-    xtie, x0, x1 = _tie_sums(g.group_sizes)
-    ytie, y0, y1 = _tie_sums(s.group_sizes)
+    xtie, x0, x1 = _tie_sums(g.tie_sizes)
+    ytie, y0, y1 = _tie_sums(s.tie_sizes)
     tot = n * (n - 1) // 2
     con_minus_dis = tot - xtie - ytie + joint_ties - 2 * dis
     tau = con_minus_dis / math.sqrt(tot - xtie) / math.sqrt(tot - ytie)
