@@ -163,29 +163,35 @@ def test_parts_parsed_in_threads_equal_loadtxt(
     np.testing.assert_array_equal(v.matrix, ref)
 
 
-def test_a_blank_line_inside_a_part_goes_to_the_line_reader(tmp_path, monkeypatch):
-    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
-    p = tmp_path / "v.txt"
-    p.write_text("a 1 2\nb 3 4\n\nc 5 6\nd 7 8\n", encoding="utf-8")
-    with pytest.raises(vector_text.IrregularFileError):
-        vector_text.read_text_chunks(p)
-    v = read_vectors(p)  # the line reader skips the blank line
-    assert v.words == ("a", "b", "c", "d")
-    np.testing.assert_array_equal(v.matrix, [[1, 2], [3, 4], [5, 6], [7, 8]])
+_FOUR_ROWS = (("a", "b", "c", "d"), [[1, 2], [3, 4], [5, 6], [7, 8]])
 
 
-def test_lone_carriage_returns_never_overrun_a_part(tmp_path, monkeypatch):
-    """pandas breaks lines at a lone CR, which the part's newline count does not see: the
-    part is declined (no write past its rows) and the line reader, which splits there too,
-    reads the file."""
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # a blank line inside a part: the line reader skips it
+        (b"a 1 2\nb 3 4\n\nc 5 6\nd 7 8\n", _FOUR_ROWS),
+        # pandas breaks lines at a lone CR, which the part's newline count does not see:
+        # the part is declined (no write past its rows) and the line reader splits there too
+        (b"a 1 2\rb 3 4\nc 5 6\rd 7 8\n", _FOUR_ROWS),
+        # a value that is not finite: the line reader names its line
+        (b"a 1 2\nb 3 4\nc 5 inf\nd 7 8\n", r"line 3 \('c'\): a value is not finite"),
+    ],
+    ids=["blank line", "lone CR", "inf"],
+)
+def test_irregular_parts_go_to_the_line_reader(tmp_path, monkeypatch, data, expected):
     monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
     p = tmp_path / "v.txt"
-    p.write_bytes(b"a 1 2\rb 3 4\nc 5 6\rd 7 8\n")
+    p.write_bytes(data)
     with pytest.raises(vector_text.IrregularFileError):
         vector_text.read_text_chunks(p)
+    if isinstance(expected, str):
+        with pytest.raises(DataError, match=expected):
+            read_vectors(p)
+        return
     v = read_vectors(p)
-    assert v.words == ("a", "b", "c", "d")
-    np.testing.assert_array_equal(v.matrix, [[1, 2], [3, 4], [5, 6], [7, 8]])
+    assert v.words == expected[0]
+    np.testing.assert_array_equal(v.matrix, expected[1])
 
 
 @pytest.mark.parametrize("line_bytes", [8, 3000])  # counted in blocks / stepped over by find
@@ -201,16 +207,6 @@ def test_newlines_count_equals_bytes_count(tmp_path, monkeypatch, line_bytes):
         for a, b in [(0, len(data)), (0, 1), (5, 5), *rng.integers(0, len(data), (20, 2))]:
             a, b = sorted((int(a), int(b)))
             assert vector_text._newlines(view, a, b) == data[a:b].count(b"\n"), (a, b)
-
-
-def test_a_value_that_is_not_finite_goes_to_the_line_reader(tmp_path, monkeypatch):
-    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
-    p = tmp_path / "v.txt"
-    p.write_text("a 1 2\nb 3 4\nc 5 inf\nd 7 8\n", encoding="utf-8")
-    with pytest.raises(vector_text.IrregularFileError):
-        vector_text.read_text_chunks(p)
-    with pytest.raises(DataError, match=r"line 3 \('c'\): a value is not finite"):
-        read_vectors(p)
 
 
 def test_threads_follow_the_cores_this_process_may_use(monkeypatch):
