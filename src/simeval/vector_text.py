@@ -185,7 +185,12 @@ def _parts(path: Path, begin: int, threads: int) -> list[tuple[int, int, int]]:
             if cuts[-1] < after < size:
                 cuts.append(after)
         spans = list(itertools.pairwise([*cuts, size]))
-        counts = [_newlines(view, a, b) for a, b in spans]
+        counts = []
+        for a, b in spans:
+            counts.append(_newlines(view, a, b))
+            if hasattr(mmap, "MADV_DONTNEED"):  # unmap the counted pages: the file's text
+                at = a - a % mmap.PAGESIZE  # would count in this process's RSS until the end
+                view.madvise(mmap.MADV_DONTNEED, at, b - at)
         counts[-1] += view[size - 1 : size] != b"\n"
     return [(a, b, n) for (a, b), n in zip(spans, counts)]
 
