@@ -274,35 +274,53 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _read_stream(
+    path: Path, sep: str, start: int, dim: int, capacity: int
+) -> tuple[list[str], NDArray[np.float64]]:
+    """A gzip file: one stream, no seeking; the matrix allocated from the row estimate,
+    grown in place when it is passed and trimmed at the end."""
+    matrix = np.empty((capacity, dim))
+    words: list[str] = []
+    n = _fill(_parse(path, sep, start, dim, gz=True), matrix, words, 0)
+    matrix.resize((n, dim), refcheck=False)  # release the unused estimate
+    return words, matrix
+
+
+def _read_parts(
+    path: Path, sep: str, start: int, dim: int
+) -> tuple[list[str], NDArray[np.float64]]:
+    """A plain file: its parts parsed in threads, each into its own rows of one matrix
+    allocated at its exact size."""
+    threads = _threads()
+    parts = _parts(path, _data_start(path, start), threads)
+    n = sum(lines for _, _, lines in parts)
+    matrix = _matrix(n, dim)
+    words = [""] * n
+    firsts = np.cumsum([0] + [lines for _, _, lines in parts[:-1]])
+
+    def part(i: int) -> None:
+        a, b, lines = parts[i]
+        stream = io.BufferedReader(_ByteRange(path, a, b), 1 << 20)
+        chunks = _parse(stream, sep, 0, dim, False, threads)
+        stop = int(firsts[i]) + lines
+        if _fill(chunks, matrix, words, int(firsts[i]), stop=stop) != stop:
+            raise IrregularFileError("blank or broken lines")
+
+    with ThreadPoolExecutor(min(threads, len(parts))) as pool:
+        list(pool.map(part, range(len(parts))))
+    return words, matrix
+
+
 def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64], dict[str, int]]:
     """Words, matrix and each word's row of a regular text vector file (every value
     finite, every word distinct); :class:`IrregularFileError` otherwise."""
     start, declared, sep, dim, capacity = _layout(path)
-    gz = path.name.endswith(".gz")
     try:
-        if gz:  # one stream, no seeking: the estimate, resized when passed
-            matrix = np.empty((capacity, dim))
-            words: list[str] = []
-            n = _fill(_parse(path, sep, start, dim, gz), matrix, words, 0)
-            matrix.resize((n, dim), refcheck=False)  # release the unused estimate
-        else:
-            threads = _threads()
-            parts = _parts(path, _data_start(path, start), threads)
-            n = sum(lines for _, _, lines in parts)
-            matrix = _matrix(n, dim)
-            words = [""] * n
-            firsts = np.cumsum([0] + [lines for _, _, lines in parts[:-1]])
-
-            def part(i: int) -> None:
-                a, b, lines = parts[i]
-                stream = io.BufferedReader(_ByteRange(path, a, b), 1 << 20)
-                chunks = _parse(stream, sep, 0, dim, gz, threads)
-                stop = int(firsts[i]) + lines
-                if _fill(chunks, matrix, words, int(firsts[i]), stop=stop) != stop:
-                    raise IrregularFileError("blank or broken lines")
-
-            with _collector_paused(), ThreadPoolExecutor(min(threads, len(parts))) as pool:
-                list(pool.map(part, range(len(parts))))
+        with _collector_paused():
+            if path.name.endswith(".gz"):
+                words, matrix = _read_stream(path, sep, start, dim, capacity)
+            else:
+                words, matrix = _read_parts(path, sep, start, dim)
     except IrregularFileError:
         raise
     except Exception as exc:  # any parser complaint: the line reader says what it is
