@@ -34,6 +34,16 @@ def _write(path: Path, values: np.ndarray, words=WORDS, header=False, sep=" ", f
         path.write_text(text, encoding="utf-8")
 
 
+@pytest.fixture(autouse=True, params=["pandas", "compiled"])
+def parser(request, monkeypatch) -> str:
+    """Every test runs with pandas' parser alone and, where numba is installed, with the
+    compiled parser first (it declines what it does not read exactly, e.g. 17 digits)."""
+    if request.param == "compiled":
+        pytest.importorskip("numba", reason="the compiled parser needs numba (simeval[fast])")
+    monkeypatch.setattr(vector_text, "COMPILED", request.param == "compiled")
+    return request.param
+
+
 @pytest.fixture
 def no_line_reader(monkeypatch):
     """Fail if the line-by-line reader is called: the chunked reader must take the file."""
@@ -218,3 +228,32 @@ def test_threads_follow_the_cores_this_process_may_use(monkeypatch):
     assert vector_text._threads() == 1
     monkeypatch.setattr(vector_text.os, "sched_getaffinity", lambda pid: set(range(64)))
     assert vector_text._threads() == vector_text.THREADS
+
+
+@pytest.mark.parametrize("fmt", ["%.6f", "%.8g", "%.5e"])
+@pytest.mark.parametrize(
+    ("header", "sep", "final_break"), [(False, " ", True), (True, "\t", False)]
+)
+def test_compiled_parser_reads_regular_files_in_parts(
+    tmp_path, monkeypatch, no_line_reader, parser, fmt, header, sep, final_break
+):
+    """Vector files as tools write them (6 decimals, 8 significant digits, exponents) are
+    read by the compiled parser, part by part, into the matrix numpy.loadtxt gives."""
+    if parser != "compiled":
+        pytest.skip("the compiled parser's test")
+    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
+    monkeypatch.setattr(vector_text, "_threads", lambda: 3)
+    used = []
+    read = vector_text._read_compiled
+    monkeypatch.setattr(vector_text, "_read_compiled", lambda *a: used.append(r := read(*a)) or r)
+    words = [f"w{i}" for i in range(97)] + ["naïve", "NA"]
+    values = np.random.default_rng(3).normal(size=(len(words), 5)) * 10.0 ** np.arange(-2, 3)
+    p = tmp_path / "v.txt"
+    _write(p, values, words=words, header=header, sep=sep, fmt=fmt)
+    if not final_break:
+        p.write_bytes(p.read_bytes().rstrip(b"\n"))
+    v = read_vectors(p)
+    assert used and used[0] is not None  # the compiled parser read it
+    assert v.words == tuple(words)
+    ref = np.loadtxt(p, usecols=range(1, 6), comments=None, delimiter=sep, skiprows=int(header))
+    np.testing.assert_array_equal(v.matrix, ref)

@@ -57,6 +57,9 @@ THREADS = 6
 #: A plain file is cut into this many parts per thread, taken first come, first served,
 #: so that a thread slowed down by something else does not leave the other one waiting.
 PARTS_PER_THREAD = 6
+#: Parse with the compiled row parser (:mod:`simeval.vector_compiled`) where numba is
+#: installed (``simeval[fast]``); pandas' parser otherwise, and for what it declines.
+COMPILED = True
 #: A part is at least this long (smaller files are parsed in one part).
 PART_MIN_BYTES = 32 << 20
 #: Lines at least this long on average are stepped over by ``find`` rather than counted.
@@ -188,11 +191,17 @@ def _parts(path: Path, begin: int, threads: int) -> list[tuple[int, int, int]]:
         counts = []
         for a, b in spans:
             counts.append(_newlines(view, a, b))
-            if hasattr(mmap, "MADV_DONTNEED"):  # unmap the counted pages: the file's text
-                at = a - a % mmap.PAGESIZE  # would count in this process's RSS until the end
-                view.madvise(mmap.MADV_DONTNEED, at, b - at)
+            _release(view, a, b)
         counts[-1] += view[size - 1 : size] != b"\n"
     return [(a, b, n) for (a, b), n in zip(spans, counts)]
+
+
+def _release(view: mmap.mmap, start: int, stop: int) -> None:
+    """Unmap the pages of bytes ``[start, stop)`` once read: the file's text would count
+    in this process's resident memory until the map is closed."""
+    if hasattr(mmap, "MADV_DONTNEED"):
+        at = start - start % mmap.PAGESIZE
+        view.madvise(mmap.MADV_DONTNEED, at, stop - at)
 
 
 def _matrix(rows: int, dim: int) -> NDArray[np.float64]:
@@ -295,8 +304,13 @@ def _read_parts(
     parts = _parts(path, _data_start(path, start), threads)
     n = sum(lines for _, _, lines in parts)
     matrix = _matrix(n, dim)
-    words = [""] * n
     firsts = np.cumsum([0] + [lines for _, _, lines in parts[:-1]])
+    compiled = _compiled()
+    if compiled is not None:
+        parsed = _read_compiled(compiled, path, parts, firsts, matrix, sep, threads)
+        if parsed is not None:
+            return parsed, matrix
+    words = [""] * n
 
     def part(i: int) -> None:
         a, b, lines = parts[i]
@@ -309,6 +323,56 @@ def _read_parts(
     with ThreadPoolExecutor(min(threads, len(parts))) as pool:
         list(pool.map(part, range(len(parts))))
     return words, matrix
+
+
+def _compiled() -> Any:
+    """:mod:`simeval.vector_compiled` where numba is installed and :data:`COMPILED`."""
+    if not COMPILED:
+        return None
+    try:
+        from . import vector_compiled
+    except ImportError:
+        return None
+    return vector_compiled
+
+
+def _read_compiled(
+    compiled: Any,
+    path: Path,
+    parts: list[tuple[int, int, int]],
+    firsts: NDArray[np.int64],
+    matrix: NDArray[np.float64],
+    sep: str,
+    threads: int,
+) -> list[str] | None:
+    """The words of a plain file whose parts the compiled parser read into ``matrix``
+    (in threads, without the GIL); None where it declines a part."""
+    with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
+
+        def part(i: int) -> bytes | None:
+            a, b, lines = parts[i]
+            first = int(firsts[i])
+            text = np.frombuffer(view, dtype=np.uint8, count=b - a, offset=a)  # freed on return
+            offsets = np.empty((lines, 2), dtype=np.int64)
+            rows = matrix[first : first + lines]
+            if compiled.parse_rows(text, ord(sep), rows, offsets, compiled.POW10) != lines:
+                return None
+            joined = np.empty(int((offsets[:, 1] - offsets[:, 0]).sum()) + lines, np.uint8)
+            compiled.gather_words(text, offsets, joined)
+            _release(view, a, b)
+            return joined.tobytes()
+
+        with ThreadPoolExecutor(min(threads, len(parts))) as pool:
+            texts = list(pool.map(part, range(len(parts))))
+    if any(t is None for t in texts):
+        return None
+    try:
+        joined_words = b"".join(t for t in texts if t is not None).decode("utf-8")[:-1]
+    except UnicodeDecodeError:
+        return None
+    if _ODD_WORD.search(joined_words):
+        return None
+    return joined_words.split("\n")
 
 
 def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64], dict[str, int]]:

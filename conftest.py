@@ -1,0 +1,6 @@
+"""Doctest collection of the package: the compiled vector parser imports numba, an
+optional dependency (``simeval[fast]``); without it that module is not collected."""
+
+from importlib.util import find_spec
+
+collect_ignore = [] if find_spec("numba") else ["src/simeval/vector_compiled.py"]
