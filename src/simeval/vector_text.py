@@ -1,22 +1,22 @@
 """The fast reader of word2vec / GloVe text vector files (:func:`simeval.read_vectors`).
 
-pandas' compiled CSV parser reads the file in chunks of :data:`CHUNK_ROWS` lines (the
-word as the index, the numbers as one float64 block), and each chunk is checked (finite)
-and copied into one matrix: the file's text is never held in memory whole, so the peak
-stays near the matrix itself. A plain file is cut at line starts into parts
-(:data:`PARTS_PER_THREAD` per thread, at least :data:`PART_MIN_BYTES` each), the lines of
-each part counted so that the matrix is allocated once at its exact size, and the parts
-parsed by up to :data:`THREADS` threads (the parser releases the GIL), each part into its
-own rows. A gzip file is read as one stream into a matrix allocated from an estimate of
-the row count (from the first MiB) and resized in place (``realloc``) when the estimate is
-passed and at the end.
+A plain file is cut at line starts into parts (:data:`PARTS_PER_THREAD` per thread, at
+least :data:`PART_MIN_BYTES` each), the lines of each counted so that the matrix is
+allocated once at its exact size, and the parts parsed by up to :data:`THREADS` threads,
+each into its own rows: by the compiled row parser of :mod:`simeval.vector_compiled` where
+numba is installed (``simeval[fast]``), else, and for whatever that parser declines, by
+pandas' C parser in chunks of :data:`CHUNK_ROWS` lines (the word as the index, the numbers
+as one float64 block), each checked finite and copied into its rows. Both release the GIL,
+and the file's text is never held in memory whole. A gzip file is read by pandas as one
+stream into a matrix allocated from an estimate of the row count (from the first MiB) and
+resized in place (``realloc``) when the estimate is passed and at the end.
 
 Only the regular layout is taken here: one separator throughout, one number per field,
 every row as long as the first, distinct words, finite values, a header that agrees
 with the body. Anything else raises :class:`IrregularFileError`, and ``read_vectors``
 hands the file to the line-by-line reader, which accepts what it accepts (runs of spaces,
-say) and names the file, the line and the problem otherwise. Both give identical values:
-pandas' float parser rounds correctly, as ``strtod`` does.
+say) and names the file, the line and the problem otherwise. All give identical values,
+those of ``strtod``.
 """
 
 from __future__ import annotations
