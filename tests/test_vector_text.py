@@ -230,6 +230,7 @@ def test_threads_follow_the_cores_this_process_may_use(monkeypatch):
     assert vector_text._threads() == vector_text.THREADS
 
 
+@pytest.mark.parametrize("parser", ["compiled"], indirect=True)
 @pytest.mark.parametrize("fmt", ["%.6f", "%.8g", "%.5e"])
 @pytest.mark.parametrize(
     ("header", "sep", "final_break"), [(False, " ", True), (True, "\t", False)]
@@ -239,8 +240,6 @@ def test_compiled_parser_reads_regular_files_in_parts(
 ):
     """Vector files as tools write them (6 decimals, 8 significant digits, exponents) are
     read by the compiled parser, part by part, into the matrix numpy.loadtxt gives."""
-    if parser != "compiled":
-        pytest.skip("the compiled parser's test")
     monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
     monkeypatch.setattr(vector_text, "_threads", lambda: 3)
     used = []
