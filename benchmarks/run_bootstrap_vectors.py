@@ -180,7 +180,10 @@ def vectorsrow(path: Path | None = None, repeat: int = 3, rows: int = 400_000, d
         f"{same}; peak RSS {peak / 1e9:.2f} GB = {peak / nbytes:.2f}× the matrix "
         f"(pandas {peer_peak / 1e9:.2f} GB); CPU time {cpu:.1f} s vs {peer_cpu:.1f} s"
     )
-    name = f"read_vectors, {rows} × {dim} text ({size:.2f} GB) vs pandas read_csv (C)"
+    from importlib.util import find_spec
+
+    how = "compiled parser, numba" if find_spec("numba") else "pandas' parser, no numba"
+    name = f"read_vectors ({how}), {rows} × {dim} text ({size:.2f} GB) vs pandas read_csv (C)"
     return row(name, t_ours, t_peer, floor, agree)
 
 
