@@ -256,3 +256,75 @@ def test_compiled_parser_reads_regular_files_in_parts(
     assert v.words == tuple(words)
     ref = np.loadtxt(p, usecols=range(1, 6), comments=None, delimiter=sep, skiprows=int(header))
     np.testing.assert_array_equal(v.matrix, ref)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [(b"a 1\n\xef\xbb\xbfb 2\n", ("a", "\ufeffb")), (b"1 1\n\xef\xbb\xbfa 1\n", ("\ufeffa",))],
+)
+def test_a_byte_order_mark_starting_a_part_stays_in_the_word(tmp_path, monkeypatch, data, words):
+    """pandas drops a BOM at the start of each part it reads; the part is declined, and
+    the word keeps it, as in the line reader (and the compiled parser)."""
+    monkeypatch.setattr(vector_text, "PART_MIN_BYTES", 1)
+    monkeypatch.setattr(vector_text, "_threads", lambda: 3)
+    p = tmp_path / "v.txt"
+    p.write_bytes(data)
+    assert read_vectors(p).words == words
+
+
+@pytest.mark.parametrize("data", [b"1 1\ra 1\nb 2\n", "1 1\u2028a 1\nb 2\n".encode()])
+def test_a_header_ended_by_another_line_break_hides_no_row(tmp_path, data):
+    """Parts are cut at \\n: a header ended by a lone CR or U+2028 goes to the line reader,
+    which counts two rows against the header's one (before: row 'a' silently dropped)."""
+    p = tmp_path / "v.txt"
+    p.write_bytes(data)
+    with pytest.raises(vector_text.IrregularFileError):
+        vector_text.read_text_chunks(p)
+    with pytest.raises(DataError, match="declares 1"):
+        read_vectors(p)
+
+
+def test_a_failing_compiled_parser_raises_its_own_error_and_closes_the_map(tmp_path):
+    """An error inside a part (here a simulated MemoryError) comes out as itself, not as the
+    map's BufferError ('exported pointers exist') on closing."""
+    pytest.importorskip("numba", reason="the compiled parser needs numba (simeval[fast])")
+    from types import SimpleNamespace
+
+    from simeval import vector_compiled
+
+    def fail(*args):
+        raise MemoryError("simulated")
+
+    fake = SimpleNamespace(
+        POW10=vector_compiled.POW10, parse_rows=vector_compiled.parse_rows, gather_words=fail
+    )
+    p = tmp_path / "v.txt"
+    p.write_bytes(b"a 1\nb 2\n")
+    parts = vector_text._parts(p, 0, 1)
+    with pytest.raises(MemoryError, match="simulated"):
+        vector_text._read_compiled(fake, p, parts, np.array([0]), np.empty((2, 1)), " ", 1)
+
+
+def test_a_compiled_parser_that_cannot_load_or_run_leaves_the_file_to_pandas(
+    tmp_path, monkeypatch, no_line_reader
+):
+    """numba failing to import (no writable cache folder raises RuntimeError) or to run:
+    pandas' parser reads the file, never the slow line reader."""
+    p = tmp_path / "v.txt"
+    p.write_bytes(b"a 1 2\nb 3 4\n")
+    monkeypatch.setattr(vector_text, "COMPILED", True)
+
+    def no_cache(name):
+        raise RuntimeError("cannot cache function: no locator available")
+
+    vector_text._load_compiled.cache_clear()
+    monkeypatch.setattr(vector_text.importlib, "import_module", no_cache)
+    try:
+        assert vector_text._compiled() is None
+        assert read_vectors(p).words == ("a", "b")
+    finally:
+        vector_text._load_compiled.cache_clear()
+    monkeypatch.undo()
+    monkeypatch.setattr(vector_text, "_read_compiled", lambda *a: no_cache(""))
+    monkeypatch.setattr(vectors, "_read_text", lambda *a: pytest.fail("line reader used"))
+    np.testing.assert_array_equal(read_vectors(p).matrix, [[1, 2], [3, 4]])

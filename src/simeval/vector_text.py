@@ -22,8 +22,10 @@ those of ``strtod``.
 from __future__ import annotations
 
 import csv
+import functools
 import gc
 import gzip
+import importlib
 import io
 import itertools
 import mmap
@@ -31,23 +33,22 @@ import os
 import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .io.text import ByteRange
+
 __all__ = ["CHUNK_ROWS", "IrregularFileError", "read_text_chunks", "separator", "split_header"]
 
 #: Lines in pandas' hands at once: each of ``t`` threads parses chunks of
-#: ``CHUNK_ROWS // t`` lines, so the memory in flight does not grow with the core count
-#: (40 000 lines of a 300-dimensional GloVe file: about 110 MB of text, 96 MB of values).
+#: ``CHUNK_ROWS // t`` lines, so the memory in flight does not grow with the core count.
 CHUNK_ROWS = 40_000
-#: ... and a chunk's values take at most this many bytes: below the C allocator's largest
-#: threshold for fresh pages (glibc: 32 MiB), so each chunk's float block reuses memory
-#: freed by the one before instead of faulting in new pages (measured: 0.4–1.4 s less
-#: on the 400 000 × 300 file than with 20 000-line, 48 MB chunks per thread).
+#: ... and a chunk's values at most this many bytes: below glibc's largest mmap threshold
+#: (32 MiB), so each chunk reuses the memory of the one before (0.4–1.4 s less on 400k × 300).
 CHUNK_BYTES = 24 << 20
 #: Bytes sampled at the start of the file to estimate the number of rows.
 _SAMPLE = 1 << 20
@@ -110,6 +111,10 @@ def _layout(path: Path) -> tuple[int, int | None, str, int, int]:
     start, rows, dim = split_header(lines)
     if start >= len(lines) or not lines[start].strip():
         raise IrregularFileError("no first row")
+    # parts are cut at "\n": a header ended by a lone CR or U+2028 would hide a data line
+    first = sample[:cut].split(b"\n", start + 1)[: start + 1]
+    if [line.removesuffix(b"\r").decode("utf-8") for line in first] != lines[: start + 1]:
+        raise IrregularFileError("a line break other than \\n or \\r\\n")
     sep = separator(lines[start])
     rest = lines[start].strip().partition(sep)[2]
     dim = dim if dim is not None else (rest.count(sep) + 1 if rest else 0)
@@ -118,30 +123,6 @@ def _layout(path: Path) -> tuple[int, int | None, str, int, int]:
     size = path.stat().st_size * (4 if path.name.endswith(".gz") else 1)
     estimate = int(1.1 * size * max(len(lines) - start, 1) / max(cut, 1)) + 1024
     return start, rows, sep, dim, estimate if rows is None else rows
-
-
-class _ByteRange(io.RawIOBase):
-    """Bytes ``[start, stop)`` of a file, as a readable stream."""
-
-    def __init__(self, path: Path, start: int, stop: int) -> None:
-        self._fh = path.open("rb")
-        self._fh.seek(start)
-        self._left = stop - start
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        k = min(len(buffer), self._left)
-        if k <= 0:
-            return 0
-        got = self._fh.readinto(memoryview(buffer)[:k]) or 0
-        self._left -= got
-        return got
-
-    def close(self) -> None:
-        self._fh.close()
-        super().close()
 
 
 def _data_start(path: Path, skip: int) -> int:
@@ -188,6 +169,8 @@ def _parts(path: Path, begin: int, threads: int) -> list[tuple[int, int, int]]:
             if cuts[-1] < after < size:
                 cuts.append(after)
         spans = list(itertools.pairwise([*cuts, size]))
+        if any(view[a : a + 3] == b"\xef\xbb\xbf" for a, _ in spans):  # pandas drops it
+            raise IrregularFileError("a line starting with a byte-order mark")
         counts = []
         for a, b in spans:
             counts.append(_newlines(view, a, b))
@@ -197,18 +180,15 @@ def _parts(path: Path, begin: int, threads: int) -> list[tuple[int, int, int]]:
 
 
 def _release(view: mmap.mmap, start: int, stop: int) -> None:
-    """Unmap the pages of bytes ``[start, stop)`` once read: the file's text would count
-    in this process's resident memory until the map is closed."""
+    """Unmap the pages of bytes ``[start, stop)``, read: else the text stays resident."""
     if hasattr(mmap, "MADV_DONTNEED"):
         at = start - start % mmap.PAGESIZE
         view.madvise(mmap.MADV_DONTNEED, at, stop - at)
 
 
 def _matrix(rows: int, dim: int) -> NDArray[np.float64]:
-    """An uninitialised ``rows × dim`` matrix in ordinary pages. numpy advises the kernel
-    to back a large array with huge pages; Linux then may compact memory inside each page
-    fault, and a matrix written once by the parser threads paid 0.15–2 s per GB for that
-    here (against a steady 0.4 s with ordinary pages, with the file in the page cache)."""
+    """An uninitialised ``rows × dim`` matrix in ordinary pages: advised to use huge pages
+    (numpy's default), its first touch cost 0.15–2 s per GB here, against a steady 0.4 s."""
     if not hasattr(mmap, "MADV_NOHUGEPAGE") or rows * dim == 0:
         return np.empty((rows, dim))
     pages = mmap.mmap(-1, rows * dim * 8)
@@ -271,9 +251,8 @@ def _fill(
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block, back on after it if it was on.
-    pandas builds thousands of short-lived objects per chunk, no cycles among them, and
-    the collections they set off cost 5–8 % of a 400 000 × 300 read here."""
+    """The cyclic garbage collector off for the block (back on after it if it was): pandas'
+    short-lived objects set off collections that cost 5–8 % of a 400k × 300 read."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -307,14 +286,17 @@ def _read_parts(
     firsts = np.cumsum([0] + [lines for _, _, lines in parts[:-1]])
     compiled = _compiled()
     if compiled is not None:
-        parsed = _read_compiled(compiled, path, parts, firsts, matrix, sep, threads)
+        try:
+            parsed = _read_compiled(compiled, path, parts, firsts, matrix, sep, threads)
+        except Exception:  # the compiled parser failing (numba compiling, say): pandas reads
+            parsed = None
         if parsed is not None:
             return parsed, matrix
     words = [""] * n
 
     def part(i: int) -> None:
         a, b, lines = parts[i]
-        stream = io.BufferedReader(_ByteRange(path, a, b), 1 << 20)
+        stream = io.BufferedReader(ByteRange(path, a, b), 1 << 20)
         chunks = _parse(stream, sep, 0, dim, False, threads)
         stop = int(firsts[i]) + lines
         if _fill(chunks, matrix, words, int(firsts[i]), stop=stop) != stop:
@@ -327,13 +309,17 @@ def _read_parts(
 
 def _compiled() -> Any:
     """:mod:`simeval.vector_compiled` where numba is installed and :data:`COMPILED`."""
-    if not COMPILED:
-        return None
+    return _load_compiled() if COMPILED else None
+
+
+@functools.cache
+def _load_compiled() -> Any:
+    """The compiled parser's module, or None: numba missing, or failing to import it (e.g.
+    no writable folder for its cache), leaves pandas' parser to do the work."""
     try:
-        from . import vector_compiled
-    except ImportError:
+        return importlib.import_module("simeval.vector_compiled")
+    except Exception:  # ImportError, or numba's RuntimeError about its cache
         return None
-    return vector_compiled
 
 
 def _read_compiled(
@@ -347,23 +333,33 @@ def _read_compiled(
 ) -> list[str] | None:
     """The words of a plain file whose parts the compiled parser read into ``matrix``
     (in threads, without the GIL); None where it declines a part."""
-    with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as view:
+    with path.open("rb") as fh:
+        view = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
 
-        def part(i: int) -> bytes | None:
-            a, b, lines = parts[i]
-            first = int(firsts[i])
-            text = np.frombuffer(view, dtype=np.uint8, count=b - a, offset=a)  # freed on return
-            offsets = np.empty((lines, 2), dtype=np.int64)
-            rows = matrix[first : first + lines]
-            if compiled.parse_rows(text, ord(sep), rows, offsets, compiled.POW10) != lines:
-                return None
-            joined = np.empty(int((offsets[:, 1] - offsets[:, 0]).sum()) + lines, np.uint8)
-            compiled.gather_words(text, offsets, joined)
-            _release(view, a, b)
-            return joined.tobytes()
+    def part(i: int) -> bytes | None:
+        a, b, lines = parts[i]
+        first = int(firsts[i])
+        text = np.frombuffer(view, dtype=np.uint8, count=b - a, offset=a)
+        offsets = np.empty((lines, 2), dtype=np.int64)
+        if (
+            compiled.parse_rows(
+                text, ord(sep), matrix[first : first + lines], offsets, compiled.POW10
+            )
+            != lines
+        ):
+            return None
+        joined = np.empty(int((offsets[:, 1] - offsets[:, 0]).sum()) + lines, np.uint8)
+        compiled.gather_words(text, offsets, joined)
+        del text
+        _release(view, a, b)
+        return joined.tobytes()
 
+    try:
         with ThreadPoolExecutor(min(threads, len(parts))) as pool:
             texts = list(pool.map(part, range(len(parts))))
+    finally:  # an error's traceback may still hold a part: the map then closes with it
+        with suppress(BufferError):
+            view.close()
     if any(t is None for t in texts):
         return None
     try:

@@ -6,16 +6,25 @@ that a file without line breaks (``/dev/zero``, a binary file) cannot fill the m
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from ..errors import DataError
 
-__all__ = ["MAX_LINE_BYTES", "STDIN", "is_stdin", "read_bytes", "read_text", "shown_name"]
+__all__ = [
+    "MAX_LINE_BYTES",
+    "STDIN",
+    "ByteRange",
+    "is_stdin",
+    "read_bytes",
+    "read_text",
+    "shown_name",
+]
 
 #: The longest line any reader accepts (1 MiB): longer means "not a text file".
 MAX_LINE_BYTES = 1 << 20
@@ -184,3 +193,28 @@ def _decode(chunks: Iterator[bytes], name: str) -> str:
             "short or not UTF-8 (re-encode it to UTF-8, e.g. iconv -t UTF-8)"
         ) from None
     return "".join(parts)
+
+
+class ByteRange(io.RawIOBase):
+    """Bytes ``[start, stop)`` of a file, as a readable stream (for a reader that takes
+    a file object, e.g. pandas' ``read_csv``, given one part of a file)."""
+
+    def __init__(self, path: Path, start: int, stop: int) -> None:
+        self._fh = path.open("rb")
+        self._fh.seek(start)
+        self._left = stop - start
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        k = min(len(buffer), self._left)
+        if k <= 0:
+            return 0
+        got = self._fh.readinto(memoryview(buffer)[:k]) or 0
+        self._left -= got
+        return got
+
+    def close(self) -> None:
+        self._fh.close()
+        super().close()
