@@ -1,9 +1,9 @@
 """Word vectors: read word2vec / GloVe text, word2vec binary and ``.npy`` + vocabulary files.
 
-A :class:`Vectors` object is a matrix whose rows are terms (R wordspace's "DSM matrix"):
-``words[i]`` labels ``matrix[i]``. Text files are parsed chunk by chunk by a compiled
-parser into one matrix (:mod:`simeval.vector_text`); ``restrict_to`` drops the rows a task
-does not need before their numbers are parsed.
+A :class:`Vectors` object (:mod:`simeval.vector_matrix`) is a matrix whose rows are terms
+(R wordspace's "DSM matrix"): ``words[i]`` labels ``matrix[i]``. Regular text files are
+parsed part by part, in threads, into one matrix (:mod:`simeval.vector_text`);
+``restrict_to`` drops the rows a task does not need before their numbers are parsed.
 
 Every problem in a file is a :class:`~simeval.errors.DataError` naming the file, the line
 and what to do: ragged rows, duplicate words, a header that disagrees with the body, a
@@ -14,9 +14,7 @@ from __future__ import annotations
 import gzip
 import os
 import warnings
-from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection
 from pathlib import Path
 from typing import Literal
 
@@ -25,6 +23,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .errors import DataError, InputError
 from .io import read_bytes
+from .vector_matrix import SHOWN, Vectors
 from .vector_text import IrregularFileError, read_text_chunks, separator, split_header
 
 __all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
@@ -32,119 +31,6 @@ __all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
 VectorFormat = Literal["auto", "text", "binary", "npy"]
 #: Accepted values of ``read_vectors(format=...)``.
 VECTOR_FORMATS: tuple[str, ...] = ("auto", "text", "binary", "npy")
-
-_SHOWN = 5  # how many offending words or lines an error message names
-
-
-def _first(items: Sequence[str], k: int = _SHOWN) -> str:
-    shown = ", ".join(repr(w) for w in items[:k])
-    return shown + (f" … ({len(items)} in all)" if len(items) > k else "")
-
-
-@dataclass(frozen=True)
-class Vectors:
-    """A word-vector matrix: ``matrix[i]`` is the vector of ``words[i]``.
-
-    Parameters
-    ----------
-    words : sequence of str
-        Row labels, all distinct.
-    matrix : array_like, shape (len(words), dim)
-        The vectors, stored as C-contiguous float64.
-
-    Raises
-    ------
-    InputError
-        If the shapes disagree, a value is not finite, or a word occurs twice
-        (the message names the duplicates).
-
-    Examples
-    --------
-    >>> v = Vectors(["cat", "dog"], [[1.0, 0.0], [0.6, 0.8]])
-    >>> len(v), v.dim, "dog" in v, v.lookup(["dog", "emu"]).tolist()
-    (2, 2, True, [1, -1])
-    """
-
-    words: tuple[str, ...]
-    matrix: NDArray[np.float64]
-    _index: dict[str, int] = field(init=False, repr=False, compare=False)
-
-    def __init__(self, words: Iterable[str], matrix: ArrayLike) -> None:
-        labels = tuple(str(w) for w in words)
-        try:
-            arr = np.ascontiguousarray(matrix, dtype=np.float64)
-        except (TypeError, ValueError) as exc:
-            raise InputError(f"`matrix` must be numbers; {exc}") from None
-        if arr.ndim != 2:
-            raise InputError(f"`matrix` must be two-dimensional; got shape {arr.shape}")
-        if arr.shape[0] != len(labels):
-            raise InputError(
-                f"`words` and `matrix` disagree: {len(labels)} words but {arr.shape[0]} rows"
-            )
-        if not np.isfinite(arr).all():
-            row = int(np.argmax(~np.isfinite(arr).all(axis=1)))
-            raise InputError(f"the vector of {labels[row]!r} (row {row}) is not finite")
-        index = dict(zip(labels, range(len(labels))))
-        if len(index) != len(labels):
-            dups = [w for w, c in Counter(labels).items() if c > 1]
-            raise InputError(f"duplicate words in the vectors: {_first(dups)}")
-        object.__setattr__(self, "words", labels)
-        object.__setattr__(self, "matrix", arr)
-        object.__setattr__(self, "_index", index)
-
-    @classmethod
-    def _checked(
-        cls, words: Sequence[str], matrix: NDArray[np.float64], index: dict[str, int]
-    ) -> Vectors:
-        """Vectors whose checks a reader made while reading: ``matrix`` C-contiguous
-        float64, finite, one row per word; ``index`` maps each (distinct) word to its row."""
-        self = object.__new__(cls)
-        object.__setattr__(self, "words", tuple(words))
-        object.__setattr__(self, "matrix", matrix)
-        object.__setattr__(self, "_index", index)
-        return self
-
-    def __len__(self) -> int:
-        return len(self.words)
-
-    def __contains__(self, word: object) -> bool:
-        return word in self._index
-
-    @property
-    def dim(self) -> int:
-        """Number of dimensions (columns)."""
-        return int(self.matrix.shape[1])
-
-    def lookup(self, words: Iterable[str]) -> NDArray[np.intp]:
-        """Row index of each word, ``-1`` where it is unknown."""
-        get = self._index.get
-        return np.fromiter((get(w, -1) for w in words), dtype=np.intp)
-
-    def restrict(self, words: Collection[str]) -> Vectors:
-        """The rows of ``words`` that are known, in the order of this matrix.
-
-        >>> Vectors(["a", "b", "c"], [[1.0], [2.0], [3.0]]).restrict({"c", "a", "z"}).words
-        ('a', 'c')
-        """
-        keep = np.flatnonzero(np.fromiter((w in words for w in self.words), dtype=bool))
-        return Vectors([self.words[i] for i in keep], self.matrix[keep])
-
-    def relabel(self, words: Sequence[str]) -> Vectors:
-        """Rename the rows; where two rows get the same name, keep the first.
-
-        Used to strip part-of-speech tags from the vocabulary (``walk_N``, ``walk_V`` →
-        ``walk``): vector files are usually sorted by frequency, so the first row is the
-        most frequent reading.
-
-        >>> Vectors(["a_N", "a_V", "b_N"], [[1.0], [2.0], [3.0]]).relabel(["a", "a", "b"]).words
-        ('a', 'b')
-        """
-        if len(words) != len(self.words):
-            raise InputError(f"`words` must have {len(self.words)} labels; got {len(words)}")
-        _, first = np.unique(np.asarray(words, dtype=object), return_index=True)
-        first.sort()
-        return Vectors([words[i] for i in first], self.matrix[first])
-
 
 # --------------------------------------------------------------------------- readers
 
@@ -330,9 +216,9 @@ def _check_duplicates(p: Path, words: list[str], line_no: NDArray[np.int64]) -> 
             dups.append(f"{w!r} (lines {seen[w]} and {ln})")
         else:
             seen[w] = ln
-    more = f" … ({len(dups)} in all)" if len(dups) > _SHOWN else ""
+    more = f" … ({len(dups)} in all)" if len(dups) > SHOWN else ""
     raise DataError(
-        f"{p}: duplicate words {', '.join(dups[:_SHOWN])}{more}; each word may occur once"
+        f"{p}: duplicate words {', '.join(dups[:SHOWN])}{more}; each word may occur once"
     )
 
 
