@@ -24,3 +24,20 @@ def shared_data() -> Path:
     if not path.is_dir():
         pytest.skip(f"shared data not found at {path}; set SIMEVAL_SHARED_DATA to run this test")
     return path
+
+
+@pytest.fixture(scope="session")
+def table1_msrpc() -> dict[str, int]:
+    """Shima & Mitamura (2011), Table 1, MSRPC column: sentence pairs per source verb."""
+    return {
+        "found": 89,
+        "called": 59,
+        "told": 125,
+        "killed": 48,
+        "accused": 30,
+        "to take": 21,
+        "reached": 22,
+        "returned": 14,
+        "turned": 22,
+        "broke": 10,
+    }
