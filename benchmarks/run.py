@@ -46,12 +46,15 @@ from bench_metrics import baseline, max_difference, peer_values, precise_ndcg
 N_SYSTEMS = 8
 
 
-def make_data(n: int, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """Gold on a 0.2 grid; 7 systems clipped to [0, 5]; one integer-valued system."""
+def make_data(
+    n: int, seed: int = 0, k: int = N_SYSTEMS, step: float = 0.2
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Gold on a 0.2 grid; k − 1 systems clipped to [0, 5], the noise of each ``step``
+    wider than the one before; one integer-valued system (an LLM judge's 0–5)."""
     rng = np.random.default_rng(seed)
     gold = np.round(rng.uniform(0, 5, n) * 5) / 5
     systems = {
-        f"s{i}": np.clip(gold + rng.normal(0, 0.5 + 0.2 * i, n), 0, 5) for i in range(N_SYSTEMS - 1)
+        f"s{i}": np.clip(gold + rng.normal(0, 0.5 + step * i, n), 0, 5) for i in range(k - 1)
     }
     systems["judge"] = np.clip(np.round(gold + rng.normal(0, 0.8, n)), 0, 5)
     return gold, systems

@@ -36,20 +36,16 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run
 from run import best_of, row  # the main runner's timing and row format
 
 N_PAIRS, N_SYSTEMS, RESAMPLES = 1379, 10, 1000
 
 
 def make_data(n: int = N_PAIRS, k: int = N_SYSTEMS, seed: int = 0):
-    """Gold on a 0.2 grid; k − 1 systems clipped to [0, 5]; one integer-valued judge."""
-    rng = np.random.default_rng(seed)
-    gold = np.round(rng.uniform(0, 5, n) * 5) / 5
-    systems = {
-        f"s{i}": np.clip(gold + rng.normal(0, 0.5 + 0.15 * i, n), 0, 5) for i in range(k - 1)
-    }
-    systems["judge"] = np.clip(np.round(gold + rng.normal(0, 0.8, n)), 0, 5)
-    return gold, systems
+    """The main runner's data (gold on a 0.2 grid, one integer-valued judge) with ``k``
+    systems whose noise widens by 0.15 from one to the next."""
+    return run.make_data(n, seed, k=k, step=0.15)
 
 
 def _reimers_cumulative(n: int) -> np.ndarray:
