@@ -3,4 +3,4 @@ optional dependency (``simeval[fast]``); without it that module is not collected
 
 from importlib.util import find_spec
 
-collect_ignore = [] if find_spec("numba") else ["src/simeval/vector_compiled.py"]
+collect_ignore = [] if find_spec("numba") else ["src/simeval/vectors/compiled.py"]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simeval.vectors import read_vectors
+from simeval.vectors.read import read_vectors
 from simeval.wordsim import pair_distances
 
 

@@ -187,7 +187,7 @@ def ranksrow(rows: int = 400_000, dim: int = 300, pairs: int = 3000, repeat: int
     """Neighbour ranks of ``pairs`` pairs against ``rows`` vectors; floor: the products."""
     from scipy import stats
 
-    from simeval.vectors import Vectors
+    from simeval.vectors.read import Vectors
     from simeval.wordsim import pair_distances
     from simeval.wordsim.distances import BATCH_SIZE, _normalize_rows
 

@@ -38,7 +38,7 @@ def test_metrics_and_evaluate_need_no_heavy_module() -> None:
 
 def test_read_vectors_is_top_level_and_lazy() -> None:
     import simeval as se
-    from simeval.vectors import Vectors, read_vectors
+    from simeval.vectors.read import Vectors, read_vectors
 
     assert se.read_vectors is read_vectors and se.Vectors is Vectors
     assert "read_vectors" in se.__all__

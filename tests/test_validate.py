@@ -14,7 +14,6 @@ import pytest
 
 from simeval import Bins
 from simeval._validate import (
-    check_bins,
     check_bool,
     check_choice,
     check_mapping,
@@ -22,6 +21,7 @@ from simeval._validate import (
     check_real,
     describe,
 )
+from simeval.binning import check_bins
 from simeval.errors import DataError, InputError, InputTypeError, SimevalError
 
 

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import simeval as se
-from simeval.aggregate import aggregate
 from simeval.datasets.demo import CRAFTED_BINS, CRAFTED_GOLD, CRAFTED_SYSTEMS
+from simeval.evaluation.aggregate import aggregate
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent

@@ -25,11 +25,12 @@ from typing import Any
 import numpy as np
 
 import simeval as se
-from simeval.extrinsic import majority_baseline, rewrite_classification
-from simeval.meta import predictiveness, rank_agreement
+from simeval.meta.extrinsic import majority_baseline, rewrite_classification
+from simeval.meta.predictiveness import predictiveness
+from simeval.meta.ranks import rank_agreement
 from simeval.metrics.three_class import accuracy3, f1_macro3
 from simeval.report.tables import render_table
-from simeval.semeval import read_gold_dir, read_runs_dir
+from simeval.runs.semeval import read_gold_dir, read_runs_dir
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py

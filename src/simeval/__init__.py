@@ -20,14 +20,16 @@ from .errors import (
     SimevalError,
     UndefinedMetricWarning,
 )
-from .evaluate import Evaluation, Record, evaluate
-from .metrics.correlation import fisher_interval, fisher_z_mean, kendall, pearson, spearman
-from .metrics.errors import mae, mase, msse, nmase, nmsse
+from .evaluation.evaluate import Evaluation, Record, evaluate
+from .intervals import fisher_interval
+from .metrics.correlation import kendall, pearson, spearman
+from .metrics.gain import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank
+from .metrics.means import fisher_z_mean
 from .metrics.percentage import mape, smape
-from .metrics.rank_order import rankdcg
-from .metrics.ranking import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank
+from .metrics.rankdcg import rankdcg
 from .metrics.registry import DEFAULT_METRICS, TABLE2_MEASURES, available_metrics, get_metric
 from .metrics.scaled import scaled_pearson
+from .metrics.scaled_errors import mae, mase, msse, nmase, nmsse
 from .metrics.three_class import accuracy3, f1_macro3
 from .metrics.threshold import accuracy_high, accuracy_low, f1_high, f1_low, hmean, macro_avg
 from .options import Options
@@ -40,26 +42,27 @@ from .results import (
 )
 
 #: Submodules loaded on first attribute access (``se.wordsim``), so that ``import simeval``
-#: stays light: they pull in scipy.spatial, pandas or matplotlib only when used.
-_LAZY_SUBMODULES = frozenset(
-    {
-        "wordsim",
-        "vectors",
-        "semeval",
-        "stats",
-        "meta",
-        "framework",
-        "extrinsic",
-        "io",
-        "datasets",
-        "paraphrase",
-        "compare",
-        "experiment",
-        "aggregate",
-        "protocols",
-        "scorers",
-    }
-)
+#: stays light: they pull in scipy.spatial, pandas or matplotlib only when used. Short
+#: names map to where the module lives (``se.compare`` is :mod:`simeval.evaluation.compare`).
+_LAZY_SUBMODULES = {
+    "wordsim": "wordsim",
+    "vectors": "vectors",
+    "stats": "stats",
+    "meta": "meta",
+    "io": "io",
+    "datasets": "datasets",
+    "paraphrase": "paraphrase",
+    "scorers": "scorers",
+    "evaluation": "evaluation",
+    "runs": "runs",
+    "report": "report",
+    "intervals": "intervals",
+    "metrics": "metrics",
+    "compare": "evaluation.compare",
+    "aggregate": "evaluation.aggregate",
+    "semeval": "runs.semeval",
+    "extrinsic": "meta.extrinsic",
+}
 
 
 #: Functions re-exported lazily from those submodules: ``se.williams_test(gold, a, b)``.
@@ -74,8 +77,8 @@ _LAZY_FUNCTIONS = {
     "cluster_systems": "stats",
     "rank_agreement": "meta",
     "predictiveness": "meta",
-    "recommend": "framework",
-    "run": "experiment",
+    "recommend": "meta.recommend",
+    "run": "runs.run",
     "read_vectors": "vectors",
     "Vectors": "vectors",
 }
@@ -85,7 +88,7 @@ def __getattr__(name: str):
     import importlib
 
     if name in _LAZY_SUBMODULES:
-        return importlib.import_module(f"{__name__}.{name}")
+        return importlib.import_module(f"{__name__}.{_LAZY_SUBMODULES[name]}")
     if name in _LAZY_FUNCTIONS:
         return getattr(importlib.import_module(f"{__name__}.{_LAZY_FUNCTIONS[name]}"), name)
     raise AttributeError(f"module 'simeval' has no attribute {name!r}")

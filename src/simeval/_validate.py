@@ -5,15 +5,12 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .errors import InputError, InputTypeError
-
-if TYPE_CHECKING:
-    from .binning import Bins
 
 NanPolicy = Literal["raise", "omit"]
 NAN_POLICIES = ("raise", "omit")
@@ -21,7 +18,6 @@ NAN_POLICIES = ("raise", "omit")
 __all__ = [
     "NanPolicy",
     "as_float_array",
-    "check_bins",
     "check_bool",
     "check_choice",
     "check_int",
@@ -100,24 +96,6 @@ def check_choice(name: str, value: T, choices: Collection[T]) -> T:
     if not ok:
         options = ", ".join(repr(c) for c in choices)
         raise InputError(f"{name} must be one of {options}; got {describe(value)}")
-    return value
-
-
-def check_bins(name: str, value: object, *, optional: bool = False) -> Bins | None:
-    """``value`` if it is a :class:`~simeval.binning.Bins` (or None when ``optional``);
-    else :class:`InputTypeError` saying how to build one.
-
-    >>> check_bins("bins", None, optional=True) is None
-    True
-    """
-    from .binning import Bins
-
-    if value is None and optional:
-        return None
-    if not isinstance(value, Bins):
-        raise InputTypeError(
-            f"{name} must be a simeval.Bins (e.g. Bins.equal_width(3)), got {describe(value)}"
-        )
     return value
 
 

@@ -22,10 +22,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, check_int, check_scale, check_within
-from .errors import InputError
+from ._validate import as_float_array, check_int, check_scale, check_within, describe
+from .errors import InputError, InputTypeError
 
-__all__ = ["BinKind", "BinSpec", "Binning", "Bins", "parse_bins"]
+__all__ = ["BinKind", "BinSpec", "Binning", "Bins", "check_bins", "parse_bins"]
 
 
 class BinKind(Enum):
@@ -232,6 +232,22 @@ class Bins:
             for j in range(k)
         )
         return Binning(index, specs, remainder=g.size - k * size)
+
+
+def check_bins(name: str, value: object, *, optional: bool = False) -> Bins | None:
+    """``value`` if it is a :class:`~simeval.binning.Bins` (or None when ``optional``);
+    else :class:`InputTypeError` saying how to build one.
+
+    >>> check_bins("bins", None, optional=True) is None
+    True
+    """
+    if value is None and optional:
+        return None
+    if not isinstance(value, Bins):
+        raise InputTypeError(
+            f"{name} must be a simeval.Bins (e.g. Bins.equal_width(3)), got {describe(value)}"
+        )
+    return value
 
 
 def _observed(g: NDArray[np.float64]) -> tuple[float, float]:

@@ -1,10 +1,10 @@
 """One frozen object for every option that changes a number.
 
 :class:`Options` travels unchanged from the command line (or the caller) through
-:func:`~simeval.evaluate.evaluate`, :func:`~simeval.compare.compare`, the bootstrap, the
-SemEval aggregation and every public metric function, and it writes the signature that
-makes a published number reproducible. Nothing forwards these settings one keyword at a
-time, so no entry point can forget one.
+:func:`~simeval.evaluation.evaluate.evaluate`, :func:`~simeval.evaluation.compare.compare`,
+the bootstrap, the SemEval aggregation and every public metric function, and it writes the
+signature that makes a published number reproducible. Nothing forwards these settings one
+keyword at a time, so no entry point can forget one.
 
 >>> o = Options(scale=(0, 5))
 >>> o.resolve([0.0, 2.5, 5.0]).low_border, o.resolve([0.0, 2.5, 5.0]).high_border
@@ -24,8 +24,8 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_bins, check_bool, check_real, check_scale, check_within
-from .binning import Bins
+from ._validate import check_bool, check_real, check_scale, check_within
+from .binning import Bins, check_bins
 from .errors import InputError, InputTypeError
 
 __all__ = [

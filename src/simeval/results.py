@@ -11,6 +11,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
+from .intervals import DEFAULT_CI_METHOD, correlation_interval
+
 __all__ = [
     "BinResult",
     "ConfidenceInterval",
@@ -90,7 +92,7 @@ class CorrelationResult(MetricResult):
     the literature gives for each coefficient: SE = 1/√(n − 3) for Pearson's r (Fisher
     1921; R ``cor.test``), √((1 + ρ²/2)/(n − 3)) for Spearman's ρ (Bonett & Wright 2000)
     and √(0.437/(n − 4)) for Kendall's τ (Fieller, Hartley & Pearson 1957); see
-    :func:`~simeval.metrics.correlation.correlation_interval`.
+    :func:`~simeval.intervals.correlation_interval`.
     """
 
     pvalue: float = math.nan
@@ -102,8 +104,6 @@ class CorrelationResult(MetricResult):
         """The interval at ``confidence_level``; ``method`` is ``"fisher"``,
         ``"bonett-wright"`` or ``"fieller"``, by default the one for this coefficient
         (recorded in the result's ``method``)."""
-        from .metrics.correlation import DEFAULT_CI_METHOD, correlation_interval
-
         chosen = DEFAULT_CI_METHOD.get(self.method, "fisher") if method is None else method
         low, high = correlation_interval(self.statistic, self.n, confidence_level, chosen)
         return ConfidenceInterval(low, high, confidence_level, chosen)

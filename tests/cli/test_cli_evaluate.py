@@ -551,7 +551,8 @@ def test_segments_bins(capsys, tmp_path) -> None:
 
 
 def test_system_scale_maps_before_f1(capsys, tmp_path) -> None:
-    # Hand example (see tests/test_evaluate.py): mapped cosine gives F1_low = F1_high = 1.
+    # Hand example (see tests/evaluation/test_evaluate.py): mapped cosine gives
+    # F1_low = F1_high = 1.
     gold = _numbers(tmp_path / "g.txt", [0.0, 1.0, 2.0, 4.0, 5.0, 3.0])
     cos = _numbers(tmp_path / "c.txt", [-0.9, -0.5, 0.0, 0.5, 0.9, -0.2])
     rc, out, err = run(

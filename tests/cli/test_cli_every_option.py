@@ -272,8 +272,9 @@ RUN_OPTIONS = {
     "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet"},
 }  # fmt: skip
 #: evaluate's registered-data-set inputs: their effects are tested with the shared data in
-#: tests/test_sentence_datasets.py (test_evaluate_dataset_*); paraphrase's recognition on a
-#: registered corpus (MSRP) in tests/test_paraphrase_recognition.py (test_cli_recognize*).
+#: tests/datasets/test_sentence_datasets.py (test_evaluate_dataset_*); paraphrase's
+#: recognition on a registered corpus (MSRP) in
+#: tests/paraphrase/test_paraphrase_recognition.py (test_cli_recognize*).
 DATASET_OPTIONS = {
     "evaluate": {"--dataset", "--data-dir"},
     "paraphrase": {"--recognize", "--data-dir", "--measure", "--task-scores"},
@@ -351,7 +352,7 @@ SAME_RESULT = {
     ("wordsim", "--vectors-format"): "the format, which is otherwise guessed from the name",
 }
 #: Options that reach the network: their loader is tested against a file URL in
-#: tests/test_wordsim_datasets.py (CI has no internet).
+#: tests/datasets/test_wordsim_datasets.py (CI has no internet).
 NETWORK = {("datasets", "--fetch")}
 
 

@@ -1,8 +1,8 @@
 """``simeval extrinsic classify|detect`` through ``simeval.cli.main(argv)`` (issue 4 §6,
 seed 002 §3.1).
 
-Classification accuracy is checked against :func:`simeval.extrinsic.cross_validated_accuracy`
-on the same column (that function has its own tests in ``tests/test_extrinsic.py``); the
+Classification accuracy is checked against :func:`simeval.meta.extrinsic.cross_validated_accuracy`
+on the same column (that function has its own tests in ``tests/meta/test_extrinsic.py``); the
 majority baseline and the top-1 detection accuracy by hand. One test runs the real
 Wikipedia Rewrite Corpus (Clough & Stevenson 2011), seed 002's first task.
 """
@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from clitools import assert_error, run
 
-from simeval.extrinsic import cross_validated_accuracy, load_wikipedia_rewrite
+from simeval.meta.extrinsic import cross_validated_accuracy, load_wikipedia_rewrite
 
 
 def _write(path: Path, header: list[str], rows: list[list], delimiter: str = ",") -> Path:

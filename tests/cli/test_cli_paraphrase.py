@@ -1,7 +1,7 @@
 """``simeval paraphrase`` through ``simeval.cli.main`` (SPEC §6, seed 004).
 
 Expected numbers are the hand-computed values of the paper's "killed" example (see
-tests/test_paraphrase.py for the derivation) or scipy.stats.pearsonr.
+tests/paraphrase/test_paraphrase.py for the derivation) or scipy.stats.pearsonr.
 """
 
 from __future__ import annotations

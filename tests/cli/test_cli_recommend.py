@@ -2,7 +2,7 @@
 
 Expected measures are Table 3 of seed 002 (Reimers, Beyer & Gurevych 2016), row by row,
 written as simeval's metric expressions (see the module docstring of
-``simeval.framework``); the refusals follow §4: "For any combination that involves a
+``simeval.meta.recommend``); the refusals follow §4: "For any combination that involves a
 Cardinality of 1:1 only a Set of Interest of All is useful, because the result set contains
 only one result. In addition, the Information can't be Rank. Overall, only nine
 combinations are plausible."

@@ -3,7 +3,7 @@ task becomes the first, headline column (★ in the table, first metric in JSON/
 
 Expected headline measures come from Table 3 (see tests/cli/test_cli_recommend.py); the
 headline value is checked against scipy where it is a correlation, else against
-``simeval.evaluate.evaluate`` called with that one measure.
+``simeval.evaluation.evaluate.evaluate`` called with that one measure.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from clitools import run
 from clitools import write_numbers as _numbers
 from scipy import stats
 
-from simeval.evaluate import evaluate
+from simeval.evaluation.evaluate import evaluate
 
 GOLD = [0.0, 1.0, 2.5, 3.0, 4.0, 5.0, 1.5, 3.5, 0.5, 4.5]
 SYS_A = [0.5, 1.2, 2.0, 3.3, 3.6, 4.4, 2.5, 2.9, 0.2, 4.9]

@@ -181,11 +181,11 @@ def test_correlation_interval_hand_values() -> None:
     # r = 0.5, n = 30, 95 %: atanh(0.5) = 0.5493061443340549, z = 1.959963984540054.
     # Fieller: SE = sqrt(0.437/26) = 0.1296445; half = 0.2540985;
     #   tanh(0.2952076) = 0.286921, tanh(0.8034047) = 0.665936.
-    low, high = se.metrics.correlation.correlation_interval(0.5, 30, method="fieller")
+    low, high = se.intervals.correlation_interval(0.5, 30, method="fieller")
     assert (low, high) == pytest.approx((0.286921, 0.665936), abs=1e-6)
     # Bonett–Wright: SE = sqrt(1.125/27) = 0.2041241; half = 0.4000760;
     #   tanh(0.1492302) = 0.148132, tanh(0.9493821) = 0.739503.
-    low, high = se.metrics.correlation.correlation_interval(0.5, 30, method="bonett-wright")
+    low, high = se.intervals.correlation_interval(0.5, 30, method="bonett-wright")
     assert (low, high) == pytest.approx((0.148132, 0.739503), abs=1e-6)
 
 
@@ -201,7 +201,7 @@ def test_any_correlation_can_ask_for_another_interval() -> None:
 
 
 def test_interval_minimum_sizes() -> None:
-    ci = se.metrics.correlation.correlation_interval
+    ci = se.intervals.correlation_interval
     assert all(math.isnan(v) for v in ci(0.5, 4, method="fieller"))  # needs n − 4 > 0
     assert all(not math.isnan(v) for v in ci(0.5, 5, method="fieller"))
     assert all(math.isnan(v) for v in ci(0.5, 3, method="bonett-wright"))

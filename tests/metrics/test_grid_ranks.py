@@ -26,7 +26,7 @@ from simeval.metrics._grid import grid_levels
 from simeval.metrics._sorted import SortedScores
 
 sk_ranking = pytest.importorskip("sklearn.metrics._ranking")
-evaluate_module = sys.modules["simeval.evaluate"]
+evaluate_module = sys.modules["simeval.evaluation.evaluate"]
 
 TOL = 1e-12
 

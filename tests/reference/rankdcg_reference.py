@@ -1,7 +1,7 @@
 """RankDCG as Katerenchuk & Rosenberg's ``find_rankdcg`` computes it (their public
 ``ranking_measures`` package, MIT licence), re-written step by step from its description
 in plain Python loops, with none of simeval's code: the reference of
-``tests/metrics/test_rank_order.py``."""
+``tests/metrics/test_rankdcg.py``."""
 
 from __future__ import annotations
 

@@ -16,14 +16,15 @@ from pathlib import Path
 import pytest
 
 from simeval.datasets.wordsim import WordsimDataset
-from simeval.extrinsic import CrossValidationResult
-from simeval.framework import Recommendation
-from simeval.meta import Predictiveness, RankAgreement
+from simeval.meta.extrinsic import CrossValidationResult
+from simeval.meta.predictiveness import Predictiveness
+from simeval.meta.ranks import RankAgreement
+from simeval.meta.recommend import Recommendation
 from simeval.report.datasets import format_datasets
 from simeval.report.demo import format_demo
 from simeval.report.extrinsic import format_classification, format_detection
-from simeval.report.meta import format_meta
 from simeval.report.notes import footnotes, table_with_notes, with_reasons
+from simeval.report.predictiveness import format_meta
 from simeval.report.recommendation import format_recommendation, format_recommendations
 from simeval.results import MetricResult
 

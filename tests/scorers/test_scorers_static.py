@@ -10,7 +10,7 @@ import pytest
 
 import simeval as se
 from simeval.scorers.static import AverageScorer, SIFScorer
-from simeval.vectors import Vectors
+from simeval.vectors.read import Vectors
 
 SQRT_HALF = 1 / math.sqrt(2)
 

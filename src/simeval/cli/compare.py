@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..compare import COMPARE_METRICS, compare
 from ..errors import DataError
+from ..evaluation.compare import COMPARE_METRICS, compare
 from ..report.comparison import format_comparison
-from ._common import (
-    ProgressBar,
-    add_output_options,
-    emit,
-    non_negative_int,
-    note,
-    progress_enabled,
-)
+from ._common import ProgressBar, add_output_options, emit, non_negative_int, note, progress_enabled
 from .inputs import (
     add_html_option,
     add_input_options,

@@ -8,12 +8,7 @@ from typing import Any
 
 from ..datasets import wordsim as registry
 from ..report.datasets import format_datasets, format_sentence_datasets
-from ._common import (
-    add_output_options,
-    declare_files,
-    emit,
-    note,
-)
+from ._common import add_output_options, declare_files, emit, note
 
 __all__ = ["register", "run"]
 

@@ -6,7 +6,7 @@ import argparse
 
 from ..binning import Bins
 from ..datasets.demo import ANSCOMBE, CRAFTED_GOLD, CRAFTED_SYSTEMS
-from ..evaluate import Evaluation, evaluate
+from ..evaluation.evaluate import Evaluation, evaluate
 from ..report.demo import format_demo
 from ._common import CommandLineError, declare_files, emit
 

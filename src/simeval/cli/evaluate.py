@@ -10,18 +10,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, InputError
-from ..evaluate import Evaluation, evaluate
+from ..evaluation.evaluate import Evaluation, evaluate
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
-from ._common import (
-    ProgressBar,
-    add_output_options,
-    declare_files,
-    emit,
-    note,
-    progress_enabled,
-)
+from ._common import ProgressBar, add_output_options, declare_files, emit, note, progress_enabled
 from .inputs import (
     add_html_option,
     add_input_options,
@@ -110,7 +103,7 @@ def task_metrics(args: argparse.Namespace) -> list[str] | None:
         if args.k is not None:
             raise DataError("--k sets the k of a k-best --task; give --task too, or drop --k")
         return args.metric
-    from ..framework import parse_task
+    from ..meta.recommend import parse_task
     from ..metrics.registry import get_metric
 
     rec = parse_task(args.task, k=10 if args.k is None else args.k)
@@ -122,7 +115,7 @@ def task_metrics(args: argparse.Namespace) -> list[str] | None:
 
 def run_semeval(args: argparse.Namespace) -> int:
     """``--semeval-dir`` mode: every set, then the aggregates, per metric."""
-    from ..semeval import evaluate_semeval, read_gold_dir, read_runs_dir
+    from ..runs.semeval import evaluate_semeval, read_gold_dir, read_runs_dir
 
     if not (args.semeval_dir and args.runs_dir):
         raise DataError("--semeval-dir and --runs-dir go together; give both")

@@ -14,21 +14,15 @@ import argparse
 import numpy as np
 
 from ..errors import DataError
-from ..extrinsic import (
+from ..io import ScoreTable, read_table
+from ..meta.extrinsic import (
     cross_validated_accuracy,
     majority_baseline,
     query_groups,
     top1_detection,
 )
-from ..io import ScoreTable, read_table
 from ..report.extrinsic import format_classification, format_detection
-from ._common import (
-    CommandLineError,
-    add_output_options,
-    declare_files,
-    emit,
-    non_negative_int,
-)
+from ._common import CommandLineError, add_output_options, declare_files, emit, non_negative_int
 from ._options import int_at_least, positive_int
 
 __all__ = ["register", "run"]

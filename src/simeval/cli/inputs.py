@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from ..binning import parse_bins
 from ..errors import DataError, InputError
-from ..evaluation import Evaluation
+from ..evaluation.evaluate import Evaluation
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
 from ..io.align import align_rows
 from ..metrics.base import Metric, options_without_effect

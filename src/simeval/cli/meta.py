@@ -6,15 +6,11 @@ import argparse
 
 from ..errors import DataError
 from ..io.system_results import read_extrinsic, read_intrinsic
-from ..meta import predictiveness, rank_agreement
+from ..meta.predictiveness import predictiveness
+from ..meta.ranks import rank_agreement
 from ..metrics.registry import direction
-from ..report.meta import format_meta
-from ._common import (
-    add_output_options,
-    declare_files,
-    emit,
-    non_negative_int,
-)
+from ..report.predictiveness import format_meta
+from ._common import add_output_options, declare_files, emit, non_negative_int
 from ._options import add_bootstrap_option
 
 __all__ = ["register", "run"]

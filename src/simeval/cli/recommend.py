@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..framework import CARDINALITIES, INFORMATION, SETS_OF_INTEREST, plausible_combinations
-from ..framework import recommend as recommend_measure
+from ..meta.recommend import CARDINALITIES, INFORMATION, SETS_OF_INTEREST, plausible_combinations
+from ..meta.recommend import recommend as recommend_measure
 from ..report.recommendation import format_recommendation, format_recommendations
 from ._common import CommandLineError, add_output_options, emit
 from ._options import positive_int

@@ -43,7 +43,7 @@ def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..protocols import PROTOCOLS
+    from ..runs.protocols import PROTOCOLS
 
     p = sub.add_parser(
         "run",
@@ -73,8 +73,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..experiment import run as run_models
     from ..report.run import format_run
+    from ..runs.run import run as run_models
 
     bar = ProgressBar("scoring", progress_enabled(args))
     with bar:

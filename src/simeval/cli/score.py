@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..experiment import score_dataset
+    from ..runs.run import score_dataset
 
     ids, scores = score_dataset(args.model, args.dataset, data_dir=args.data_dir)
     lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(ids, scores.tolist()))]

@@ -9,7 +9,7 @@ from typing import Any
 from ..datasets import wordsim as registry
 from ..errors import InputError
 from ..report.wordsim import details_tsv, format_wordsim, wordsim_figure
-from ..vectors import VECTOR_FORMATS, Vectors, read_vectors
+from ..vectors.read import VECTOR_FORMATS, Vectors, read_vectors
 from ..wordsim import (
     AVG_METHODS,
     BATCH_SIZE,

@@ -9,7 +9,6 @@ member extracted and checked.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import tarfile
 import tempfile
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError
+from ..io.hashing import file_sha256
 from ..io.home import cache_root
 
 __all__ = [
@@ -28,7 +28,6 @@ __all__ = [
     "fetch_file",
     "find_under",
     "local_path",
-    "sha256_of",
 ]
 
 
@@ -59,17 +58,8 @@ def local_path(
     return path if path.is_file() else None
 
 
-def sha256_of(path: Path) -> str:
-    """The SHA-256 of a file, read in 1 MiB blocks."""
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _verify(f: RegisteredFile, path: Path) -> Path:
-    got = sha256_of(path)
+    got = file_sha256(path)
     if got != f.sha256:
         raise DataError(
             f"{path}: SHA-256 {got} does not match {f.owner}'s registered {f.sha256}; "

@@ -9,23 +9,16 @@ Undefined cases (fewer than 3 pairs, a constant vector) give NaN plus a ``reason
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from statistics import NormalDist
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import (
     NanPolicy,
-    as_float_array,
-    check_choice,
-    check_int,
-    check_probability,
-    check_real,
     paired_scores,
 )
-from ..errors import InputError
-from ..results import CorrelationResult, warn_if_undefined
+from ..results import CorrelationResult, MetricResult, warn_if_undefined
 from ._numeric import (
     SAFE_SUMSQ,
     SNAP,
@@ -38,20 +31,18 @@ from ._numeric import (
     vdot,
 )
 from ._sorted import SortedScores
+from .base import Context, Metric
 
 __all__ = [
-    "CI_METHODS",
-    "correlation_interval",
-    "fisher_interval",
-    "fisher_z_mean",
+    "CORRELATION_METRICS",
+    "KENDALL",
+    "PEARSON",
+    "SPEARMAN",
     "kendall",
     "pearson",
     "pearson_rows",
     "spearman",
 ]
-
-#: |r| is clipped to this before ``atanh`` so that r = ±1 gives a finite z.
-FISHER_CLIP = 1.0 - 1e-15
 
 
 def is_constant(x: NDArray[np.float64]) -> bool:
@@ -302,93 +293,58 @@ def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
     return np.where(constant, np.nan, r)
 
 
-#: Interval methods of :func:`correlation_interval`; the default for each correlation.
-CI_METHODS = ("fisher", "bonett-wright", "fieller")
-DEFAULT_CI_METHOD = {"pearson": "fisher", "spearman": "bonett-wright", "kendall": "fieller"}
+def _pearson(c: Context) -> MetricResult:
+    return correlation_centered(
+        c.gold.values,
+        c.gold.centered,
+        c.system.values,
+        "pearson",
+        c.gold.is_constant,
+        c.system.is_constant,
+    )
 
 
-def correlation_interval(
-    r: float, n: int, confidence_level: float = 0.95, method: str = "fisher"
-) -> tuple[float, float]:
-    r"""Confidence interval of a correlation on Fisher's z scale.
-
-    .. math:: \tanh\big(\operatorname{atanh}(r) \pm z_{1-\alpha/2}\,\mathrm{SE}\big)
-
-    with ``z`` the standard normal quantile at ``(1 + confidence_level)/2`` and
-
-    - ``"fisher"`` (Pearson's r; Fisher 1921, R ``cor.test``): SE = 1/√(n − 3), n ≥ 4;
-    - ``"bonett-wright"`` (Spearman's ρ; Bonett & Wright 2000):
-      SE = √((1 + r²/2)/(n − 3)), n ≥ 4;
-    - ``"fieller"`` (Kendall's τ; Fieller, Hartley & Pearson 1957): SE = √(0.437/(n − 4)),
-      n ≥ 5.
-
-    NaN when r is NaN or n is below the method's minimum; ``(r, r)`` when |r| = 1.
-    For ρ and τ these are large-sample approximations, least trustworthy for small n and
-    |r| near 1; the bootstrap interval of :mod:`simeval.stats` needs no such assumption.
-
-    >>> [round(v, 6) for v in correlation_interval(0.5, 30, method="fieller")]
-    [0.286921, 0.665936]
-    """
-    check_choice("method", method, CI_METHODS)
-    check_probability(confidence_level, "confidence_level")
-    if not (isinstance(r, float) and math.isnan(r)):
-        r = check_real("r", r, finite=False)
-    n = check_int(n, "n", minimum=0)
-    if not math.isnan(r) and abs(r) > 1.0:
-        raise InputError(f"r must be a correlation in [-1, 1]; got {r!r}")
-    minimum = 5 if method == "fieller" else 4
-    if math.isnan(r) or n < minimum:
-        return math.nan, math.nan
-    if abs(r) == 1.0:
-        return r, r
-    if method == "fisher":
-        se = 1.0 / math.sqrt(n - 3)
-    elif method == "bonett-wright":
-        se = math.sqrt((1.0 + r * r / 2.0) / (n - 3))
-    else:
-        se = math.sqrt(0.437 / (n - 4))
-    z = math.atanh(r)
-    half = NormalDist().inv_cdf(0.5 + confidence_level / 2) * se
-    return math.tanh(z - half), math.tanh(z + half)
+def _spearman(c: Context) -> MetricResult:
+    return spearman_sorted(c.gold, c.system)
 
 
-def fisher_interval(r: float, n: int, confidence_level: float = 0.95) -> tuple[float, float]:
-    r"""Fisher-z confidence interval of Pearson's r: ``tanh(atanh(r) ± z/sqrt(n−3))``
-    (R ``cor.test``); :func:`correlation_interval` with ``method="fisher"``.
-
-    >>> [round(v, 6) for v in fisher_interval(0.5, 30)]
-    [0.170431, 0.728959]
-    """
-    return correlation_interval(r, n, confidence_level, "fisher")
+def _kendall(c: Context) -> MetricResult:
+    return kendall_sorted(c.gold, c.system)
 
 
-def fisher_z_mean(rs: ArrayLike, weights: Sequence[float] | ArrayLike | None = None) -> float:
-    r"""Average correlations through Fisher's z (Atoum 2019, eq. 4–5).
-
-    .. math:: \bar r = \tanh\Big(\frac{\sum_k w_k \operatorname{atanh}(r_k)}{\sum_k w_k}\Big)
-
-    Unweighted by default, as the paper; pass ``weights=n − 3`` for the inverse-variance
-    weighting. |r| is clipped to ``1 − 1e-15`` before ``atanh`` so that r = ±1 stays finite.
-    NaN values are an error: drop undefined correlations first, and say so.
-
-    >>> round(fisher_z_mean([0.5, 0.7]), 6)  # tanh((atanh 0.5 + atanh 0.7)/2)
-    0.609612
-    """
-    r = as_float_array(rs, "rs")
-    if r.size == 0:
-        raise InputError("`rs` is empty; nothing to average")
-    if np.isnan(r).any():
-        raise InputError(
-            f"`rs` has NaN at index {int(np.argmax(np.isnan(r)))}; drop undefined correlations"
-        )
-    if (np.abs(r) > 1).any():
-        raise InputError("`rs` must lie in [-1, 1]")
-    z = np.arctanh(np.clip(r, -FISHER_CLIP, FISHER_CLIP))
-    if weights is None:
-        return float(np.tanh(z.mean()))
-    w = as_float_array(weights, "weights")
-    if w.shape != r.shape:
-        raise InputError(f"`weights` must match `rs` in length; got {w.size} and {r.size}")
-    if (w < 0).any() or not np.isfinite(w).all() or w.sum() <= 0:
-        raise InputError("`weights` must be finite, non-negative and not all zero")
-    return float(np.tanh(np.dot(w, z) / w.sum()))
+PEARSON = Metric(
+    "pearson",
+    _pearson,
+    True,
+    (-1, 1),
+    "Pearson 1896; Atoum 2019, eq. 1",
+    "Pearson's r",
+    "correlation",
+    batched=True,
+    is_correlation=True,
+)
+SPEARMAN = Metric(
+    "spearman",
+    _spearman,
+    True,
+    (-1, 1),
+    "Spearman 1904",
+    "Spearman's rank correlation",
+    "correlation",
+    batched=True,
+    is_correlation=True,
+    ranks=True,
+)
+KENDALL = Metric(
+    "kendall",
+    _kendall,
+    True,
+    (-1, 1),
+    "Kendall 1938 (τ-b)",
+    "Kendall's τ-b",
+    "correlation",
+    is_correlation=True,
+    ranks=True,
+)
+#: The definitions of this module, in registry order.
+CORRELATION_METRICS = (PEARSON, SPEARMAN, KENDALL)

@@ -26,11 +26,12 @@ from ..errors import InputError
 from ..results import MetricResult
 from .base import Context, Metric
 from .binned import binned_metric
-from .correlation_metrics import CORRELATION_METRICS
-from .errors import ERROR_METRICS
+from .correlation import CORRELATION_METRICS
+from .gain import avg_rank_metric, ranking_metric
 from .percentage import MAPE, SMAPE
-from .rank_order import RANKDCG
-from .ranking import avg_rank_metric, ranking_metric
+from .rankdcg import RANKDCG
+from .scaled import SCALED_PEARSON
+from .scaled_errors import ERROR_METRICS
 from .three_class import ACCURACY3, F1_MACRO3
 from .threshold import THRESHOLD_METRICS, harmonic_mean
 
@@ -49,6 +50,7 @@ _BASE: dict[str, Metric] = {
     m.name: m
     for m in (
         *CORRELATION_METRICS,
+        SCALED_PEARSON,
         *ERROR_METRICS,
         avg_rank_metric(False),
         avg_rank_metric(True),

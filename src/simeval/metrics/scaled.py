@@ -10,21 +10,18 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NanPolicy, check_bins, check_bool, check_choice, paired_scores
-from ..binning import Binning, Bins
+from .._validate import NanPolicy, check_bool, check_choice, paired_scores
+from ..binning import Binning, Bins, check_bins
 from ..errors import InputError
-from ..results import BinResult, ScaledPearsonResult, warn_if_undefined
+from ..intervals import fisher_interval
+from ..results import BinResult, MetricResult, ScaledPearsonResult, warn_if_undefined
 from ._numeric import STREAM_MIN
 from ._sorted import SortedScores
-from .correlation import (
-    FISHER_CLIP,
-    centered_values,
-    correlation_centered,
-    fisher_interval,
-    is_constant,
-)
+from .base import Context, Metric
+from .correlation import centered_values, correlation_centered, is_constant
+from .means import FISHER_CLIP
 
-__all__ = ["scaled_pearson", "scaled_pearson_binned"]
+__all__ = ["SCALED_PEARSON", "scaled_pearson", "scaled_pearson_binned"]
 
 Average = Literal["arithmetic", "fisher_z"]
 AVERAGES = ("arithmetic", "fisher_z")
@@ -164,3 +161,26 @@ def scaled_pearson_binned(
         remainder=binning.remainder,
         average=average,
     )
+
+
+def _scaled(c: Context) -> MetricResult:
+    binning = c.binning
+    if binning is None:  # the options' bins (default: thirds of the scale)
+        binning = c.options.binning_rule.assign(c.gold.values, scale=c.options.scale)
+    return scaled_pearson_binned(
+        c.gold, c.system.values, binning, skip_undefined=c.options.skip_undefined_bins
+    )
+
+
+SCALED_PEARSON = Metric(
+    "scaled_pearson",
+    _scaled,
+    True,
+    (-1, 1),
+    "Atoum 2019, eq. 2–3",
+    "mean of per-bin Pearson r",
+    "scaled",
+    uses_bins=True,
+    is_correlation=True,
+    reads=frozenset({"bins", "skip_undefined_bins"}),
+)

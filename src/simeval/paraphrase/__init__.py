@@ -20,7 +20,7 @@ from __future__ import annotations
 from .diversity import DiversityStep, diversity, diversity_steps
 from .explain import PatternExplanation, explain
 from .io import PATTERN_COLUMNS, read_extrinsic, read_patterns
-from .meta import MetaCell, MetaEvaluation, bootstrap_pearson, meta_evaluate
+from .meta_evaluation import MetaCell, MetaEvaluation, bootstrap_pearson, meta_evaluate
 from .metrics import (
     METRICS,
     PatternMetricResult,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..meta import RankAgreement
+from ..meta.ranks import RankAgreement
 
 __all__ = ["agreement_table"]
 

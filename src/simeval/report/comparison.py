@@ -1,10 +1,10 @@
-"""How a :class:`~simeval.compare.Comparison` is shown: tables, CSV and JSON."""
+"""How a :class:`~simeval.evaluation.compare.Comparison` is shown: tables, CSV and JSON."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..compare import Comparison
+from ..evaluation.compare import Comparison
 from .agreement import agreement_table
 from .tables import format_number, render_table, to_json
 

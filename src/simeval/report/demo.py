@@ -7,7 +7,7 @@ import itertools
 import textwrap
 from collections.abc import Mapping
 
-from ..evaluate import Evaluation
+from ..evaluation.evaluate import Evaluation
 from ..metrics.registry import get_metric
 from .tables import format_number, render_table, to_json
 

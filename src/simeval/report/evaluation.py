@@ -1,4 +1,4 @@
-"""How an :class:`~simeval.evaluate.Evaluation` (and a SemEval folder's evaluation) is
+"""How an :class:`~simeval.evaluation.evaluate.Evaluation` (and a SemEval folder's evaluation) is
 shown: a table with the scale and the reasons of undefined values, CSV, JSON."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..evaluate import Evaluation
+from ..evaluation.evaluate import Evaluation
 from .tables import render_table, to_json
 
 if TYPE_CHECKING:
-    from ..semeval import SemevalEvaluation
+    from ..runs.semeval import SemevalEvaluation
 
 __all__ = ["RECORD_COLUMNS", "format_evaluation", "format_semeval"]
 

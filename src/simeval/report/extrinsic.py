@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..extrinsic import CrossValidationResult
+from ..meta.extrinsic import CrossValidationResult
 from ..results import MetricResult
 from .tables import render_table, to_json
 
@@ -32,7 +32,7 @@ def format_classification(
     of the most frequent class, what always guessing it scores): a table, or JSON
     ``{"results": [{column: value}]}`` with the columns of :data:`CLASSIFICATION_COLUMNS`.
 
-    >>> from simeval.extrinsic import CrossValidationResult
+    >>> from simeval.meta.extrinsic import CrossValidationResult
     >>> res = CrossValidationResult(0.75, (0.5, 1.0), 8, 2, "oner", 0)
     >>> print(format_classification({"mine": res}, 5 / 8, "csv"), end="")
     system,accuracy,majority baseline,method,folds,n

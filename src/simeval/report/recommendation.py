@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..framework import Recommendation
+from ..meta.recommend import Recommendation
 from .notes import table_with_notes
 from .tables import render_table, to_json
 
@@ -20,7 +20,7 @@ def format_recommendation(rec: Recommendation, fmt: str, *, k: int | None = None
     systems by it (with ``--k k`` when ``k`` is given); a JSON object; or a one-row table
     in the other formats.
 
-    >>> from simeval.framework import recommend
+    >>> from simeval.meta.recommend import recommend
     >>> text = format_recommendation(recommend("1:1", "all", "value"), "table")
     >>> print(text, end="")  # doctest: +ELLIPSIS
     task: 1:1,all,value

@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..metrics.correlation import fisher_z_mean
+from ..metrics.means import fisher_z_mean
 from .notes import footnotes
 from .tables import render_table, to_json
 

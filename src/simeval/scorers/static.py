@@ -13,22 +13,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, UndefinedMetricWarning, require
-from ..vectors import Vectors, read_vectors
+from ..io.hashing import file_sha256
+from ..vectors.read import Vectors, read_vectors
 from .base import Progress, check_similarity, pair_similarity, split_pairs, word_tokens
 
-__all__ = ["SIF_A", "AverageScorer", "SIFScorer", "file_sha256"]
+__all__ = ["SIF_A", "AverageScorer", "SIFScorer"]
 
 #: SIF's smoothing constant a (Arora, Liang & Ma 2017, §4: a = 1e-3 works well).
 SIF_A = 1e-3
-
-
-def file_sha256(path: Path) -> str:
-    """SHA-256 of a file, read in 1 MiB blocks."""
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _no_word_warning(name: str, missing: NDArray[np.bool_]) -> None:

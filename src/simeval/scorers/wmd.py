@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import require
-from ..vectors import Vectors
+from ..vectors.read import Vectors
 from .base import Progress, split_pairs, word_tokens
 from .static import AverageScorer, _no_word_warning
 

@@ -135,7 +135,7 @@ def cluster_systems(
 
     ``test="bootstrap"`` shares one set of resamples between all pairs;
     ``"permutation"`` runs an approximate randomization test per ordered pair (slower).
-    ``options`` (or their fields as keywords) as for :func:`~simeval.evaluate.evaluate`.
+    ``options`` (or their fields as keywords) as for :func:`~simeval.evaluation.evaluate.evaluate`.
 
     >>> res = cluster_systems([1, 2, 3, 4, 5, 6, 7, 8], {"good": [1, 2, 3, 4, 5, 6, 8, 7],
     ...     "bad": [8, 1, 5, 2, 7, 3, 6, 4]}, n_resamples=199, seed=0)

@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..vectors import Vectors
+from ..vectors.read import Vectors
 
 __all__ = [
     "AVG_METHODS",

@@ -13,9 +13,10 @@ from numpy.typing import ArrayLike, NDArray
 from .. import __version__
 from ..datasets.wordsim import WordPairs, pairs_from
 from ..errors import DataError
-from ..metrics.correlation import fisher_interval, pearson, spearman
+from ..intervals import fisher_interval
+from ..metrics.correlation import pearson, spearman
 from ..results import json_ready
-from ..vectors import Vectors
+from ..vectors.read import Vectors
 from .distances import BATCH_SIZE, AvgMethod, Method, Rank, pair_distances
 from .lemmas import convert_lemma
 

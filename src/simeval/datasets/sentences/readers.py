@@ -22,9 +22,10 @@ import numpy as np
 
 from ...errors import DataError
 from ...io import read_text
+from .pairs import SentencePairs
 
 if TYPE_CHECKING:
-    from .registry import SentenceDataset, SentencePairs
+    from .registry import SentenceDataset
 
 __all__ = ["read_dataset"]
 
@@ -120,7 +121,6 @@ def _sts(
 
 def read_dataset(ds: SentenceDataset, paths: Sequence[Path]) -> SentencePairs:
     """The pairs of ``ds`` from its verified local files."""
-    from .registry import SentencePairs
 
     labels = subsets = None
     if ds.kind in ("stsb", "companion"):

@@ -23,15 +23,13 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
+from dataclasses import dataclass
 
 from ...errors import DataError, InputError
 from ..files import RegisteredFile, fetch_file
 from .checksums import SHA256
+from .pairs import SentencePairs
+from .readers import read_dataset
 
 __all__ = ["SENTENCE_DATASETS", "SentenceDataset", "SentencePairs", "get_sentences", "load"]
 
@@ -83,26 +81,6 @@ STS_SUBSETS: dict[int, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class SentencePairs:
-    """Sentence pairs with gold scores (NaN: an unscored pair), the declared scale, the
-    pairs' ids, labels (SICK's entailment), subsets (a SemEval year's data sets) and where
-    the data came from."""
-
-    name: str
-    texts1: tuple[str, ...]
-    texts2: tuple[str, ...]
-    gold: NDArray[np.float64]
-    scale: tuple[float, float] | None = None
-    subsets: tuple[str, ...] | None = None
-    ids: tuple[str, ...] | None = None
-    provenance: dict[str, Any] = field(default_factory=dict)
-    labels: tuple[str, ...] | None = None
-
-    def __len__(self) -> int:
-        return len(self.texts1)
-
-
-@dataclass(frozen=True)
 class SentenceDataset:
     """A registered sentence-pair data set: its parts (file pairs or single files), the
     reader of its format, scale, citation and licence."""
@@ -118,8 +96,6 @@ class SentenceDataset:
     subsets: tuple[str, ...] = ()
 
     def load(self, data_dir: str | os.PathLike[str] | None = None) -> SentencePairs:
-        from .readers import read_dataset
-
         paths = [fetch_file(f, folder="sentences", data_dir=data_dir) for f in self.files]
         pairs = read_dataset(self, paths)
         if len(pairs) != self.n_pairs:

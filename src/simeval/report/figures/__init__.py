@@ -9,10 +9,10 @@ objects' ``.plot()`` methods call them. matplotlib is imported only when a figur
 
 from ._results import comparison_figure, evaluation_figure
 from .agreement import bin_correlations, scatter_bins, scatter_grid
-from .errors import scaled_error_figure
 from .intervals import forest, pvalue_matrix
 from .paraphrase import pattern_figure
 from .ranks import agreement_heatmap, bump_chart, predictiveness_bars
+from .scaled_errors import scaled_error_figure
 
 __all__ = [
     "agreement_heatmap",

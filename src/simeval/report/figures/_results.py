@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from . import agreement, errors, intervals, ranks
+from . import agreement, intervals, ranks
+from . import scaled_errors as errors
 
 if TYPE_CHECKING:
-    from ...compare import Comparison
-    from ...evaluate import Evaluation
+    from ...evaluation.compare import Comparison
+    from ...evaluation.evaluate import Evaluation
 
 __all__ = ["comparison_figure", "evaluation_figure"]
 

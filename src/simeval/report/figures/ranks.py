@@ -23,8 +23,8 @@ def bump_chart(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
     undefined value under a measure is not ranked there: a gap in its line, with a note.
     Returns the matplotlib ``Figure``.
     """
-    from ...meta import rank_systems
     from ...metrics.registry import direction
+    from ...stats.ranks import rank_systems
 
     rows = [r for r in records if r.get("bin") is None]
     metrics = list(dict.fromkeys(r["metric"] for r in rows))

@@ -139,7 +139,7 @@ def bootstrap_distribution(
     returning a float or a result with ``.statistic`` (generic fallback, one call per
     resample and system). ``options`` (a :class:`~simeval.Options`; its fields may also be
     given as keywords: ``scale=(0, 5)``, ``bins=…``) are the same as for
-    :func:`~simeval.evaluate.evaluate`, so that the point estimate is the value evaluate
+    :func:`~simeval.evaluation.evaluate.evaluate`, so that the point estimate is the value evaluate
     reports: the borders default to 30 % / 70 % of the scale, ``system_scale`` maps the
     systems onto the gold scale, and the bins reach the scaled Pearson. With
     ``nan_policy="omit"`` the pairs where any system is missing are dropped.

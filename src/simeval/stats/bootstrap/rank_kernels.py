@@ -20,7 +20,7 @@ per resample:
   in system order (highest first), tie group G occupies positions ``E_G − W_G + 1 … E_G``
   of the resample, with E the running weight and W_G the group's weight, and every one of
   those positions has the group's mean gain ``S_G / W_G`` (ties averaged, as
-  :mod:`simeval.metrics.ranking`). With D the cumulative discounts (cut at k),
+  :mod:`simeval.metrics.gain`). With D the cumulative discounts (cut at k),
   ``DCG = Σ_G (S_G / W_G)(D[E_G] − D[E_G − W_G])``; the ideal DCG is the same sum in gain
   order. Running weights come from :class:`~.running_sums.RunningSums`.
 """
@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 from ...metrics._numeric import SNAP, compiled_discordant, count_inversions
 from ...metrics._sorted import SortedScores
 from ...metrics.base import Metric as RegistryMetric
-from ...metrics.ranking import AVG_RANK_KS, avg_rank_metric, discounts, ranking_metric
+from ...metrics.gain import AVG_RANK_KS, avg_rank_metric, discounts, ranking_metric
 from .running_sums import RunningSums
 
 __all__ = [

@@ -1,0 +1,393 @@
+"""Is system A better than system B? Everything ``simeval compare`` reports, as data.
+
+:func:`compare` evaluates the systems (:func:`~simeval.evaluation.evaluate.evaluate`), bootstraps
+every metric on shared resamples (:mod:`simeval.stats.bootstrap`), and from those
+resamples derives, per metric,
+
+- a bootstrap confidence interval for each system (BCa by default, or percentile);
+- paired bootstrap p-values for every ordered pair of systems, Holm-corrected, and the
+  significance clusters they imply (WMT style: rank 1 = not significantly worse than the
+  best);
+- for Pearson and Spearman, the tests for two dependent correlations that share the gold
+  scores: Williams' t, Steiger's z and Zou's (2007) interval of the difference;
+- optionally a paired approximate-randomization test (``permutations > 0``);
+
+and across metrics the rank agreement of Reimers et al. 2016 Table 1 (mean and max absolute rank
+difference, Kendall τ between rankings).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .._validate import check_int, rng_of
+from ..errors import InputError
+from ..meta.ranks import RankAgreement, rank_agreement
+from ..metrics.correlation import pearson, spearman
+from ..metrics.registry import get_metric
+from ..options import Options
+from ..results import json_ready
+from ..stats.bootstrap import (
+    JACKKNIFE_GROUPS,
+    BootstrapDistribution,
+    BootstrapInterval,
+    bootstrap_distribution,
+    systems_matrix,
+)
+from ..stats.clusters import SignificanceClusters, significance_clusters
+from ..stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
+from ..stats.paired import paired_permutation_tests, pairwise_bootstrap_pvalues
+from .evaluate import Evaluation, evaluate
+
+__all__ = ["COMPARE_METRICS", "Comparison", "PairwiseComparison", "compare"]
+
+#: Default metrics of ``simeval compare``: the ones the bootstrap computes in batch.
+COMPARE_METRICS: tuple[str, ...] = (
+    "pearson",
+    "spearman",
+    "nmsse",
+    "f1_low",
+    "f1_high",
+    "hmean(f1_low,f1_high)",
+)
+
+_CORRELATIONS = ("pearson", "spearman")
+
+
+@dataclass(frozen=True)
+class PairwiseComparison:
+    """System A against system B under one metric (A is ranked at or above B)."""
+
+    metric: str
+    system_a: str
+    system_b: str
+    value_a: float
+    value_b: float
+    difference: float
+    bootstrap_p: float  # one-sided: a better than b
+    bootstrap_p_holm: float
+    permutation_p: float | None = None
+    williams_t: float | None = None
+    williams_p: float | None = None
+    steiger_z: float | None = None
+    steiger_p: float | None = None
+    zou_low: float | None = None
+    zou_high: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return json_ready(asdict(self))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare`."""
+
+    evaluation: Evaluation
+    distribution: BootstrapDistribution
+    intervals: Mapping[tuple[str, str], BootstrapInterval]
+    clusters: Mapping[str, SignificanceClusters]
+    pairwise: tuple[PairwiseComparison, ...]
+    agreement: tuple[RankAgreement, ...]
+    ci_method: str
+    confidence_level: float
+    alpha: float
+    permutations: int
+    #: Pairs left out because the gold or a system had no score (``nan_policy="omit"``).
+    dropped: int = 0
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        return self.distribution.metrics
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        return self.distribution.systems
+
+    @property
+    def signature(self) -> str:
+        return (
+            f"{self.evaluation.signature}|bootstrap:{self.distribution.resamples.shape[2]}"
+            f"|ci:{self.ci_method}:{self.confidence_level:g}|seed:{self.distribution.seed}"
+            f"|test:paired_bootstrap+holm|alpha:{self.alpha:g}"
+            + (f"|permutations:{self.permutations}" if self.permutations else "")
+        )
+
+    def cluster_of(self, system: str, metric: str) -> int | None:
+        """The system's significance cluster under ``metric`` (1 = top); None when its
+        value is undefined."""
+        c = self.clusters[metric]
+        return c.clusters[c.systems.index(system)] if system in c.systems else None
+
+    def ranked(self, metric: str) -> tuple[str, ...]:
+        """Systems best first under ``metric``; those with an undefined value last."""
+        ranked = self.clusters[metric].systems
+        return ranked + tuple(s for s in self.systems if s not in ranked)
+
+    @property
+    def resolution_warning(self) -> str | None:
+        """Why no pair can be significant, when the resamples are too few: a Monte Carlo
+        p-value is at least 1/(B + 1), and Holm's correction over m pairs multiplies the
+        smallest by m, so B must exceed m/α − 1."""
+        n = len(self.systems)
+        pairs = n * (n - 1) // 2
+        resamples = int(self.distribution.resamples.shape[2])
+        if pairs == 0 or pairs / (resamples + 1) <= self.alpha:
+            return None
+        need = math.ceil(pairs / self.alpha)
+        return (
+            f"with {resamples} bootstrap resamples the smallest p-value is "
+            f"1/{resamples + 1}, and Holm's correction over {pairs} pairs cannot bring it "
+            f"below α = {self.alpha:g}: no difference can be significant; use at least "
+            f"{need} resamples"
+        )
+
+    def significantly_best(self, metric: str) -> str | None:
+        """The top system when it alone forms cluster 1 (better than every other), else None."""
+        c = self.clusters[metric]
+        return c.systems[0] if len(c.clusters) > 1 and c.clusters[1] > 1 else None
+
+    def records(self) -> list[dict[str, Any]]:
+        """One record per system and metric: value, bootstrap CI, cluster."""
+        out = []
+        for s in self.systems:
+            for m in self.metrics:
+                iv = self.intervals[(s, m)]
+                res = self.evaluation.results[s][m]
+                out.append(
+                    json_ready(
+                        {
+                            "system": s,
+                            "metric": m,
+                            "value": res.statistic,
+                            "bin": None,
+                            "n": res.n,
+                            "pvalue": getattr(res, "pvalue", None),
+                            "ci_low": iv.low,
+                            "ci_high": iv.high,
+                            "ci_method": iv.method,
+                            "cluster": self.cluster_of(s, m),
+                            "reason": res.reason or iv.reason,
+                        }
+                    )
+                )
+        return out
+
+    def plot(self, kind: str = "forest", *, ax: Any = None, **kw: Any) -> Any:
+        """A matplotlib figure of the comparison (needs ``pip install 'simeval[plot]'``)
+        for ``metric=`` (default: the first): ``"forest"`` every system's bootstrap
+        interval with its significance cluster, ``"pvalues"`` the Holm-adjusted paired
+        bootstrap p-values (Holm 1979), ``"ranks"`` the ranks under every metric (a bump
+        chart), ``"agreement"`` the rank agreement of Reimers et al. 2016, Table 1."""
+        from ..report import figures
+
+        return figures.comparison_figure(self, kind, ax=ax, **kw)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document of ``simeval compare`` (``kind: comparison``), with
+        ``dropped`` when pairs without a score for every system were left out."""
+        doc: dict[str, Any] = {
+            "kind": "comparison",
+            "signature": self.signature,
+            "results": self.records(),
+            "clusters": [self.clusters[m].as_dict() for m in self.metrics],
+            "pairwise": [p.as_dict() for p in self.pairwise],
+            "rank_agreement": [a.as_dict() for a in self.agreement],
+        }
+        if self.dropped:
+            doc["dropped"] = self.dropped
+        if self.resolution_warning:
+            doc["warning"] = self.resolution_warning
+        return doc
+
+
+def compare(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike],
+    *,
+    metrics: Sequence[str] | None = None,
+    options: Options | None = None,
+    n_resamples: int = 1000,
+    seed: int | None = None,
+    ci: str = "bca",
+    confidence_level: float = 0.95,
+    alpha: float = 0.05,
+    permutations: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
+) -> Comparison:
+    """Compare systems under several metrics with intervals and significance tests.
+
+    ``options`` (a :class:`~simeval.Options`, or its fields as keywords: ``scale=(0, 5)``,
+    ``nan_policy="omit"`` …) as for :func:`~simeval.evaluation.evaluate.evaluate`; with
+    ``nan_policy="omit"`` the pairs where the gold or *any* system is missing are dropped
+    for every system, so that the comparison stays paired (``dropped`` counts them).
+    ``n_resamples`` bootstrap resamples of the pairs (shared by all systems and metrics,
+    so tests are paired; at least 2), ``seed`` (0 is a seed), ``ci`` ``"bca"`` or
+    ``"percentile"``, ``alpha`` for the clusters, and ``permutations`` approximate-
+    randomization trials per pair of systems (0: skip).
+
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
+    ...                      "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]},
+    ...               metrics=["pearson"], n_resamples=200, seed=0)
+    >>> cmp.clusters["pearson"].systems, cmp.clusters["pearson"].clusters
+    (('good', 'noisy'), (1, 2))
+    """
+    opts = Options.of(options, **option_fields)
+    rng_of(seed)  # a bad seed is refused before any work
+    if ci not in ("bca", "percentile"):
+        raise InputError(f"`ci` must be 'bca' or 'percentile'; got {ci!r}")
+    if check_int(n_resamples, "n_resamples") < 2:
+        raise InputError(
+            "a bootstrap needs at least 2 resamples (1000 or more for a 95 % interval); "
+            f"got {n_resamples}"
+        )
+    if permutations:
+        check_int(permutations, "permutations")
+    if isinstance(metrics, str):  # one metric by name, not its characters
+        metrics = [metrics]
+    names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
+    if not isinstance(systems, Mapping):
+        raise InputError(f"`systems` must be a mapping name → scores; got {type(systems).__name__}")
+    g, S, order, opts = systems_matrix(gold, systems, opts)  # common pairs, on the gold scale
+    dropped = np.asarray(gold, dtype=np.float64).size - g.size
+    kept = _kept_pairs(gold, systems) if dropped else None
+    kept_systems = {
+        k: np.asarray(v, dtype=np.float64)[kept] if kept is not None else v
+        for k, v in systems.items()
+    }
+    ev = evaluate(g, kept_systems, metrics=names, options=opts)
+    mapped = dict(zip(order, S))
+    on_gold_scale = dataclasses.replace(opts, system_scale=None)
+    dist = bootstrap_distribution(
+        g,
+        mapped,
+        names,
+        n_resamples=n_resamples,
+        seed=seed,
+        jackknife_groups=JACKKNIFE_GROUPS if ci == "bca" else 0,
+        options=on_gold_scale,
+        progress=progress,
+    )
+    intervals = {
+        (s, m): dist.interval(m, s, method=ci, confidence_level=confidence_level)  # type: ignore[arg-type]
+        for s in dist.systems
+        for m in dist.metrics
+    }
+    # Two-sided permutation p-values, every metric of a pair on the same trials (and the
+    # same for (a, b) and (b, a): the null of one is the mirror of the other's).
+    permutation_p: dict[frozenset[str], dict[str, float]] = {}
+    if permutations:
+        for i, a in enumerate(dist.systems):
+            for b in dist.systems[i + 1 :]:
+                tests = paired_permutation_tests(
+                    g,
+                    mapped[a],
+                    mapped[b],
+                    dist.metrics,
+                    n_resamples=permutations,
+                    seed=seed,
+                    alternative="two-sided",
+                    options=on_gold_scale,
+                )
+                permutation_p[frozenset((a, b))] = {t.metric: t.pvalue for t in tests}
+    clusters: dict[str, SignificanceClusters] = {}
+    pairwise: list[PairwiseComparison] = []
+    for m in dist.metrics:
+        hib = get_metric(m).higher_is_better
+        p = pairwise_bootstrap_pvalues(dist, m, higher_is_better=hib)
+        raw = {
+            (a, b): float(p[i, j])
+            for i, a in enumerate(dist.systems)
+            for j, b in enumerate(dist.systems)
+        }
+        # Systems whose value is undefined (a constant system …) are left out of the
+        # clusters (their cluster is None) rather than stopping the report.
+        keep = [i for i, s in enumerate(dist.systems) if not math.isnan(ev.value(s, m))]
+        values = {dist.systems[i]: ev.value(dist.systems[i], m) for i in keep}
+        cl = significance_clusters(
+            values, p[np.ix_(keep, keep)], higher_is_better=hib, alpha=alpha, metric=m
+        )
+        clusters[m] = cl
+        pairwise.extend(_pairs(m, cl, raw, mapped, ev, permutation_p))
+    table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}
+    defined = {m: t for m, t in table.items() if not any(math.isnan(v) for v in t.values())}
+    agreement = tuple(rank_agreement(defined)) if len(defined) > 1 and len(systems) > 1 else ()
+    return Comparison(
+        ev,
+        dist,
+        intervals,
+        clusters,
+        tuple(pairwise),
+        agreement,
+        ci,
+        confidence_level,
+        alpha,
+        permutations,
+        dropped,
+    )
+
+
+def _kept_pairs(gold: ArrayLike, systems: Mapping[str, ArrayLike]) -> NDArray[np.bool_]:
+    """The pairs where the gold and every system have a score."""
+    keep = ~np.isnan(np.asarray(gold, dtype=np.float64))
+    for v in systems.values():
+        keep &= ~np.isnan(np.asarray(v, dtype=np.float64))
+    return keep
+
+
+def _pairs(
+    metric: str,
+    cl: SignificanceClusters,
+    raw: Mapping[tuple[str, str], float],
+    mapped: Mapping[str, NDArray[np.float64]],
+    ev: Evaluation,
+    permutation_p: Mapping[frozenset[str], Mapping[str, float]],
+) -> Iterator[PairwiseComparison]:
+    """Every pair (a ranked above b) under ``metric``, with the tests that apply to it."""
+    order = cl.systems
+    for i, a in enumerate(order):
+        for j in range(i + 1, len(order)):
+            b = order[j]
+            va, vb = ev.value(a, metric), ev.value(b, metric)
+            extra: dict[str, Any] = {}
+            if metric in _CORRELATIONS:
+                r23 = _correlation(metric, mapped[a], mapped[b])
+                if not any(math.isnan(x) for x in (va, vb, r23)):
+                    n = ev.n
+                    w = williams_test_from_r(va, vb, r23, n)
+                    st = steiger_z_from_r(va, vb, r23, n)
+                    z = zou_ci_from_r(va, vb, r23, n)
+                    extra = dict(
+                        williams_t=w.statistic,
+                        williams_p=w.pvalue,
+                        steiger_z=st.statistic,
+                        steiger_p=st.pvalue,
+                        zou_low=z.low,
+                        zou_high=z.high,
+                    )
+            if permutation_p:
+                extra["permutation_p"] = permutation_p[frozenset((a, b))][metric]
+            yield PairwiseComparison(
+                metric=metric,
+                system_a=a,
+                system_b=b,
+                value_a=va,
+                value_b=vb,
+                difference=va - vb,
+                bootstrap_p=raw[(a, b)],
+                bootstrap_p_holm=float(cl.adjusted[i, j]),
+                **extra,
+            )
+
+
+def _correlation(name: str, a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
+    """r(a, b) between two systems: the r23 of the dependent-correlation tests."""
+    return (pearson if name == "pearson" else spearman)(a, b).statistic

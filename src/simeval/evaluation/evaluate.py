@@ -1,0 +1,400 @@
+"""Evaluate several systems against one gold standard with many metrics at once.
+
+:func:`evaluate` validates the input once, sorts the gold scores once and every system
+once, and returns an :class:`Evaluation`: a tidy list of :class:`Record` rows
+(``system, metric, bin, value, n, pvalue, ci_low, ci_high``) plus the signature that
+makes every number reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .._validate import as_float_array, check_within, paired_scores
+from .._version import __version__
+from ..binning import BinKind, Binning, Bins
+from ..errors import InputError, InputTypeError
+from ..metrics._sorted import SortedScores
+from ..metrics.base import Context, Metric
+from ..metrics.binned import BinnedResult
+from ..metrics.registry import DEFAULT_METRICS, get_metric
+from ..options import Options
+from ..results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
+from .scales import scale_warning
+from .scheduling import PARALLEL_MIN, TOGETHER_MAX, scored
+
+__all__ = ["SPREAD_BIN", "Evaluation", "Record", "evaluate", "records_of"]
+
+#: The ``bin`` of the record that holds a binned metric's spread: the standard deviation of
+#: its values over the bins (the variability across sections of Atoum & Ayyagari 2019).
+SPREAD_BIN = "sd over bins"
+
+
+@dataclass(frozen=True)
+class Record:
+    """One number: a metric of a system, on the whole dataset (``bin`` None) or one bin."""
+
+    system: str
+    metric: str
+    value: float
+    bin: str | None = None
+    n: int = 0
+    pvalue: float | None = None
+    ci_low: float | None = None
+    ci_high: float | None = None
+    reason: str | None = None
+    #: How the interval was computed: ``fisher`` (Pearson), ``bonett-wright`` (Spearman),
+    #: ``fieller`` (Kendall); see :meth:`simeval.CorrelationResult.confidence_interval`.
+    ci_method: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return json_ready(asdict(self))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Results of :func:`evaluate`. ``records`` is tidy; ``results[system][metric]`` holds
+    the full result objects (per-bin details of ``scaled_pearson`` included)."""
+
+    systems: tuple[str, ...]
+    metrics: tuple[Metric, ...]
+    records: tuple[Record, ...]
+    results: Mapping[str, Mapping[str, MetricResult]]
+    options: Options
+    dropped: Mapping[str, int] = field(default_factory=dict)
+    n: int = 0
+    #: Systems whose scores look like they are on another scale than the gold (see
+    #: :func:`scale_warning`), with the message.
+    warnings: Mapping[str, str] = field(default_factory=dict)
+    #: The validated gold scores and each system's scores (references to the arrays the
+    #: metrics read, missing scores included as NaN), for :meth:`plot`.
+    gold: NDArray[np.float64] | None = field(default=None, compare=False, repr=False)
+    system_scores: Mapping[str, NDArray[np.float64]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def scale_warnings(self) -> list[str]:
+        """One message per system whose scores seem to be on another scale."""
+        return list(self.warnings.values())
+
+    @property
+    def uses_bins(self) -> bool:
+        return any(m.uses_bins for m in self.metrics)
+
+    @property
+    def bins(self) -> Bins | None:
+        """The bins of the scaled Pearson, when a metric uses them."""
+        return self.options.binning_rule if self.uses_bins else None
+
+    @property
+    def n_used(self) -> dict[str, int]:
+        """Pairs each system was scored on (fewer than :attr:`n` under ``nan_policy="omit"``)."""
+        return {s: self.n - self.dropped.get(s, 0) for s in self.systems}
+
+    @property
+    def signature(self) -> str:
+        """Everything needed to reproduce the numbers, sacreBLEU style."""
+        return "|".join(
+            [
+                f"simeval:{__version__}",
+                self.options.signature(bins=self.uses_bins),
+                "metrics:" + ",".join(m.name for m in self.metrics),
+            ]
+        )
+
+    def value(self, system: str, metric: str) -> float:
+        """The whole-dataset value of ``metric`` for ``system``."""
+        return float(self.results[system][get_metric(metric).name].statistic)
+
+    def remainders(self) -> dict[str, int]:
+        """Pairs per system that ``Bins.segments`` left out of every bin (when any)."""
+        out = {}
+        for system, results in self.results.items():
+            left = max((getattr(r, "remainder", 0) for r in results.values()), default=0)
+            if left:
+                out[system] = left
+        return out
+
+    def to_dict(self, scores: bool = False) -> dict[str, Any]:
+        """``{"signature": …, "results": [record, …]}`` — the JSON the CLI prints; with
+        ``"dropped"`` (pairs omitted for missing scores) and ``"remainder"`` (pairs left
+        over by segments) when there are any. ``scores=True`` adds what the figures need:
+        ``"scores"`` (``gold`` and each system on the gold scale, missing as null),
+        ``"scale"`` and ``"bins"`` (``label``, ``low``, ``high`` per bin)."""
+        doc: dict[str, Any] = {
+            "kind": "evaluation",
+            "signature": self.signature,
+            "results": [r.as_dict() for r in self.records],
+        }
+        if self.dropped:
+            doc["dropped"] = dict(self.dropped)
+        if remainders := self.remainders():
+            doc["remainder"] = remainders
+        if scores:
+            doc.update(json_ready(self._figure_data()))
+        return doc
+
+    def on_gold_scale(self, system: str) -> NDArray[np.float64]:
+        """The scores of ``system`` mapped onto the gold scale (as the metrics see them)."""
+        from ..metrics._scales import map_linear
+
+        values = self.system_scores[system]
+        own = self.options.for_system(system).system_scale
+        return values if own is None else map_linear(values, own, self.options.scale)  # type: ignore[arg-type]
+
+    def bin_records(self, system: str) -> list[dict[str, Any]]:
+        """Per-bin ``{"label", "low", "high", "value", "n", "reason"}`` of the first
+        scaled Pearson of ``system`` (empty without one)."""
+        res = next(
+            (r for r in self.results[system].values() if isinstance(r, ScaledPearsonResult)),
+            None,
+        )
+        bins = res.bins if res is not None else ()
+        return [
+            {
+                "label": b.label,
+                "low": b.low,
+                "high": b.high,
+                "value": b.statistic,
+                "n": b.n,
+                "reason": b.reason,
+            }
+            for b in bins
+        ]
+
+    def _figure_data(self) -> dict[str, Any]:
+        if self.gold is None:
+            raise InputError("this evaluation kept no scores (it was not made by evaluate())")
+        first = self.bin_records(self.systems[0]) if self.systems else []
+        return {
+            "scale": list(self.options.scale) if self.options.scale else None,
+            "bins": [{k: b[k] for k in ("label", "low", "high")} for b in first],
+            "scores": {
+                "gold": self.gold.tolist(),
+                "systems": {s: self.on_gold_scale(s).tolist() for s in self.systems},
+            },
+        }
+
+    def plot(self, kind: str = "scatter", *, ax: Any = None, **kw: Any) -> Any:
+        """A matplotlib figure of the evaluation (needs ``pip install 'simeval[plot]'``):
+        ``"scatter"`` system against gold with the bins and their r (one panel per system,
+        or ``system=`` on ``ax``), ``"bins"`` the per-bin r with intervals and the scaled
+        Pearson (Atoum 2019, eq. 3), ``"errors"`` the scaled errors per pair and their
+        distribution (Atoum & Ayyagari 2019, eq. 3). Keywords go to the figure function
+        of :mod:`simeval.report.figures`."""
+        from ..report import figures
+
+        return figures.evaluation_figure(self, kind, ax=ax, **kw)
+
+    def to_frame(self):
+        """The records as a pandas DataFrame (one row per record)."""
+        import pandas as pd
+
+        return pd.DataFrame([r.as_dict() for r in self.records])
+
+    def table(self) -> tuple[list[str], list[list[Any]]]:
+        """Systems in rows, metrics in columns; each scaled Pearson is followed by its
+        per-bin r. Returns ``(header, rows)`` for :func:`simeval.report.render_table`."""
+        header = ["system"]
+        columns: list[tuple[str, str | None]] = []
+        for m in self.metrics:
+            header.append(m.name)
+            columns.append((m.name, None))
+            first = self.results[self.systems[0]][m.name] if self.systems else None
+            if isinstance(first, (ScaledPearsonResult, BinnedResult)):
+                short = "r" if isinstance(first, ScaledPearsonResult) else first.metric
+                for b in first.bins:
+                    header.append(f"{short} {b.label}")
+                    columns.append((m.name, b.label))
+        rows = []
+        for system in self.systems:
+            row: list[Any] = [system]
+            for metric, label in columns:
+                res = self.results[system][metric]
+                if label is None:
+                    row.append(res.statistic)
+                else:
+                    bins = res.bins if isinstance(res, (ScaledPearsonResult, BinnedResult)) else ()
+                    row.append(next((b.statistic for b in bins if b.label == label), math.nan))
+            rows.append(row)
+        return header, rows
+
+
+def records_of(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]:
+    if isinstance(res, CorrelationResult):
+        ci = res.confidence_interval()
+        yield Record(
+            system,
+            metric.name,
+            res.statistic,
+            None,
+            res.n,
+            res.pvalue,
+            ci.low,
+            ci.high,
+            res.reason,
+            ci.method if not math.isnan(ci.low) else None,
+        )
+        return
+    yield Record(system, metric.name, res.statistic, None, res.n, reason=res.reason)
+    if isinstance(res, BinnedResult):
+        for b in res.bins:
+            yield Record(system, res.metric, b.statistic, b.label, b.n, reason=b.reason)
+        why = f"no bin of {res.metric} has a value" if math.isnan(res.variability) else None
+        yield Record(system, metric.name, res.variability, SPREAD_BIN, res.n, reason=why)
+    if isinstance(res, ScaledPearsonResult):
+        for b in res.bins:
+            yield Record(
+                system,
+                "pearson",
+                b.statistic,
+                b.label,
+                b.n,
+                b.pvalue,
+                b.ci_low,
+                b.ci_high,
+                b.reason,
+                "fisher" if b.ci_low is not None and not math.isnan(b.ci_low) else None,
+            )
+
+
+def evaluate(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike],
+    *,
+    metrics: Sequence[str] | None = None,
+    options: Options | None = None,
+    scale: Sequence[float] | None = None,
+    system_scale: Sequence[float] | Mapping[str, Sequence[float]] | None = None,
+    bins: Bins | None = None,
+    low_border: float | None = None,
+    high_border: float | None = None,
+    normalize: str | None = None,
+    skip_undefined_bins: bool | None = None,
+    nan_policy: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Evaluation:
+    """Score every system in ``systems`` against ``gold`` with every metric.
+
+    Parameters
+    ----------
+    gold, systems
+        Gold scores and a mapping ``name → system scores`` (same length, aligned).
+    metrics
+        Metric names or expressions (see :func:`~simeval.metrics.registry.get_metric`);
+        default :data:`~simeval.metrics.registry.DEFAULT_METRICS`.
+    options
+        A :class:`~simeval.Options` with every setting below; the keywords override its
+        fields. The same object drives :func:`~simeval.evaluation.compare.compare`, the bootstrap
+        and the SemEval aggregation.
+    scale, system_scale, bins, low_border, high_border, normalize, skip_undefined_bins, \
+nan_policy
+        As the fields of :class:`~simeval.Options`: the declared gold scale (default: the
+        observed range, and the signature says so), the systems' range(s), the bins of the
+        scaled Pearson, the low/high borders (default 30 % / 70 % of the scale), the [0, 1]
+        normalization of the error measures, and ``"raise"`` or ``"omit"`` for missing
+        scores (``dropped`` counts the pairs omitted per system).
+    progress
+        Called as ``progress(done, total)`` after each system (the CLI draws a bar).
+
+    >>> ev = evaluate([0, 1, 2, 3, 4, 5], {"a": [0, 1, 2, 3, 5, 4]}, metrics=["pearson"])
+    >>> round(ev.value("a", "pearson"), 4)
+    0.9429
+    """
+    if not isinstance(systems, Mapping):
+        raise InputTypeError(
+            "`systems` must be a mapping name → scores, e.g. {'mine': scores}; got "
+            f"{type(systems).__name__}"
+        )
+    if not systems:
+        raise InputError("`systems` is empty; give at least one system")
+    opts = Options.of(
+        options,
+        scale=scale,
+        system_scale=system_scale,
+        bins=bins,
+        low_border=low_border,
+        high_border=high_border,
+        normalize=normalize,
+        skip_undefined_bins=skip_undefined_bins,
+        nan_policy=nan_policy,
+    )
+    g_all = as_float_array(gold, "gold")
+    opts = opts.resolve(g_all)
+    opts.check_systems(systems)
+    if isinstance(metrics, str):  # one metric by name, not its characters
+        metrics = [metrics]
+    metric_objs = tuple(get_metric(m) for m in (metrics or DEFAULT_METRICS))
+    if len({m.name for m in metric_objs}) != len(metric_objs):
+        raise InputError("a metric is listed twice")
+    needs_bins = any(m.uses_bins for m in metric_objs)
+
+    # Bins come from the whole gold vector, once: every system is binned the same way,
+    # also when nan_policy="omit" drops some of its pairs (they just leave their bin).
+    gold_nan = np.isnan(g_all)
+    full_binning = _bin_all(opts, g_all, gold_nan) if needs_bins else None
+    full_gold = SortedScores(g_all) if not gold_nan.any() else None
+    records: list[Record] = []
+    results: dict[str, dict[str, MetricResult]] = {}
+    dropped: dict[str, int] = {}
+    warnings: dict[str, str] = {}
+    kept: dict[str, NDArray[np.float64]] = {}
+
+    def paired(name: str, scores: ArrayLike) -> tuple[str, Context]:
+        kept[name] = raw = as_float_array(scores, name)
+        g, s = paired_scores(g_all, raw, nan_policy=opts.nan_policy, names=("gold", name))
+        own = opts.for_system(name)
+        if own.system_scale is not None:
+            check_within(s, own.system_scale, f"system {name!r}")  # type: ignore[arg-type]
+        if opts.nan_policy == "omit":
+            dropped[name] = g_all.size - g.size
+        if g.size == g_all.size and full_gold is not None:
+            gold_sorted, binning = full_gold, full_binning
+        else:  # this system's own subset of the pairs
+            keep = ~(gold_nan | np.isnan(raw))
+            gold_sorted = SortedScores(g)
+            binning = full_binning.subset(keep) if full_binning is not None else None
+        if own.system_scale is None and (msg := scale_warning(name, s, opts.scale)):
+            warnings[name] = msg
+        return name, Context(gold_sorted, SortedScores(s), own, binning)
+
+    def score(ctx: Context) -> dict[str, MetricResult]:
+        return {m.name: ctx.result(m) for m in metric_objs}
+
+    parallel = g_all.size >= PARALLEL_MIN and any(m.ranks_any for m in metric_objs)
+    together = (2 if g_all.size <= TOGETHER_MAX else 1) if parallel else 0
+    for name, res in scored(systems.items(), paired, score, together):
+        results[name] = res
+        for m in metric_objs:
+            records.extend(records_of(name, m, res[m.name]))
+        if progress is not None:
+            progress(len(results), len(systems))
+    return Evaluation(
+        systems=tuple(systems),
+        metrics=metric_objs,
+        records=tuple(records),
+        results=results,
+        options=opts,
+        dropped=dropped,
+        n=int(g_all.size),
+        warnings=warnings,
+        gold=g_all,
+        system_scores=kept,
+    )
+
+
+def _bin_all(opts: Options, g_all: NDArray[np.float64], gold_nan: NDArray[np.bool_]) -> Binning:
+    """Bin every pair once; pairs without a gold score get bin −1."""
+    bins = opts.binning_rule
+    if bins.kind is BinKind.LABELS or not gold_nan.any():
+        return bins.assign(g_all, scale=opts.scale)
+    part = bins.assign(g_all[~gold_nan], scale=opts.scale)
+    index = np.full(g_all.size, -1, dtype=part.index.dtype)
+    index[~gold_nan] = part.index
+    return Binning(index, part.specs, part.remainder)

@@ -1,0 +1,97 @@
+"""Scaled errors per pair and their distribution per system (Atoum & Ayyagari 2019)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ...metrics.scaled_errors import scaled_errors
+from ._base import PALETTE, PANEL, new_grid, note
+
+__all__ = ["scaled_error_figure"]
+
+#: Beyond this many pairs per system the left panel draws a seeded sample of the pairs.
+MAX_POINTS = 20_000
+
+
+def scaled_error_figure(
+    gold: ArrayLike | Mapping[str, ArrayLike],
+    systems: Mapping[str, ArrayLike],
+    *,
+    max_points: int = MAX_POINTS,
+    seed: int = 0,
+    fig: Any = None,
+) -> Any:
+    r"""Two panels: the scaled error of every pair against its gold score, and the
+    distribution of the scaled errors per system (box plot, mean marked), where
+    (Atoum & Ayyagari 2019, eq. 2–3)
+
+    .. math:: S_{E_j} = \frac{|s_j - g_j|}{\frac1n\sum_i |s_i - \bar s|}.
+
+    The system scores must be on the gold scale (``Evaluation.on_gold_scale``); pairs
+    with a missing score are left out. A constant system has infinite scaled errors: it
+    is left as a gap with a note. Beyond ``max_points`` pairs a system's points are a
+    random sample (``numpy.random.default_rng(seed)``), which the title states.
+    Returns the matplotlib ``Figure``.
+    """
+    names = list(systems)
+    fig, (left, right) = new_grid(2, fig, size=(PANEL[0] * 1.45, PANEL[1] * 1.45))
+    rng = np.random.default_rng(seed)
+    dists, shown, notes, sampled = [], [], [], False
+    for k, name in enumerate(names):
+        g = np.asarray(gold[name] if isinstance(gold, Mapping) else gold, dtype=np.float64)
+        s = np.asarray(systems[name], dtype=np.float64)
+        keep = ~(np.isnan(g) | np.isnan(s))
+        g, s = g[keep], s[keep]
+        se = scaled_errors(g, s)
+        if se.size == 0 or not np.isfinite(se).all():
+            why = "no pairs" if se.size == 0 else "constant scores, the scaled error is infinite"
+            notes.append(f"gap: {name}: {why}")
+            continue
+        idx = np.arange(se.size)
+        if se.size > max_points:
+            idx = rng.choice(se.size, max_points, replace=False)
+            sampled = True
+        colour = PALETTE[k % len(PALETTE)]
+        left.scatter(g[idx], se[idx], s=8, alpha=0.5, color=colour, edgecolors="none", label=name)
+        dists.append(se)
+        shown.append(name)
+    left.axhline(1.0, color="#777777", linewidth=0.8, linestyle="--")
+    left.set_xlabel("gold score")
+    left.set_ylabel("scaled error |s − g| / MAD(s)")
+    title = "Scaled error of each pair"
+    left.set_title(
+        title + (f" (≤ {max_points} sampled pairs per system)" if sampled else ""), fontsize=10
+    )
+    if shown:
+        left.legend(fontsize=7, markerscale=2)
+        box = right.boxplot(
+            dists,
+            showmeans=True,
+            patch_artist=True,
+            widths=0.6,
+            medianprops={"color": "black"},
+        )
+        for patch, k in zip(box["boxes"], [names.index(n) for n in shown]):
+            patch.set_facecolor(PALETTE[k % len(PALETTE)])
+            patch.set_alpha(0.6)
+        right.set_xticks(range(1, len(shown) + 1), shown, rotation=30 if len(shown) > 4 else 0)
+    right.set_xlabel("system")
+    right.set_ylabel("scaled error (lower is better)")
+    mean_se = ", ".join(f"{n} {float(np.mean(d)):.2f}" for n, d in zip(shown, dists))
+    right.set_title("Distribution of scaled errors (triangle: MASE)", fontsize=10)
+    if mean_se and len(shown) <= 4:
+        right.text(
+            0.02,
+            0.98,
+            "MASE: " + mean_se,
+            transform=right.transAxes,
+            ha="left",
+            va="top",
+            fontsize=7,
+        )
+    note(fig, notes)
+    return fig

@@ -1,0 +1,295 @@
+"""From models and data set names to a verdict: score every model on every data set, then
+evaluate under a protocol (see :mod:`simeval.runs.protocols`) and, for the ``simeval``
+protocol, compare the models with intervals, paired tests and clusters.
+
+>>> import simeval as se
+>>> pairs = se.runs.run.Pairs("toy", ["a cat", "a dog", "the sun"],
+...                             ["a cat sat", "a cat", "rain"], [4.5, 2.0, 0.0], scale=(0, 5))
+>>> res = se.run(["lexical:jaccard"], [pairs], protocol="mteb")  # Jaccard 2/3, 1/3, 0
+>>> [(r["metric"], round(r["value"], 3)) for r in res.records]
+[('pearson', 0.998), ('spearman', 1.0)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .._version import __version__
+from ..errors import InputError
+from .protocols import Protocol, correlation_records, get_protocol
+
+__all__ = ["Pairs", "RunResult", "run", "score_dataset", "score_range"]
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Sentence pairs with gold scores: what :func:`run` needs of a data set (the data set
+    registry's ``SentencePairs`` has these fields too). ``subsets`` names each pair's
+    subset (a SemEval year's data sets), ``ids`` each pair's id."""
+
+    name: str
+    texts1: Sequence[str]
+    texts2: Sequence[str]
+    gold: ArrayLike
+    scale: tuple[float, float] | None = None
+    subsets: Sequence[str] | None = None
+    ids: Sequence[str] | None = None
+    provenance: Mapping[str, Any] = field(default_factory=dict)
+
+
+def score_range(scorer: Any) -> tuple[float, float] | None:
+    """The range of a scorer's scores when it is bounded: cosine similarity in [−1, 1],
+    the lexical scores in [0, 1]; None for unbounded ones (dot, −L1, −L2)."""
+    if str(getattr(scorer, "name", "")).startswith("lexical:"):
+        return (0.0, 1.0)
+    if getattr(scorer, "similarity", None) == "cosine":
+        return (-1.0, 1.0)
+    return None
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """Every model on every data set: tidy ``records`` (``dataset``, ``subset``,
+    ``system``, ``metric``, ``value``, ``n``, interval, ``reason``, ``main``), the scores,
+    and for the ``simeval`` protocol the evaluations and comparisons per data set."""
+
+    protocol: str
+    models: tuple[str, ...]
+    datasets: tuple[str, ...]
+    records: tuple[dict[str, Any], ...]
+    signature: str
+    scores: Mapping[tuple[str, str], NDArray[np.float64]] = field(repr=False)
+    evaluations: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+
+    def value(
+        self, model: str, dataset: str, metric: str | None = None, subset: Any = None
+    ) -> float:
+        """The value of ``metric`` (default: the protocol's main score) for ``model`` on
+        ``dataset`` (``subset`` as the records name it)."""
+        metric = metric or get_protocol(self.protocol).main_metric
+        for r in self.records:
+            if (r["system"], r["dataset"], r["metric"], r.get("subset")) == (
+                model,
+                dataset,
+                metric,
+                subset,
+            ):
+                return math.nan if r["value"] is None else float(r["value"])
+        raise InputError(f"no {metric} of {model!r} on {dataset!r} (subset {subset!r})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document of ``simeval run`` (``kind: run``)."""
+        return {
+            "kind": "run",
+            "signature": self.signature,
+            "protocol": self.protocol,
+            "models": list(self.models),
+            "datasets": list(self.datasets),
+            "provenance": {k: dict(v) for k, v in self.provenance.items()},
+            "results": [dict(r) for r in self.records],
+        }
+
+
+def _load(dataset: Any, data_dir: str | None) -> Any:
+    if not isinstance(dataset, str):
+        return dataset
+    from ..datasets import load
+
+    return load(dataset, data_dir=data_dir)
+
+
+def _scored(pairs: Any) -> tuple[list[str], list[str], NDArray[np.float64], list[str] | None]:
+    """The pairs that have a gold score (blank SemEval gold lines are unscored pairs)."""
+    gold = np.asarray(pairs.gold, dtype=np.float64)
+    keep = ~np.isnan(gold)
+    t1 = [t for t, k in zip(pairs.texts1, keep) if k]
+    t2 = [t for t, k in zip(pairs.texts2, keep) if k]
+    subsets = getattr(pairs, "subsets", None)
+    sub = [s for s, k in zip(subsets, keep) if k] if subsets is not None else None
+    return t1, t2, gold[keep], sub
+
+
+def _scorers(model: str, protocol: Protocol) -> dict[str, Any]:
+    """similarity function → scorer; for ``st`` every function the model offers."""
+    from .. import scorers
+
+    first = scorers.get(model)
+    out = {first.similarity: first}
+    if len(protocol.similarities) > 1 and not model.startswith("lexical:"):
+        for fn in protocol.similarities:
+            if fn not in out:
+                out[fn] = scorers.get(model, similarity=fn)
+    return out
+
+
+def run(
+    models: Sequence[str],
+    datasets: Sequence[Any],
+    *,
+    protocol: str = "mteb",
+    data_dir: str | None = None,
+    n_resamples: int = 1000,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> RunResult:
+    """Score every model (a scorer name of :func:`simeval.scorers.get`) on every data set
+    (a registry name of :func:`simeval.datasets.load`, or a :class:`Pairs`), then report
+    as ``protocol`` does (see :mod:`simeval.runs.protocols`). ``progress(done, total)`` is
+    called after each (model, data set)."""
+    proto = get_protocol(protocol)
+    if not models or not datasets:
+        raise InputError("give at least one model and one data set")
+    names = [m if isinstance(m, str) else str(m) for m in models]
+    if len(set(names)) != len(names):
+        raise InputError(f"a model is named twice: {names}")
+    scorer_sets = {m: _scorers(m, proto) for m in names}  # a bad name before any download
+    loaded = [_load(d, data_dir) for d in datasets]
+    labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
+    records: list[dict[str, Any]] = []
+    scores: dict[tuple[str, str], NDArray[np.float64]] = {}
+    evaluations: dict[str, Any] = {}
+    comparisons: dict[str, Any] = {}
+    total, done = len(names) * len(loaded), 0
+    for label, pairs in zip(labels, loaded):
+        t1, t2, gold, subsets = _scored(pairs)
+        scale = getattr(pairs, "scale", None)
+        by_model: dict[str, NDArray[np.float64]] = {}
+        for m in names:
+            own = next(iter(scorer_sets[m]))
+            per_fn = {fn: sc.score((t1, t2)) for fn, sc in scorer_sets[m].items()}
+            by_model[m] = per_fn[own]
+            scores[(label, m)] = per_fn[own]
+            if proto.name != "simeval":
+                records += correlation_records(
+                    proto, label, gold, per_fn, subsets, similarity=own, system=m
+                )
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        if proto.name == "simeval":
+            records += _simeval_records(
+                label, gold, by_model, scale, scorer_sets, n_resamples, seed,
+                evaluations, comparisons,
+            )  # fmt: skip
+    if proto.name == "simcse":
+        records += _task_average(records, names, labels)
+    if proto.name == "simeval" and len(evaluations) > 1:
+        records += _across_datasets(evaluations)
+    sigs = ";".join(f"{m}={next(iter(scorer_sets[m].values())).signature}" for m in names)
+    provenance = {lab: dict(getattr(p, "provenance", {}) or {}) for lab, p in zip(labels, loaded)}
+    sets = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
+    signature = f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{sets}"
+    return RunResult(
+        proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
+        evaluations, comparisons, provenance,
+    )  # fmt: skip
+
+
+def _simeval_records(
+    label: str,
+    gold: NDArray[np.float64],
+    by_model: dict[str, NDArray[np.float64]],
+    scale: tuple[float, float] | None,
+    scorer_sets: Mapping[str, Mapping[str, Any]],
+    n_resamples: int,
+    seed: int,
+    evaluations: dict[str, Any],
+    comparisons: dict[str, Any],
+) -> list[dict[str, Any]]:
+    from ..evaluation.compare import compare
+    from ..evaluation.evaluate import evaluate
+    from ..options import Options
+
+    ranges = {m: score_range(next(iter(s.values()))) for m, s in scorer_sets.items()}
+    system_scale = {m: r for m, r in ranges.items() if r is not None}
+    opts = Options(scale=scale, system_scale=system_scale or None)
+    ev = evaluate(gold, by_model, options=opts)
+    evaluations[label] = ev
+    out = [{**r.as_dict(), "dataset": label, "subset": None, "main": False} for r in ev.records]
+    if len(by_model) > 1:
+        cmp = compare(gold, by_model, options=opts, n_resamples=n_resamples, seed=seed)
+        comparisons[label] = cmp
+        ci = {(r["system"], r["metric"]): r for r in cmp.records()}
+        for r in out:
+            c = ci.get((r["system"], r["metric"]))
+            if r["bin"] is None and c is not None:
+                r.update(ci_low=c["ci_low"], ci_high=c["ci_high"], ci_method=c["ci_method"])
+                r["cluster"] = c["cluster"]
+    for r in out:
+        r["main"] = r["metric"] == "pearson" and r["bin"] is None
+    return out
+
+
+def _task_average(
+    records: list[dict[str, Any]], models: Sequence[str], datasets: Sequence[str]
+) -> list[dict[str, Any]]:
+    """SimCSE's ``avg``: the unweighted mean over the data sets of each model's reported
+    Spearman (the pooled ``all`` of a SemEval year, the whole set otherwise)."""
+    out = []
+    for m in models:
+        values = []
+        for d in datasets:
+            rows = [
+                r for r in records
+                if r["system"] == m and r["dataset"] == d and r["metric"] == "spearman"
+                and r.get("subset") in (None, "all")
+            ]  # fmt: skip
+            values.append(rows[0]["value"] if rows and rows[0]["value"] is not None else None)
+        defined = [v for v in values if v is not None]
+        value = float(np.mean(defined)) if len(defined) == len(values) else None
+        out.append(
+            {
+                "dataset": "avg", "subset": None, "system": m, "metric": "spearman",
+                "value": value, "bin": None, "n": len(datasets), "pvalue": None,
+                "ci_low": None, "ci_high": None, "ci_method": None,
+                "reason": None if value is not None else "a data set's Spearman is undefined",
+                "main": True,
+            }
+        )  # fmt: skip
+    return out
+
+
+def score_dataset(
+    model: str, dataset: Any, *, data_dir: str | None = None
+) -> tuple[list[str], NDArray[np.float64]]:
+    """One model's scores on every pair of one data set (scored or not), with the pairs'
+    ids (``1``, ``2`` … when the data set has none): one job of a cluster run."""
+    from .. import scorers
+
+    scorer = scorers.get(model)  # a bad name before any download
+    pairs = _load(dataset, data_dir)
+    ids = getattr(pairs, "ids", None)
+    n = len(pairs.texts1)
+    labels = [str(i) for i in ids] if ids is not None else [str(i + 1) for i in range(n)]
+    return labels, scorer.score((list(pairs.texts1), list(pairs.texts2)))
+
+
+def _across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The simeval protocol over several data sets: Fisher-z means of the correlations and
+    means of the other measures (unweighted, as Atoum 2019), and each model's normalized
+    averaged rank (Atoum 2019, Fig. 10)."""
+    from ..evaluation.aggregate import aggregate, normalized_ranks
+
+    empty = {"pvalue": None, "ci_low": None, "ci_high": None, "ci_method": None}
+    out = [
+        {**{k: v for k, v in r.items() if k != "weighted"}, **empty, "subset": None,
+         "main": r["metric"] == "pearson" and r["bin"] is None}
+        for r in aggregate(evaluations)
+    ]  # fmt: skip
+    for system, rank in normalized_ranks(evaluations).items():
+        out.append(
+            {"dataset": "all", "subset": None, "system": system, "metric": "normalized_rank",
+             "value": None if math.isnan(rank) else rank, "bin": None,
+             "n": len(evaluations), **empty, "reason": None, "main": False}
+        )  # fmt: skip
+    return out

@@ -1,0 +1,50 @@
+"""Ranking systems by a metric: 1 is the best, tied values share their average rank.
+Every ranking of systems in simeval — rank agreement, predictiveness, the normalized
+averaged rank, the figures — is made here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import InputError
+
+__all__ = ["rank_systems", "rank_values", "system_values"]
+
+
+def system_values(
+    scores: Mapping[str, float], systems: list[str], what: str
+) -> NDArray[np.float64]:
+    missing = [s for s in systems if s not in scores]
+    if missing:
+        raise InputError(f"{what} has no value for system {missing[0]!r}; give every system")
+    vals = np.array([float(scores[s]) for s in systems])
+    if np.isnan(vals).any():
+        bad = systems[int(np.argmax(np.isnan(vals)))]
+        raise InputError(f"{what} is NaN for system {bad!r}; drop the system or fix the value")
+    return vals
+
+
+def rank_values(values: NDArray[np.float64], higher: bool) -> NDArray[np.float64]:
+    """Average ranks along the last axis, 1 = best (scipy's ``rankdata``, imported here so
+    that importing this module stays quick)."""
+    from scipy.stats import rankdata
+
+    return rankdata(-values if higher else values, method="average", axis=-1)
+
+
+def rank_systems(scores: Mapping[str, float], *, higher_is_better: bool = True) -> dict[str, float]:
+    """Rank systems by one metric: 1 = best, tied values share their average rank.
+
+    >>> rank_systems({"a": 0.5, "b": 0.9, "c": 0.5})
+    {'a': 2.5, 'b': 1.0, 'c': 2.5}
+    """
+    systems = list(scores)
+    return dict(
+        zip(
+            systems,
+            rank_values(system_values(scores, systems, "scores"), higher_is_better).tolist(),
+        )
+    )

@@ -1,0 +1,294 @@
+"""Word vectors: read word2vec / GloVe text, word2vec binary and ``.npy`` + vocabulary files.
+
+A :class:`Vectors` object (:mod:`simeval.vectors.matrix`) is a matrix whose rows are terms
+(R wordspace's "DSM matrix"): ``words[i]`` labels ``matrix[i]``. Regular text files are
+parsed part by part, in threads, into one matrix (:mod:`simeval.vectors.text`);
+``restrict_to`` drops the rows a task does not need before their numbers are parsed.
+
+Every problem in a file is a :class:`~simeval.errors.DataError` naming the file, the line
+and what to do: ragged rows, duplicate words, a header that disagrees with the body, a
+vocabulary that does not match the matrix."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import warnings
+from collections.abc import Collection
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ..errors import DataError, InputError
+from ..io import read_bytes
+from .matrix import SHOWN, Vectors
+from .text import IrregularFileError, read_text_chunks, separator, split_header
+
+__all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
+
+VectorFormat = Literal["auto", "text", "binary", "npy"]
+#: Accepted values of ``read_vectors(format=...)``.
+VECTOR_FORMATS: tuple[str, ...] = ("auto", "text", "binary", "npy")
+
+# --------------------------------------------------------------------------- readers
+
+
+def _read_bytes(path: Path) -> bytes:
+    if str(path) == "-":  # standard input
+        return read_bytes(path)
+    try:
+        if path.name.endswith(".gz"):
+            with gzip.open(path, "rb") as fh:
+                return fh.read()
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except (OSError, EOFError) as exc:
+        raise DataError(f"{path}: cannot be read ({exc})") from None
+
+
+def _detect_format(path: Path) -> str:
+    name = path.name.lower().removesuffix(".gz")
+    if name.endswith(".npy"):
+        return "npy"
+    if name.endswith(".bin"):
+        return "binary"
+    return "text"
+
+
+def read_vectors(
+    path: str | os.PathLike[str],
+    *,
+    format: VectorFormat = "auto",
+    vocab: str | os.PathLike[str] | None = None,
+    restrict_to: Collection[str] | None = None,
+) -> Vectors:
+    """Read word vectors from a file.
+
+    Formats (``format="auto"`` picks by extension: ``.npy`` → npy, ``.bin[.gz]`` → binary,
+    anything else → text):
+
+    - ``text``: word2vec / GloVe text, one word and its numbers per line, separated by
+      spaces or tabs, optionally gzip-compressed, with or without the word2vec header
+      line ``"<rows> <dim>"`` (detected: a first line of two integers).
+    - ``binary``: word2vec binary (header line, then per row the word, a space and
+      ``dim`` little-endian float32 values).
+    - ``npy``: a 2-D ``.npy`` matrix plus a vocabulary file with one word per line
+      (the first field of each line); ``vocab`` defaults to ``<path minus .npy>.vocab``
+      or ``<path>.vocab``.
+
+    Parameters
+    ----------
+    path : path-like
+        The vector file.
+    format : {"auto", "text", "binary", "npy"}
+        File format.
+    vocab : path-like, optional
+        Vocabulary file for ``npy``.
+    restrict_to : collection of str, optional
+        Keep only these words; rows of other words are skipped before their numbers are
+        parsed (a task with 3,000 pairs needs a few thousand of 400,000 rows).
+
+    Returns
+    -------
+    Vectors
+
+    Raises
+    ------
+    DataError
+        Missing or unreadable file; a row with the wrong number of values (file and line
+        named); a duplicate word (named, with its lines); a header that disagrees with
+        the body; a vocabulary of the wrong length.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "v.txt"
+    >>> _ = p.write_text("2 3\\ncat 1 0 0\\ndog 0.5 0.5 0\\n")
+    >>> v = read_vectors(p)
+    >>> v.words, v.matrix[1].tolist()
+    (('cat', 'dog'), [0.5, 0.5, 0.0])
+    """
+    p = Path(path)
+    if format not in VECTOR_FORMATS:
+        raise InputError(f"format must be one of {VECTOR_FORMATS}; got {format!r}")
+    fmt = _detect_format(p) if format == "auto" else format
+    keep = None if restrict_to is None else frozenset(restrict_to)
+    if fmt == "npy":
+        vectors = _read_npy(p, vocab)
+        return vectors if keep is None else vectors.restrict(keep)
+    if vocab is not None:
+        raise InputError(
+            f"{p}: a vocabulary file goes with .npy vectors; this file is {fmt} and names "
+            "its words itself (drop --vocab / vocab=)"
+        )
+    if fmt == "text" and keep is None and str(p) != "-" and p.is_file():
+        try:
+            return Vectors._checked(*read_text_chunks(p))
+        except (IrregularFileError, OSError, EOFError):
+            pass  # an irregular file: the line-by-line reader names the problem
+    data = _read_bytes(p)
+    if fmt == "binary":
+        return _read_binary(p, data, keep)
+    return _read_text(p, data, keep)
+
+
+def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(
+            f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'"
+        ) from None
+    lines = text.splitlines()
+    if not lines:
+        raise DataError(f"{p}: the file is empty; expected one word and its vector per line")
+    start, n_declared, d_declared = split_header(lines)
+    # One Python pass splits off the word (C-level str.partition); the numbers stay text.
+    sep = separator(lines[start] if start < len(lines) else "")
+    rows = [line.strip().partition(sep) for line in lines[start:]]
+    line_no = np.arange(start + 1, start + 1 + len(rows))
+    nonblank = np.fromiter((bool(r[0]) for r in rows), dtype=bool, count=len(rows))
+    if not nonblank.all():
+        rows = [r for r, ok in zip(rows, nonblank) if ok]
+        line_no = line_no[nonblank]
+    if not rows:
+        raise DataError(f"{p}: no vectors found")
+    if n_declared is not None and n_declared != len(rows):
+        raise DataError(
+            f"{p}: the header declares {n_declared} rows but the file has {len(rows)}; "
+            "fix or remove the header line"
+        )
+    words = [r[0] for r in rows]
+    _check_duplicates(p, words, line_no)
+    # Count fields cheaply by separators; confirm suspicious lines by a real split.
+    counts = np.fromiter((r[2].count(sep) + 1 if r[2] else 0 for r in rows), dtype=np.int64)
+    dim = int(d_declared) if d_declared is not None else int(np.bincount(counts).argmax())
+    odd = np.flatnonzero(counts != dim)
+    bad = [i for i in odd if len(rows[i][2].split()) != dim]
+    if bad:
+        i = int(bad[0])
+        got = len(rows[i][2].split())
+        raise DataError(
+            f"{p}, line {line_no[i]} ({words[i]!r}): {got} values, expected {dim} "
+            f"({len(bad)} ragged rows in all); every row needs the same dimension"
+        )
+    if keep is not None:
+        sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
+        rows = [rows[i] for i in sel]
+        words = [words[i] for i in sel]
+        line_no = line_no[sel]
+    body = "\n".join(r[2] for r in rows)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            values = np.fromstring(body, dtype=np.float64, sep=" ")
+        except (ValueError, DeprecationWarning):
+            values = np.empty(0)
+    if values.size != len(rows) * dim:
+        _raise_bad_number(p, rows, line_no, dim)
+    matrix = values.reshape(len(rows), dim)
+    if not np.isfinite(matrix).all():
+        i = int(np.argmax(~np.isfinite(matrix).all(axis=1)))
+        raise DataError(f"{p}, line {line_no[i]} ({words[i]!r}): a value is not finite")
+    return Vectors(words, matrix)
+
+
+def _raise_bad_number(p: Path, rows: list[tuple[str, str, str]], line_no: ArrayLike, dim: int):
+    lines = np.asarray(line_no)  # after the fast parser failed: the first unparsable line
+    for i, r in enumerate(rows):
+        try:
+            [float(t) for t in r[2].split()]
+        except ValueError as exc:
+            raise DataError(f"{p}, line {lines[i]} ({r[0]!r}): {exc}") from None
+    raise DataError(f"{p}: could not parse the numbers as {len(rows)} rows of {dim} values")
+
+
+def _check_duplicates(p: Path, words: list[str], line_no: NDArray[np.int64]) -> None:
+    if len(set(words)) == len(words):
+        return
+    seen: dict[str, int] = {}
+    dups: list[str] = []
+    for w, ln in zip(words, line_no.tolist()):
+        if w in seen:
+            dups.append(f"{w!r} (lines {seen[w]} and {ln})")
+        else:
+            seen[w] = ln
+    more = f" … ({len(dups)} in all)" if len(dups) > SHOWN else ""
+    raise DataError(
+        f"{p}: duplicate words {', '.join(dups[:SHOWN])}{more}; each word may occur once"
+    )
+
+
+def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
+    eol = data.find(b"\n")
+    head = data[:eol].split() if eol > 0 else []
+    if len(head) != 2 or not all(h.isdigit() for h in head):
+        raise DataError(f"{p}: not a word2vec binary file (no '<rows> <dim>' header line)")
+    n, dim = int(head[0]), int(head[1])
+    width = 4 * dim
+    words: list[str] = []
+    offsets = np.empty(n, dtype=np.int64)
+    pos = eol + 1
+    for i in range(n):  # word lengths vary, so the offsets need one pass over the rows
+        while pos < len(data) and data[pos] in b"\n\r":
+            pos += 1
+        space = data.find(b" ", pos)
+        if space < 0 or space + 1 + width > len(data):
+            raise DataError(
+                f"{p}: the header declares {n} rows of {dim} values but the file ends "
+                f"in row {i + 1}; the file is truncated or the header is wrong"
+            )
+        try:
+            words.append(data[pos:space].decode("utf-8"))
+        except UnicodeDecodeError:
+            words.append(data[pos:space].decode("latin-1"))
+        offsets[i] = space + 1
+        pos = space + 1 + width
+    _check_duplicates(p, words, np.arange(1, n + 1))
+    if keep is not None:
+        sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
+        words = [words[i] for i in sel]
+        offsets = offsets[sel]
+    buf = np.frombuffer(data, dtype=np.uint8)
+    # Gather all rows' bytes at once: (rows, 4·dim) indices into the buffer.
+    chunk = max(1, 2_000_000 // max(width, 1))
+    matrix = np.empty((len(words), dim), dtype=np.float64)
+    cols = np.arange(width, dtype=np.int64)
+    for s in range(0, len(words), chunk):
+        raw = buf[offsets[s : s + chunk, None] + cols]
+        matrix[s : s + chunk] = raw.view("<f4").reshape(-1, dim)
+    return Vectors(words, matrix)
+
+
+def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
+    if vocab is None:
+        candidates = [p.with_suffix(".vocab"), Path(f"{p}.vocab")]
+        found = [c for c in candidates if c.is_file()]
+        if not found:
+            raise DataError(
+                f"{p}: no vocabulary file ({candidates[0].name} or {candidates[1].name}); "
+                "pass vocab= (one word per line)"
+            )
+        vocab_path = found[0]
+    else:
+        vocab_path = Path(vocab)
+    try:
+        matrix = np.load(p, allow_pickle=False)
+    except FileNotFoundError:
+        raise DataError(f"{p}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{p}: not a .npy matrix ({exc})") from None
+    if matrix.ndim != 2:
+        raise DataError(f"{p}: expected a 2-D matrix; got shape {matrix.shape}")
+    text = _read_bytes(vocab_path).decode("utf-8")
+    words = [line.split()[0] for line in text.splitlines() if line.strip()]
+    if len(words) != matrix.shape[0]:
+        raise DataError(
+            f"{vocab_path}: {len(words)} words but {p} has {matrix.shape[0]} rows; "
+            "the vocabulary must list one word per matrix row"
+        )
+    _check_duplicates(vocab_path, words, np.arange(1, len(words) + 1))
+    return Vectors(words, matrix)

@@ -1,0 +1,157 @@
+"""Readers of word-vector files (simeval.vectors).
+
+Expected values are the numbers written into each small file by the test itself, and the
+shape of the wordspace DSM_Vectors matrix from its SOURCE.md (1677 rows, 50 columns).
+"""
+
+from __future__ import annotations
+
+import gzip
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simeval.errors import DataError, InputError
+from simeval.vectors.read import Vectors, read_vectors
+
+ROWS = {"cat": [1.0, 0.5, -2.0], "dog": [0.25, 0.0, 3.0], "emu": [-1.5, 2.0, 0.125]}
+
+
+def _text(sep: str = " ", header: bool = False) -> str:
+    lines = [f"{w}{sep}" + sep.join(repr(v) for v in vec) for w, vec in ROWS.items()]
+    if header:
+        lines.insert(0, f"{len(ROWS)} 3")
+    return "\n".join(lines) + "\n"
+
+
+def _check(v: Vectors) -> None:
+    assert v.words == tuple(ROWS)
+    np.testing.assert_array_equal(v.matrix, np.array(list(ROWS.values())))
+
+
+@pytest.mark.parametrize("header", [False, True])
+@pytest.mark.parametrize("sep", [" ", "\t"])
+def test_text_with_and_without_header(tmp_path: Path, sep: str, header: bool) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text(_text(sep, header))
+    _check(read_vectors(p))
+
+
+def test_gzip_text_and_crlf(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt.gz"
+    with gzip.open(p, "wt") as fh:
+        fh.write(_text(header=True).replace("\n", "\r\n"))
+    _check(read_vectors(p))
+
+
+def test_trailing_spaces_are_accepted(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text(_text().replace("\n", " \n"))
+    _check(read_vectors(p))
+
+
+def test_word2vec_binary(tmp_path: Path) -> None:
+    # word2vec's own writer: header, then "word " + float32 values + "\n" per row.
+    # The values above are exact in float32, so they read back unchanged.
+    blob = b"3 3\n" + b"".join(
+        w.encode() + b" " + struct.pack("<3f", *vec) + b"\n" for w, vec in ROWS.items()
+    )
+    p = tmp_path / "v.bin"
+    p.write_bytes(blob)
+    _check(read_vectors(p))
+    _check(read_vectors(p, restrict_to=set(ROWS)))
+    assert read_vectors(p, restrict_to={"dog"}).words == ("dog",)
+
+
+def test_word2vec_binary_truncated(tmp_path: Path) -> None:
+    p = tmp_path / "v.bin"
+    p.write_bytes(b"3 3\ncat " + struct.pack("<3f", 1, 2, 3))
+    with pytest.raises(DataError, match="truncated"):
+        read_vectors(p)
+
+
+def test_npy_and_vocab(tmp_path: Path) -> None:
+    np.save(tmp_path / "v.npy", np.array(list(ROWS.values())))
+    (tmp_path / "v.vocab").write_text("\n".join(f"{w} 10" for w in ROWS) + "\n")
+    _check(read_vectors(tmp_path / "v.npy"))
+    (tmp_path / "other.txt").write_text("a\nb\n")
+    with pytest.raises(DataError, match=r"2 words but .* has 3 rows"):
+        read_vectors(tmp_path / "v.npy", vocab=tmp_path / "other.txt")
+
+
+def test_npy_without_vocab(tmp_path: Path) -> None:
+    np.save(tmp_path / "w.npy", np.zeros((2, 2)))
+    with pytest.raises(DataError, match="no vocabulary file"):
+        read_vectors(tmp_path / "w.npy")
+
+
+def test_restrict_to_keeps_file_order(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text(_text())
+    v = read_vectors(p, restrict_to=["emu", "cat", "zebra"])
+    assert v.words == ("cat", "emu")
+    np.testing.assert_array_equal(v.matrix[1], ROWS["emu"])
+
+
+def test_ragged_row_names_line(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text("cat 1 2 3\ndog 1 2\nemu 1 2 3\n")
+    with pytest.raises(DataError, match=r"line 2 \('dog'\): 2 values, expected 3"):
+        read_vectors(p)
+
+
+def test_duplicate_words_are_named(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text("cat 1 2\ndog 1 2\ncat 3 4\n")
+    with pytest.raises(DataError, match=r"duplicate words 'cat' \(lines 1 and 3\)"):
+        read_vectors(p)
+
+
+def test_header_disagreeing_with_body(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text("5 2\ncat 1 2\n")
+    with pytest.raises(DataError, match="header declares 5 rows"):
+        read_vectors(p)
+    p.write_text("1 3\ncat 1 2\n")
+    with pytest.raises(DataError, match="2 values, expected 3"):
+        read_vectors(p)
+
+
+def test_bad_number_names_line(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text("cat 1 2\ndog 1 x\n")
+    with pytest.raises(DataError, match=r"line 2 \('dog'\)"):
+        read_vectors(p)
+
+
+def test_missing_and_empty_files(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="no such file"):
+        read_vectors(tmp_path / "none.txt")
+    (tmp_path / "e.txt").write_text("")
+    with pytest.raises(DataError, match="empty"):
+        read_vectors(tmp_path / "e.txt")
+
+
+def test_vectors_validation() -> None:
+    with pytest.raises(InputError, match="duplicate words in the vectors: 'a'"):
+        Vectors(["a", "a"], [[1.0], [2.0]])
+    with pytest.raises(InputError, match="2 words but 1 rows"):
+        Vectors(["a", "b"], [[1.0]])
+    with pytest.raises(InputError, match="not finite"):
+        Vectors(["a"], [[np.nan]])
+
+
+def test_relabel_keeps_first_row() -> None:
+    v = Vectors(["a_N", "a_V", "b_N"], [[1.0], [2.0], [3.0]]).relabel(["a", "a", "b"])
+    assert v.words == ("a", "b")
+    assert v.matrix[:, 0].tolist() == [1.0, 3.0]
+
+
+def test_wordspace_dsm_vectors(shared_data: Path) -> None:
+    # SOURCE.md: 1677 rows, a term then 50 floats, tab-separated, gzip.
+    v = read_vectors(shared_data / "wordspace" / "DSM_Vectors.tsv.gz")
+    assert (len(v), v.dim) == (1677, 50)
+    assert v.words[:2] == ("chicken_N", "eagle_N")
+    assert v.matrix[0, 0] == -0.486967034552586  # first value printed in the file
