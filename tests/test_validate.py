@@ -41,14 +41,14 @@ def test_check_real_accepts_numbers(value: object) -> None:
     [("3.5", "str '3.5'"), (None, "NoneType None"), (True, "bool True"), ([3], "list [3]")],
 )
 def test_check_real_rejects_non_numbers_with_type_error(value: object, shown: str) -> None:
-    message = "^border must be a real number, got " + re.escape(shown) + "$"
+    message = "^`border` must be a real number, got " + re.escape(shown) + "$"
     with pytest.raises(TypeError, match=message):
         check_real("border", value)
 
 
 @pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, np.float64("nan")])
 def test_check_real_rejects_nan_and_inf(value: float) -> None:
-    with pytest.raises(ValueError, match=r"^border must be a finite number, got "):
+    with pytest.raises(ValueError, match=r"^`border` must be a finite number, got "):
         check_real("border", value)
 
 
@@ -72,28 +72,28 @@ def test_check_bins() -> None:
 def test_check_mapping() -> None:
     systems = {"a": [1.0, 2.0]}
     assert check_mapping("systems", systems) is systems
-    with pytest.raises(TypeError, match=r"^systems must be a mapping name → scores .*got list"):
+    with pytest.raises(TypeError, match=r"^`systems` must be a mapping name → scores .*got list"):
         check_mapping("systems", [[1.0, 2.0]])
-    with pytest.raises(TypeError, match=r"^systems: every key must be a name \(str\), got int 0"):
+    with pytest.raises(TypeError, match=r"^`systems`: every key must be a name \(str\), got int 0"):
         check_mapping("systems", {0: [1.0]})
 
 
 def test_check_choice_and_bool() -> None:
     assert check_choice("average", "fisher_z", ("arithmetic", "fisher_z")) == "fisher_z"
-    with pytest.raises(ValueError, match=r"^average must be one of 'arithmetic', 'fisher_z'"):
+    with pytest.raises(ValueError, match=r"^`average` must be one of 'arithmetic', 'fisher_z'"):
         check_choice("average", "mean", ("arithmetic", "fisher_z"))
     with pytest.raises(ValueError, match="got list"):
         check_choice("average", [], {"arithmetic"})  # unhashable: still a clear error
     assert check_bool("skip_undefined", np.bool_(False)) is False
-    with pytest.raises(TypeError, match=r"^skip_undefined must be True or False, got str 'no'$"):
+    with pytest.raises(TypeError, match=r"^`skip_undefined` must be True or False, got str 'no'$"):
         check_bool("skip_undefined", "no")
 
 
 def test_check_probability_rejects_text_with_a_named_error() -> None:
     assert check_probability(0.9, "confidence_level") == 0.9
-    with pytest.raises(TypeError, match=r"^confidence_level must be a real number, got str"):
+    with pytest.raises(TypeError, match=r"^`confidence_level` must be a real number, got str"):
         check_probability("0.9", "confidence_level")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"confidence_level must be in \(0, 1\); got 1"):
+    with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\); got 1"):
         check_probability(1, "confidence_level")
 
 

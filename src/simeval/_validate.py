@@ -10,7 +10,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .errors import InputError, InputTypeError
+from .errors import InputError, InputTypeError, param
 
 NanPolicy = Literal["raise", "omit"]
 NAN_POLICIES = ("raise", "omit")
@@ -64,10 +64,10 @@ def check_real(name: str, value: object, *, finite: bool = True) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(
         value, (int, float, np.integer, np.floating)
     ):
-        raise InputTypeError(f"{name} must be a real number, got {describe(value)}")
+        raise InputTypeError(f"{param(name)} must be a real number, got {describe(value)}")
     v = float(value)
     if math.isnan(v) or (finite and math.isinf(v)):
-        raise InputError(f"{name} must be a finite number, got {v!r}")
+        raise InputError(f"{param(name)} must be a finite number, got {v!r}")
     return v
 
 
@@ -79,7 +79,7 @@ def check_bool(name: str, value: object) -> bool:
     True
     """
     if not isinstance(value, (bool, np.bool_)):
-        raise InputTypeError(f"{name} must be True or False, got {describe(value)}")
+        raise InputTypeError(f"{param(name)} must be True or False, got {describe(value)}")
     return bool(value)
 
 
@@ -95,7 +95,7 @@ def check_choice(name: str, value: T, choices: Collection[T]) -> T:
         ok = False
     if not ok:
         options = ", ".join(repr(c) for c in choices)
-        raise InputError(f"{name} must be one of {options}; got {describe(value)}")
+        raise InputError(f"{param(name)} must be one of {options}; got {describe(value)}")
     return value
 
 
@@ -108,11 +108,14 @@ def check_mapping(name: str, value: object, *, what: str = "name → scores") ->
     """
     if not isinstance(value, Mapping):
         raise InputTypeError(
-            f"{name} must be a mapping {what} (e.g. {{'my-system': scores}}), got {describe(value)}"
+            f"{param(name)} must be a mapping {what} (e.g. {{'my-system': scores}}), "
+            f"got {describe(value)}"
         )
     for key in value:
         if not isinstance(key, str):
-            raise InputTypeError(f"{name}: every key must be a name (str), got {describe(key)}")
+            raise InputTypeError(
+                f"{param(name)}: every key must be a name (str), got {describe(key)}"
+            )
     return value
 
 
@@ -121,7 +124,7 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
     (:class:`InputTypeError` for a scalar, None, a mapping or text, which numpy would
     otherwise turn into a 0-d NaN or parse)."""
     if values is None or isinstance(values, (str, bytes, Mapping)) or np.isscalar(values):
-        raise InputTypeError(f"`{name}` must be a sequence of numbers, got {describe(values)}")
+        raise InputTypeError(f"{param(name)} must be a sequence of numbers, got {describe(values)}")
     if not isinstance(values, np.ndarray):
         try:
             kind = np.asarray(values).dtype.kind
@@ -130,15 +133,15 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
     else:
         kind = values.dtype.kind
     if kind in "USV":
-        raise InputTypeError(f"`{name}` must be numbers, not text; got {describe(values)}")
+        raise InputTypeError(f"{param(name)} must be numbers, not text; got {describe(values)}")
     if kind == "c":  # numpy would drop the imaginary part with a warning
-        raise InputTypeError(f"`{name}` must be real numbers, got complex {describe(values)}")
+        raise InputTypeError(f"{param(name)} must be real numbers, got complex {describe(values)}")
     try:
         arr = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError) as exc:
-        raise InputError(f"`{name}` must be numbers; {exc}") from None
+        raise InputError(f"{param(name)} must be numbers; {exc}") from None
     if arr.ndim != 1:
-        raise InputError(f"`{name}` must be one-dimensional; got shape {arr.shape}")
+        raise InputError(f"{param(name)} must be one-dimensional; got shape {arr.shape}")
     return arr
 
 
@@ -160,10 +163,11 @@ def paired_scores(
     s = as_float_array(system, names[1])
     if g.shape != s.shape:
         raise InputError(
-            f"`{names[0]}` and `{names[1]}` must have the same length; got {g.size} and {s.size}"
+            f"{param(names[0])} and {param(names[1])} must have the same length; "
+            f"got {g.size} and {s.size}"
         )
     if nan_policy not in NAN_POLICIES:
-        raise InputError(f"nan_policy must be one of {NAN_POLICIES}; got {nan_policy!r}")
+        raise InputError(f"{param('nan_policy')} must be one of {NAN_POLICIES}; got {nan_policy!r}")
     finite_g, finite_s = np.isfinite(g), np.isfinite(s)
     if finite_g.all() and finite_s.all():  # the common case: one pass per vector
         return g, s
@@ -171,15 +175,15 @@ def paired_scores(
         inf = np.isinf(arr)
         if inf.any():
             i = int(np.argmax(inf))
-            raise InputError(f"`{name}` has an infinite value at index {i}; remove or fix it")
+            raise InputError(f"{param(name)} has an infinite value at index {i}; remove or fix it")
     bad = ~(finite_g & finite_s)
     if bad.any():
         if nan_policy == "raise":
             i = int(np.argmax(bad))
             which = names[0] if np.isnan(g[i]) else names[1]
             raise InputError(
-                f"`{which}` has NaN at index {i} ({int(bad.sum())} pairs in all); "
-                "pass nan_policy='omit' to drop them"
+                f"{param(which)} has NaN at index {i} ({int(bad.sum())} pairs in all); "
+                f"pass {param('nan_policy', 'omit')} to drop them"
             )
         g, s = g[~bad], s[~bad]
     return g, s
@@ -192,9 +196,9 @@ def check_scale(scale: Sequence[float] | None, name: str = "scale") -> tuple[flo
     try:
         lo, hi = (float(v) for v in scale)
     except (TypeError, ValueError):
-        raise InputError(f"`{name}` must be two numbers (lo, hi); got {scale!r}") from None
+        raise InputError(f"{param(name)} must be two numbers (lo, hi); got {scale!r}") from None
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):
-        raise InputError(f"`{name}` must satisfy lo < hi, both finite; got ({lo}, {hi})")
+        raise InputError(f"{param(name)} must satisfy lo < hi, both finite; got ({lo}, {hi})")
     return lo, hi
 
 
@@ -210,7 +214,7 @@ def check_int(value: object, name: str, minimum: int = 1) -> int:
         or not isinstance(value, (int, np.integer))
         or value < minimum
     ):
-        raise InputError(f"`{name}` must be a whole number ≥ {minimum}; got {value!r}")
+        raise InputError(f"{param(name)} must be a whole number ≥ {minimum}; got {value!r}")
     return int(value)
 
 
@@ -218,7 +222,7 @@ def check_probability(value: float, name: str) -> float:
     """``value`` as a float strictly between 0 and 1 (a confidence level, an alpha)."""
     v = check_real(name, value)
     if not 0.0 < v < 1.0:
-        raise InputError(f"{name} must be in (0, 1); got {value!r}")
+        raise InputError(f"{param(name)} must be in (0, 1); got {value!r}")
     return v
 
 
@@ -245,7 +249,9 @@ def rng_of(seed: object, name: str = "seed") -> np.random.Generator:
     if seed is None or isinstance(seed, np.random.Generator):
         return np.random.default_rng(seed)
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise InputTypeError(f"`{name}` must be a whole number ≥ 0 or None, got {describe(seed)}")
+        raise InputTypeError(
+            f"{param(name)} must be a whole number ≥ 0 or None, got {describe(seed)}"
+        )
     if seed < 0:
-        raise InputError(f"`{name}` must be ≥ 0; got {seed}")
+        raise InputError(f"{param(name)} must be ≥ 0; got {seed}")
     return np.random.default_rng(int(seed))

@@ -9,7 +9,7 @@ import math
 from statistics import NormalDist
 
 from ._validate import check_choice, check_int, check_probability, check_real
-from .errors import InputError
+from .errors import InputError, param
 
 __all__ = ["CI_METHODS", "DEFAULT_CI_METHOD", "correlation_interval", "fisher_interval"]
 
@@ -46,7 +46,7 @@ def correlation_interval(
         r = check_real("r", r, finite=False)
     n = check_int(n, "n", minimum=0)
     if not math.isnan(r) and abs(r) > 1.0:
-        raise InputError(f"r must be a correlation in [-1, 1]; got {r!r}")
+        raise InputError(f"{param('r')} must be a correlation in [-1, 1]; got {r!r}")
     minimum = 5 if method == "fieller" else 4
     if math.isnan(r) or n < minimum:
         return math.nan, math.nan

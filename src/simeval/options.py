@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 
 from ._validate import check_bool, check_real, check_scale, check_within
 from .binning import Bins, check_bins
-from .errors import InputError, InputTypeError
+from .errors import InputError, InputTypeError, param
 
 __all__ = [
     "HIGH_FRACTION",
@@ -118,10 +118,12 @@ class Options:
         put(self, "high_border", _border(self.high_border, "high_border"))
         if self.normalize not in _NORMALIZE:
             raise InputError(
-                f"`normalize` must be None, 'scale' or 'minmax'; got {self.normalize!r}"
+                f"{param('normalize')} must be None, 'scale' or 'minmax'; got {self.normalize!r}"
             )
         if self.nan_policy not in _NAN_POLICIES:
-            raise InputError(f"`nan_policy` must be 'raise' or 'omit'; got {self.nan_policy!r}")
+            raise InputError(
+                f"{param('nan_policy')} must be 'raise' or 'omit'; got {self.nan_policy!r}"
+            )
         put(
             self,
             "skip_undefined_bins",
@@ -132,7 +134,9 @@ class Options:
             self.low_border, self.high_border, self.scale, order=self.scale_source is None
         )
         if self.normalize == "scale" and self.scale is None:
-            raise InputError("normalize='scale' needs the declared gold scale (scale=(lo, hi))")
+            raise InputError(
+                f"{param('normalize', 'scale')} needs the declared gold scale ({param('scale')})"
+            )
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -145,7 +149,7 @@ class Options:
         base = options if options is not None else cls()
         if not isinstance(base, Options):
             raise InputTypeError(
-                f"`options` must be a simeval.Options; got {type(base).__name__} {base!r}"
+                f"{param('options')} must be a simeval.Options; got {type(base).__name__} {base!r}"
             )
         known = {f.name for f in dataclasses.fields(cls)} - {"scale_source"}
         unknown = sorted(set(changes) - known)
@@ -174,7 +178,7 @@ class Options:
             if finite.size == 0 or finite.min() == finite.max():
                 raise InputError(
                     "cannot infer the gold scale from constant or empty gold scores; "
-                    "declare it (scale=(lo, hi) / --scale LO HI)"
+                    f"declare it ({param('scale')})"
                 )
             scale, source = (float(finite.min()), float(finite.max())), "observed"
         elif source != "observed":
@@ -196,7 +200,8 @@ class Options:
         unknown = sorted(set(self.system_scale) - known - {"*"})
         if unknown:
             raise InputError(
-                f"`system_scale` names {', '.join(map(repr, unknown))}, which is not a system; "
+                f"{param('system_scale')} names {', '.join(map(repr, unknown))}, which is not a "
+                "system; "
                 f"the systems are {', '.join(sorted(known))}"
             )
 
@@ -273,7 +278,7 @@ def _check_borders(
     for name, b in (("low_border", lo), ("high_border", hi)):
         if b is not None and not scale[0] <= b <= scale[1]:
             raise InputError(
-                f"`{name}` {b:g} lies outside the gold scale [{scale[0]:g}, {scale[1]:g}]; "
+                f"{param(name)} {b:g} lies outside the gold scale [{scale[0]:g}, {scale[1]:g}]; "
                 "choose a border on the scale"
             )
 
@@ -287,5 +292,5 @@ def check_options(options: object, name: str = "options") -> Options:
     if options is None:
         return Options()
     if not isinstance(options, Options):
-        raise InputError(f"`{name}` must be a simeval.Options; got {type(options).__name__}")
+        raise InputError(f"{param(name)} must be a simeval.Options; got {type(options).__name__}")
     return options

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clitools import assert_error, run, write_numbers
 
 from simeval.cli import main
 
@@ -60,3 +61,22 @@ def test_meta_duplicate_system(tmp_path: Path, capsys) -> None:
     extrinsic.write_text("system,score\na,1\nb,2\na,3\n")
     assert main(["meta", "--intrinsic", str(intrinsic), "--extrinsic", str(extrinsic)]) == 2
     assert "'a' appears twice" in _one_line_error(capsys)
+
+
+def test_a_library_error_names_the_commands_flag_not_the_parameter(capsys, tmp_path) -> None:
+    # The library writes `low_border`; the command line writes --low-border (its flag).
+    gold = write_numbers(tmp_path / "g.txt", [0, 1, 2, 3, 4, 5])
+    system = write_numbers(tmp_path / "s.txt", [0, 1, 2, 3, 5, 4])
+    rc, out, err = run(capsys, "evaluate", gold, "--system", f"a={system}", "--scale", "0", "5",
+                       "--low-border", "7")  # fmt: skip
+    line = assert_error(rc, out, err, "--low-border 7 lies outside the gold scale [0, 5]")
+    assert "`low_border`" not in line
+
+
+def test_flag_names_come_from_the_commands_parser() -> None:
+    from simeval.cli import build_parser, flag_names
+
+    flags = flag_names(build_parser(only="compare"), "compare")
+    assert flags["nan_policy"] == "--nan-policy"
+    assert flags["n_resamples"] == "--bootstrap"  # the parameter's flag has another name
+    assert "nan_policy" not in flag_names(build_parser(only="recommend"), "recommend")

@@ -196,7 +196,7 @@ def test_any_correlation_can_ask_for_another_interval() -> None:
     assert (ci.low, ci.high) == pytest.approx(_r_cor_test_ci(res.statistic, 11), abs=1e-12)
     assert ci.method == "fisher"
     assert se.pearson(x, y).confidence_interval().method == "fisher"
-    with pytest.raises(se.InputError, match=r"^method must be one of 'fisher', 'bonett-wright'"):
+    with pytest.raises(se.InputError, match=r"^`method` must be one of 'fisher', 'bonett-wright'"):
         res.confidence_interval(method="wilson")
 
 
@@ -206,9 +206,9 @@ def test_interval_minimum_sizes() -> None:
     assert all(not math.isnan(v) for v in ci(0.5, 5, method="fieller"))
     assert all(math.isnan(v) for v in ci(0.5, 3, method="bonett-wright"))
     assert ci(1.0, 10, method="bonett-wright") == (1.0, 1.0)
-    with pytest.raises(se.InputError, match=r"r must be a correlation in \[-1, 1\]; got 1.5"):
+    with pytest.raises(se.InputError, match=r"`r` must be a correlation in \[-1, 1\]; got 1.5"):
         ci(1.5, 10)
-    with pytest.raises(TypeError, match=r"r must be a real number, got str '0\.5'"):
+    with pytest.raises(TypeError, match=r"`r` must be a real number, got str '0\.5'"):
         ci("0.5", 10)  # type: ignore[arg-type]
 
 

@@ -250,8 +250,8 @@ def test_nan_policy() -> None:
             r"^bins must be a simeval.Bins \(e.g. Bins.equal_width\(3\)\), got int 3$",
         ),
         ({"bins": "thirds"}, TypeError, r"^bins must be a simeval.Bins .*got str 'thirds'$"),
-        ({"skip_undefined": "yes"}, TypeError, r"^skip_undefined must be True or False, got str"),
-        ({"average": "mean"}, ValueError, r"^average must be one of 'arithmetic', 'fisher_z'"),
+        ({"skip_undefined": "yes"}, TypeError, r"^`skip_undefined` must be True or False, got str"),
+        ({"average": "mean"}, ValueError, r"^`average` must be one of 'arithmetic', 'fisher_z'"),
         ({"scale": (0, math.nan)}, ValueError, r"scale.*lo < hi, both finite"),
     ],
 )

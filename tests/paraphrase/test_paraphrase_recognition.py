@@ -109,7 +109,7 @@ def test_undefined_and_bad_input():
         recognize({"a": [("b", 1)]}, bad)
     with pytest.raises(InputError, match="`corpus` must be"):
         recognize({"a": [("b", 1)]}, 42)  # type: ignore[arg-type]
-    with pytest.raises(InputError, match="measure must be one of"):
+    with pytest.raises(InputError, match="`measure` must be one of"):
         r.scores("auc")
 
 

@@ -114,9 +114,9 @@ def test_validation():
 @pytest.mark.parametrize(
     ("args", "error", "message"),
     [
-        ((0.4, "0.5", 0.1, 103), TypeError, r"^r13 must be a real number, got str '0\.5'$"),
-        ((0.4, 0.5, math.nan, 103), ValueError, r"^r23 must be a finite number, got nan$"),
-        ((0.4, 1.5, 0.1, 103), ValueError, r"^r13 must be a correlation in \[-1, 1\]; got 1\.5$"),
+        ((0.4, "0.5", 0.1, 103), TypeError, r"^`r13` must be a real number, got str '0\.5'$"),
+        ((0.4, 0.5, math.nan, 103), ValueError, r"^`r23` must be a finite number, got nan$"),
+        ((0.4, 1.5, 0.1, 103), ValueError, r"^`r13` must be a correlation in \[-1, 1\]; got 1\.5$"),
         ((0.4, 0.5, 0.1, 3), ValueError, r"`n` must be a whole number ≥ 4; got 3"),
         ((0.4, 0.5, 0.1, True), ValueError, r"`n` must be a whole number ≥ 4; got True"),
     ],
@@ -128,11 +128,11 @@ def test_from_r_arguments_are_checked(args: tuple, error: type, message: str) ->
 
 
 def test_option_errors_name_the_option():
-    with pytest.raises(ValueError, match=r"^alternative must be one of 'two-sided'"):
+    with pytest.raises(ValueError, match=r"^`alternative` must be one of 'two-sided'"):
         williams_test_from_r(0.4, 0.5, 0.1, 103, alternative="both")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^correlation must be one of 'pearson', 'spearman'"):
+    with pytest.raises(ValueError, match=r"^`correlation` must be one of 'pearson', 'spearman'"):
         steiger_z([1, 2, 3, 4, 5], [1, 3, 2, 4, 5], [2, 1, 3, 5, 4], correlation="kendall")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^confidence_level must be a real number, got str"):
+    with pytest.raises(TypeError, match=r"^`confidence_level` must be a real number, got str"):
         zou_ci_from_r(0.4, 0.5, 0.1, 103, confidence_level="0.9")  # type: ignore[arg-type]
 
 

@@ -42,7 +42,7 @@ COMMANDS: dict[str, str] = {
 #: ``only`` of :func:`build_parser`: every command's full parser.
 ALL = "*"
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "build_parser", "flag_names", "main"]
 
 
 #: Help text is wrapped at this many columns however wide the terminal (or COLUMNS) is.
@@ -96,11 +96,35 @@ def build_parser(only: str | None = ALL) -> argparse.ArgumentParser:
     return parser
 
 
+#: Library parameters whose command-line option has another name than the parameter.
+PARAMETER_DESTS = {"n_resamples": "bootstrap"}
+
+
+def flag_names(parser: argparse.ArgumentParser, command: str | None) -> dict[str, str]:
+    """Library parameter name → the flag of ``command`` that sets it (``nan_policy`` →
+    ``--nan-policy``), read off the command's parser: how an error that names a parameter
+    (:func:`simeval.errors.param`) is written on the command line."""
+    flags: dict[str, str] = {}
+    parsers = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            parsers.append(action.choices[command])
+    for p in parsers:
+        for action in p._actions:
+            if action.option_strings:
+                flags[action.dest] = max(action.option_strings, key=len)
+    for name, dest in PARAMETER_DESTS.items():
+        if dest in flags:
+            flags[name] = flags[dest]
+    return flags
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``simeval`` with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
     if argv is None:
         argv = sys.argv[1:]
-    parser = build_parser(only=chosen_command(argv))
+    command = chosen_command(argv)
+    parser = build_parser(only=command)
     try:
         args = parser.parse_args(argv)
         with warnings.catch_warnings():
@@ -112,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"simeval: {message}", file=sys.stderr)
         return code
     except SimevalError as exc:
-        msg = str(exc).replace("\n", " ")
+        msg = exc.render(flag_names(parser, command)).replace("\n", " ")
         print(f"simeval: error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

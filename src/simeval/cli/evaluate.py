@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError, InputError
+from ..errors import DataError
 from ..evaluation.evaluate import Evaluation, evaluate
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
@@ -19,7 +19,6 @@ from .inputs import (
     add_html_option,
     add_input_options,
     add_metric_options,
-    cli_names,
     emit_html,
     load_inputs,
     note_evaluation,
@@ -91,10 +90,7 @@ def _evaluate_with(
     metrics: list[str] | None,
     progress: ProgressBar,
 ) -> Evaluation:
-    try:
-        return evaluate(gold, systems, metrics=metrics, options=options, progress=progress)
-    except InputError as exc:
-        raise InputError(cli_names(str(exc))) from None
+    return evaluate(gold, systems, metrics=metrics, options=options, progress=progress)
 
 
 def task_metrics(args: argparse.Namespace) -> list[str] | None:
@@ -129,10 +125,7 @@ def run_semeval(args: argparse.Namespace) -> int:
     if options.scale is None:
         note(args, "no --scale given: using the STS scale 0–5")
         options = dataclasses.replace(options, scale=(0.0, 5.0), scale_source="STS default")
-    try:
-        ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
-    except InputError as exc:
-        raise InputError(cli_names(str(exc))) from None
+    ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
     skipped = sum(ev.skipped.values())
     if skipped:
         note(

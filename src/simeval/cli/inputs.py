@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..binning import parse_bins
-from ..errors import DataError, InputError
+from ..errors import DataError
 from ..evaluation.evaluate import Evaluation
 from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
 from ..io.align import align_rows
@@ -25,7 +25,6 @@ __all__ = [
     "add_html_option",
     "add_input_options",
     "add_metric_options",
-    "cli_names",
     "emit_html",
     "load_inputs",
     "note_evaluation",
@@ -329,35 +328,16 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
     :func:`add_input_options` and :func:`add_metric_options` (and ``--normalize``,
     ``--skip-undefined-bins`` where the command has them) goes through here."""
     bins = getattr(args, "bins", None)
-    try:
-        return Options(
-            scale=tuple(args.scale) if args.scale else None,
-            system_scale=system_scales(args.system_scale),
-            bins=parse_bins(bins, labels) if bins is not None else None,
-            low_border=args.low_border,
-            high_border=args.high_border,
-            normalize=getattr(args, "normalize", None),
-            nan_policy=args.nan_policy,
-            skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
-        )
-    except InputError as exc:  # name the command-line option, not the Python parameter
-        raise InputError(cli_names(str(exc))) from None
-
-
-def cli_names(message: str) -> str:
-    for py, cli in (
-        ("`scale`", "--scale"),
-        ("`system_scale` names", "--system-scale names"),
-        ("`system_scale`", "--system-scale"),
-        ("`system_scale", "--system-scale"),
-        ("`low_border`", "--low-border"),
-        ("`high_border`", "--high-border"),
-        ("`bins`", "--bins"),
-        ("nan_policy='omit'", "--nan-policy omit"),
-        ("scale=(lo, hi) / --scale LO HI", "--scale LO HI"),
-    ):
-        message = message.replace(py, cli)
-    return message
+    return Options(
+        scale=tuple(args.scale) if args.scale else None,
+        system_scale=system_scales(args.system_scale),
+        bins=parse_bins(bins, labels) if bins is not None else None,
+        low_border=args.low_border,
+        high_border=args.high_border,
+        normalize=getattr(args, "normalize", None),
+        nan_policy=args.nan_policy,
+        skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
+    )
 
 
 _OPTION_NAMES = {

@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._validate import check_choice, check_int, check_probability, check_real, paired_scores
-from ..errors import InputError
+from ..errors import InputError, param
 from ..results import ConfidenceInterval, json_ready
 
 __all__ = [
@@ -63,7 +63,7 @@ def _check_r(
     for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
         v = check_real(name, r)
         if not -1.0 <= v <= 1.0:
-            raise InputError(f"{name} must be a correlation in [-1, 1]; got {r!r}")
+            raise InputError(f"{param(name)} must be a correlation in [-1, 1]; got {r!r}")
         rs.append(v)
     return rs[0], rs[1], rs[2], check_int(n, "n", minimum)
 

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..._validate import as_float_array, rng_of
-from ...errors import InputError
+from ...errors import InputError, param
 from ...metrics._scales import map_linear
 from ...metrics.registry import available_metrics, direction
 from ...options import Options
@@ -97,7 +97,7 @@ def systems_matrix(
             i = int(np.argmax(missing))
             raise InputError(
                 f"a score is missing at index {i} ({int(missing.sum())} pairs in all); pass "
-                "nan_policy='omit' (--nan-policy omit) to drop those pairs"
+                f"{param('nan_policy', 'omit')} to drop those pairs"
             )
         g, S = g[~missing], S[:, ~missing]
     opts = opts.resolve(g)
