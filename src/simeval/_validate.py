@@ -28,6 +28,7 @@ __all__ = [
     "check_within",
     "describe",
     "paired_scores",
+    "paired_systems",
     "rng_of",
 ]
 
@@ -134,6 +135,8 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
         kind = values.dtype.kind
     if kind in "USV":
         raise InputTypeError(f"{param(name)} must be numbers, not text; got {describe(values)}")
+    if kind in "iu" or kind == "O":
+        _check_exact_integers(values, name)
     if kind == "c":  # numpy would drop the imaginary part with a warning
         raise InputTypeError(f"{param(name)} must be real numbers, got complex {describe(values)}")
     try:
@@ -145,6 +148,35 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
     return arr
 
 
+#: Integers beyond this magnitude are not all representable in float64: distinct ones
+#: would become ties (2**60 and 2**60 + 1 are the same float).
+EXACT_INTEGER = 2**53
+
+
+def _check_exact_integers(values: ArrayLike, name: str) -> None:
+    """Refuse integers that float64 cannot hold exactly (|x| > 2**53): ranked as floats,
+    distinct ones would tie and a correlation would come out wrong in silence."""
+    arr = np.asarray(values)
+    if arr.dtype.kind == "O":  # Python integers beyond int64, or mixed types
+        big = [
+            v
+            for v in arr.ravel()
+            if isinstance(v, (int, np.integer))
+            and not isinstance(v, bool)
+            and abs(int(v)) > EXACT_INTEGER
+        ]
+    elif arr.size:
+        big = [v for v in (arr.max(), arr.min()) if abs(int(v)) > EXACT_INTEGER]
+    else:
+        big = []
+    if big:
+        raise InputError(
+            f"{param(name)} holds integers beyond 2**53 (e.g. {int(big[0])}), which float64 "
+            "cannot tell apart: distinct values would tie; subtract a common offset or rank "
+            "them first"
+        )
+
+
 def paired_scores(
     gold: ArrayLike,
     system: ArrayLike,
@@ -152,41 +184,66 @@ def paired_scores(
     nan_policy: NanPolicy = "raise",
     names: tuple[str, str] = ("gold", "system"),
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Validate a pair of score vectors of equal length.
+    """Validate a pair of score vectors of equal length (:func:`paired_systems` with one
+    system).
 
     ``nan_policy``: ``"raise"`` (default) rejects NaN; ``"omit"`` drops every pair where
     either side is NaN. There is deliberately no ``"propagate"``: a metric would return an
     unexplained NaN, or worse a number computed with NaN sorted as a value. Infinite
     values are always rejected: no similarity metric is defined on them.
     """
-    g = as_float_array(gold, names[0])
-    s = as_float_array(system, names[1])
-    if g.shape != s.shape:
-        raise InputError(
-            f"{param(names[0])} and {param(names[1])} must have the same length; "
-            f"got {g.size} and {s.size}"
-        )
+    g, S = paired_systems(gold, {names[1]: system}, nan_policy=nan_policy, gold_name=names[0])
+    return g, S[0]
+
+
+def paired_systems(
+    gold: ArrayLike,
+    systems: Mapping[str, ArrayLike],
+    *,
+    nan_policy: NanPolicy = "raise",
+    gold_name: str = "gold",
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Validate gold and several systems' scores of equal length; return ``(gold, S)``
+    with ``S`` of shape (systems, pairs), in the mapping's order.
+
+    Infinite scores are rejected. Missing (NaN) scores are an error under
+    ``nan_policy="raise"``; under ``"omit"`` the pairs where the gold or *any* system is
+    missing are dropped, so that the systems stay paired on the same pairs.
+
+    >>> g, S = paired_systems([1, 2, None], {"a": [1, 2, 3], "b": [3, 2, 1]}, nan_policy="omit")
+    >>> g.tolist(), S.tolist()
+    ([1.0, 2.0], [[1.0, 2.0], [3.0, 2.0]])
+    """
     if nan_policy not in NAN_POLICIES:
         raise InputError(f"{param('nan_policy')} must be one of {NAN_POLICIES}; got {nan_policy!r}")
-    finite_g, finite_s = np.isfinite(g), np.isfinite(s)
+    g = as_float_array(gold, gold_name)
+    S = np.empty((len(systems), g.size))
+    for j, (name, values) in enumerate(systems.items()):
+        s = as_float_array(values, name)
+        if s.shape != g.shape:
+            raise InputError(
+                f"{param(gold_name)} and {param(name)} must have the same length; "
+                f"got {g.size} and {s.size}"
+            )
+        S[j] = s
+    finite_g, finite_s = np.isfinite(g), np.isfinite(S)
     if finite_g.all() and finite_s.all():  # the common case: one pass per vector
-        return g, s
-    for arr, name in ((g, names[0]), (s, names[1])):
+        return g, S
+    names = [gold_name, *systems]
+    for arr, name in zip([g, *S], names):
         inf = np.isinf(arr)
         if inf.any():
             i = int(np.argmax(inf))
             raise InputError(f"{param(name)} has an infinite value at index {i}; remove or fix it")
-    bad = ~(finite_g & finite_s)
-    if bad.any():
-        if nan_policy == "raise":
-            i = int(np.argmax(bad))
-            which = names[0] if np.isnan(g[i]) else names[1]
-            raise InputError(
-                f"{param(which)} has NaN at index {i} ({int(bad.sum())} pairs in all); "
-                f"pass {param('nan_policy', 'omit')} to drop them"
-            )
-        g, s = g[~bad], s[~bad]
-    return g, s
+    bad = ~(finite_g & finite_s.all(axis=0))
+    if nan_policy == "raise":
+        i = int(np.argmax(bad))
+        which = next(name for arr, name in zip([g, *S], names) if np.isnan(arr[i]))
+        raise InputError(
+            f"{param(which)} has NaN at index {i} ({int(bad.sum())} pairs in all); "
+            f"pass {param('nan_policy', 'omit')} to drop them"
+        )
+    return g[~bad], S[:, ~bad]
 
 
 def check_scale(scale: Sequence[float] | None, name: str = "scale") -> tuple[float, float] | None:

@@ -29,8 +29,10 @@ from .binning import Bins, check_bins
 from .errors import InputError, InputTypeError, param
 
 __all__ = [
+    "BIN_AVERAGES",
     "HIGH_FRACTION",
     "LOW_FRACTION",
+    "BinAverage",
     "NanPolicy",
     "Normalize",
     "Options",
@@ -39,6 +41,7 @@ __all__ = [
 
 Normalize = Literal["scale", "minmax"] | None
 NanPolicy = Literal["raise", "omit"]
+BinAverage = Literal["arithmetic", "fisher_z"]
 Scale = tuple[float, float]
 
 #: Default borders of the low/high measures as fractions of the declared gold scale:
@@ -48,6 +51,8 @@ LOW_FRACTION, HIGH_FRACTION = 0.3, 0.7
 
 _NORMALIZE = (None, "scale", "minmax")
 _NAN_POLICIES = ("raise", "omit")
+#: How the scaled Pearson averages its per-bin r (:attr:`Options.bin_average`).
+BIN_AVERAGES = ("arithmetic", "fisher_z")
 
 
 def _border(value: object, name: str) -> float | None:
@@ -94,6 +99,10 @@ class Options:
         that system's score is missing (counted in the results).
     skip_undefined_bins
         Average the scaled Pearson over the bins where r is defined, instead of NaN.
+    bin_average
+        How the scaled Pearson averages its per-bin r: ``"arithmetic"``, the mean of the
+        r_k (Atoum 2019, eq. 3), or ``"fisher_z"``, ``tanh(mean(atanh r_k))`` (Atoum 2019,
+        eq. 4–5, |r| clipped to 1 − 1e-15).
     scale_source
         Set by :meth:`resolve`: ``"declared"`` or ``"observed"`` (or a caller's word for a
         conventional scale, e.g. ``"STS default"``); the signature shows it.
@@ -107,6 +116,7 @@ class Options:
     normalize: Normalize = None
     nan_policy: NanPolicy = "raise"
     skip_undefined_bins: bool = False
+    bin_average: BinAverage = "arithmetic"
     scale_source: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -129,6 +139,11 @@ class Options:
             "skip_undefined_bins",
             check_bool("`skip_undefined_bins`", self.skip_undefined_bins),
         )
+        if self.bin_average not in BIN_AVERAGES:
+            raise InputError(
+                f"{param('bin_average')} must be 'arithmetic' or 'fisher_z'; "
+                f"got {self.bin_average!r}"
+            )
         # once resolved, a border may be a default that serves only its own side
         _check_borders(
             self.low_border, self.high_border, self.scale, order=self.scale_source is None
@@ -248,6 +263,7 @@ class Options:
             + ("30%,70%" if lo is None and hi is None else f"{_g(lo, '30%')},{_g(hi, '70%')}"),
             f"normalize:{self.normalize or 'none'}",
             f"skip_undefined_bins:{'yes' if self.skip_undefined_bins else 'no'}",
+            *([f"bin_average:{self.bin_average}"] if self.bin_average != "arithmetic" else []),
             f"nan:{self.nan_policy}",
         ]
         return "|".join(parts)

@@ -92,19 +92,21 @@ class CorrelationResult(MetricResult):
     the literature gives for each coefficient: SE = 1/√(n − 3) for Pearson's r (Fisher
     1921; R ``cor.test``), √((1 + ρ²/2)/(n − 3)) for Spearman's ρ (Bonett & Wright 2000)
     and √(0.437/(n − 4)) for Kendall's τ (Fieller, Hartley & Pearson 1957); see
-    :func:`~simeval.intervals.correlation_interval`.
+    :func:`~simeval.intervals.correlation_interval`. ``coefficient`` names the coefficient
+    (``"pearson"``, ``"spearman"``, ``"kendall"``); the interval's method is a separate
+    choice (:meth:`confidence_interval`'s ``method``).
     """
 
     pvalue: float = math.nan
-    method: str = "pearson"
+    coefficient: str = "pearson"
 
     def confidence_interval(
         self, confidence_level: float = 0.95, method: str | None = None
     ) -> ConfidenceInterval:
         """The interval at ``confidence_level``; ``method`` is ``"fisher"``,
         ``"bonett-wright"`` or ``"fieller"``, by default the one for this coefficient
-        (recorded in the result's ``method``)."""
-        chosen = DEFAULT_CI_METHOD.get(self.method, "fisher") if method is None else method
+        (recorded in the interval's ``method``)."""
+        chosen = DEFAULT_CI_METHOD.get(self.coefficient, "fisher") if method is None else method
         low, high = correlation_interval(self.statistic, self.n, confidence_level, chosen)
         return ConfidenceInterval(low, high, confidence_level, chosen)
 

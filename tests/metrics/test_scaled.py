@@ -134,7 +134,7 @@ def test_crafted_alpha_is_best_in_low_bin_omega_in_high() -> None:
         name: [
             b.statistic
             for b in se.scaled_pearson(
-                gold, s, bins=Bins.equal_width(3), scale=(0, 1), skip_undefined=True
+                gold, s, bins=Bins.equal_width(3), scale=(0, 1), skip_undefined_bins=True
             ).bins
         ]
         for name, s in CRAFTED_SYSTEMS.items()
@@ -147,7 +147,7 @@ def test_crafted_alpha_is_best_in_low_bin_omega_in_high() -> None:
 def test_fisher_z_average(data) -> None:
     gold, system = data
     res = se.scaled_pearson(
-        gold, system, bins=Bins.equal_width(3), scale=(0, 5), average="fisher_z"
+        gold, system, bins=Bins.equal_width(3), scale=(0, 5), bin_average="fisher_z"
     )
     rs = [b.statistic for b in res.bins]
     # eq. 4–5: tanh(mean(atanh r_k))
@@ -160,7 +160,7 @@ def test_fisher_z_average_with_perfect_bin() -> None:
     gold = np.array([0.0, 0.5, 1.0, 3.0, 3.5, 4.0, 4.5])
     system = np.array([0.0, 0.5, 1.0, 3.2, 3.1, 4.4, 4.0])
     res = se.scaled_pearson(
-        gold, system, bins=Bins.thresholds([2.0]), scale=(0, 5), average="fisher_z"
+        gold, system, bins=Bins.thresholds([2.0]), scale=(0, 5), bin_average="fisher_z"
     )
     r_high = np.corrcoef(gold[3:], system[3:])[0, 1]
     expected = math.tanh((math.atanh(1 - 1e-15) + math.atanh(r_high)) / 2)
@@ -171,7 +171,7 @@ def test_fisher_z_average_with_perfect_bin() -> None:
 def test_bad_average_raises(data) -> None:
     gold, system = data
     with pytest.raises(se.InputError):
-        se.scaled_pearson(gold, system, average="median")  # type: ignore[arg-type]
+        se.scaled_pearson(gold, system, bin_average="median")  # type: ignore[arg-type]
 
 
 # -- undefined bins -----------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def test_tiny_and_constant_bins_give_nan_with_reason() -> None:
 
 def test_skip_undefined_averages_the_rest() -> None:
     res = se.scaled_pearson(
-        TINY_G, TINY_S, bins=Bins.equal_width(3), scale=(0, 3), skip_undefined=True
+        TINY_G, TINY_S, bins=Bins.equal_width(3), scale=(0, 3), skip_undefined_bins=True
     )
     g, s = np.array(TINY_G[5:]), np.array(TINY_S[5:])
     assert res.statistic == pytest.approx(np.corrcoef(g, s)[0, 1], abs=1e-12)
@@ -211,7 +211,9 @@ def test_empty_bin_gives_nan_with_reason() -> None:
     assert empty.n == 0 and empty.coverage == 0
     assert math.isnan(empty.statistic) and "empty" in (empty.reason or "")
     assert math.isnan(res.statistic)
-    skipped = se.scaled_pearson(g, s, bins=Bins.equal_width(3), scale=(0, 3), skip_undefined=True)
+    skipped = se.scaled_pearson(
+        g, s, bins=Bins.equal_width(3), scale=(0, 3), skip_undefined_bins=True
+    )
     r0 = np.corrcoef(g[:4], s[:4])[0, 1]
     r2 = np.corrcoef(g[4:], s[4:])[0, 1]
     assert skipped.statistic == pytest.approx((r0 + r2) / 2, abs=1e-12)
@@ -226,7 +228,7 @@ def test_all_bins_undefined() -> None:
             [0.0, 1.0, 2.0],
             bins=Bins.equal_width(3),
             scale=(0, 3),
-            skip_undefined=True,
+            skip_undefined_bins=True,
         )
     assert math.isnan(res.statistic) and res.reason
 
@@ -247,11 +249,16 @@ def test_nan_policy() -> None:
         (
             {"bins": 3},
             TypeError,
-            r"^bins must be a simeval.Bins \(e.g. Bins.equal_width\(3\)\), got int 3$",
+            r"^`bins` must be a simeval.Bins \(e.g. Bins.equal_width\(3\)\), got int 3$",
         ),
-        ({"bins": "thirds"}, TypeError, r"^bins must be a simeval.Bins .*got str 'thirds'$"),
-        ({"skip_undefined": "yes"}, TypeError, r"^`skip_undefined` must be True or False, got str"),
-        ({"average": "mean"}, ValueError, r"^`average` must be one of 'arithmetic', 'fisher_z'"),
+        ({"bins": "thirds"}, TypeError, r"^`bins` must be a simeval.Bins .*got str 'thirds'$"),
+        (
+            {"skip_undefined_bins": "yes"},
+            TypeError,
+            r"^`skip_undefined_bins` must be True or False, got str",
+        ),
+        ({"bin_average": "mean"}, ValueError, r"^`bin_average` must be 'arithmetic' or 'fisher_z'"),
+        ({"average": "mean"}, TypeError, r"^unknown option 'average'"),
         ({"scale": (0, math.nan)}, ValueError, r"scale.*lo < hi, both finite"),
     ],
 )

@@ -57,9 +57,13 @@ def _reference(g: np.ndarray, s: np.ndarray) -> dict[str, float]:
 
 
 def test_batched_metrics_equal_a_scipy_loop_on_the_same_resamples():
+    # the measures written out in _reference; every batched measure of the registry is
+    # also held equal to its own kernel in tests/metrics/test_one_definition.py
     gold, systems = _data()
     B = 40
-    dist = bootstrap_distribution(gold, systems, BATCHED_METRICS, n_resamples=B, seed=3)
+    names = [m for m in BATCHED_METRICS if m in _reference(gold, gold)]
+    assert len(names) == 11
+    dist = bootstrap_distribution(gold, systems, names, n_resamples=B, seed=3)
     idx = np.vstack(list(resample_indices(gold.size, B, np.random.default_rng(3))))
     for k, s in enumerate(systems.values()):
         for b in range(B):

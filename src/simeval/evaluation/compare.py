@@ -39,6 +39,7 @@ from ..stats.bootstrap import (
     BootstrapDistribution,
     BootstrapInterval,
     bootstrap_distribution,
+    on_gold_scale,
     systems_matrix,
 )
 from ..stats.clusters import SignificanceClusters, significance_clusters
@@ -256,7 +257,7 @@ def compare(
     names = tuple(get_metric(m).name for m in (metrics or COMPARE_METRICS))
     if not isinstance(systems, Mapping):
         raise InputError(f"`systems` must be a mapping name → scores; got {type(systems).__name__}")
-    g, S, order, opts = systems_matrix(gold, systems, opts)  # common pairs, on the gold scale
+    g, S, order, opts = systems_matrix(gold, systems, opts)  # the pairs every system has
     dropped = np.asarray(gold, dtype=np.float64).size - g.size
     kept = _kept_pairs(gold, systems) if dropped else None
     kept_systems = {
@@ -264,16 +265,18 @@ def compare(
         for k, v in systems.items()
     }
     ev = evaluate(g, kept_systems, metrics=names, options=opts)
-    mapped = dict(zip(order, S))
-    on_gold_scale = dataclasses.replace(opts, system_scale=None)
+    scores = dict(zip(order, S))
+    # the permutation tests swap scores between two systems: on the gold scale
+    mapped = dict(zip(order, on_gold_scale(S, order, opts)))
+    fixed = dataclasses.replace(opts, system_scale=None)
     dist = bootstrap_distribution(
         g,
-        mapped,
+        scores,
         names,
         n_resamples=n_resamples,
         seed=seed,
         jackknife_groups=JACKKNIFE_GROUPS if ci == "bca" else 0,
-        options=on_gold_scale,
+        options=opts,
         progress=progress,
     )
     intervals = {
@@ -295,7 +298,7 @@ def compare(
                     n_resamples=permutations,
                     seed=seed,
                     alternative="two-sided",
-                    options=on_gold_scale,
+                    options=fixed,
                 )
                 permutation_p[frozenset((a, b))] = {t.metric: t.pvalue for t in tests}
     clusters: dict[str, SignificanceClusters] = {}

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 #: Sums of squares outside this range may have over- or underflowed (|values| beyond about
 #: 1e±140): :func:`pearson_scaled` computes r again from exactly rescaled scores.
@@ -170,3 +170,56 @@ def count_discordant(gx: NDArray[np.intp], sy: NDArray[np.intp]) -> int:
     """
     compiled = compiled_discordant() if sy.size >= COMPILED_KENDALL_MIN else None
     return compiled(gx, sy) if compiled is not None else count_inversions(sy)
+
+
+def is_constant(x: NDArray[np.float64]) -> bool:
+    """Whether every value of ``x`` is the same — exactly, with no tolerance. This is the
+    one definition of a constant vector in simeval: a correlation of a constant side is
+    undefined, and the bootstrap's batched forms hand every resample they cannot tell
+    from constant to the kernels, which use this test."""
+    return bool(x.min() == x.max())
+
+
+def t_pvalue(r: float, n: int) -> float:
+    """Two-sided p-value of r under H0: ρ = 0 with the t distribution on n − 2 df.
+
+    Written as the equivalent Beta form ``2·I_{(1−|r|)/2}(n/2−1, n/2−1)``, which stays
+    accurate when |r| is close to 1.
+    """
+    if n < 3 or math.isnan(r):
+        return math.nan
+    from scipy import special  # imported on first use: ``import simeval`` stays light
+
+    ab = n / 2.0 - 1.0
+    return float(min(1.0, 2.0 * special.betainc(ab, ab, 0.5 * (1.0 - abs(r)))))
+
+
+def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
+    """Pearson's r along the last axis of ``x`` and ``y`` (broadcast against each other):
+    many correlations at once, e.g. one per bootstrap resample. A row where either side
+    is constant gives NaN, never 0. Rows of extreme magnitude are rescaled exactly as in
+    :func:`~simeval.metrics.correlation.pearson`; values within 4 ulps of ±1 are reported as ±1.
+
+    >>> pearson_rows([[1.0, 2, 3, 5], [1, 1, 1, 1]], [1.0, 2, 3, 4]).round(4)
+    array([0.9827,    nan])
+    """
+    xa, ya = np.broadcast_arrays(np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
+    constant = (xa.max(axis=-1) == xa.min(axis=-1)) | (ya.max(axis=-1) == ya.min(axis=-1))
+    with np.errstate(all="ignore"):
+        xc = xa - xa.mean(axis=-1, keepdims=True)
+        yc = ya - ya.mean(axis=-1, keepdims=True)
+        xc -= xc.mean(axis=-1, keepdims=True)  # second pass, as in pearson
+        yc -= yc.mean(axis=-1, keepdims=True)
+        num = (xc * yc).sum(axis=-1)
+        sxx, syy = (xc * xc).sum(axis=-1), (yc * yc).sum(axis=-1)
+        r = num / (np.sqrt(sxx) * np.sqrt(syy))
+    lo, hi = SAFE_SUMSQ
+    redo = ~constant & ~((sxx > lo) & (sxx < hi) & (syy > lo) & (syy < hi))
+    if redo.any():  # rare: a few rows, recomputed one by one
+        r = np.array(r, dtype=np.float64)
+        for idx in np.argwhere(redo) if redo.ndim else [()]:
+            i = tuple(idx)
+            r[i] = pearson_scaled(xa[i], ya[i])
+    r = np.clip(r, -1.0, 1.0)
+    r = np.where(np.abs(r) >= 1.0 - SNAP, np.sign(r), r)
+    return np.where(constant, np.nan, r)

@@ -1,38 +1,47 @@
-"""What a metric *is*: one :class:`Metric` definition per measure, and the
-:class:`Context` its kernel reads.
+"""What a metric *is*: one :class:`Metric` record per measure, and the :class:`Context`
+its kernel reads.
 
-A definition holds the formula (its ``compute`` kernel), the direction, the bounds, the
-paper, and whether the bootstrap computes it in batch. Every entry point derives from it:
-the public function (``simeval.f1_low``) calls :func:`score`, :func:`~simeval.evaluate`
-builds one :class:`Context` per system and calls the same kernel, and the bootstrap either
-evaluates the kernel per resample or, for ``batched`` metrics, an equivalent weighted form
-that a registry-wide test holds equal to it.
+A record holds every form of its formula — the kernel (``compute``) and the form the
+bootstrap computes on many resamples at once (``resampled``: sufficient statistics or a
+weighted form, :mod:`simeval.metrics.weighted`) — and the direction, the bounds, the paper
+and the options it reads. Every entry point derives from it: the public function
+(``simeval.f1_low``, made by :func:`public_function`) calls :func:`score`,
+:func:`~simeval.evaluate` builds one :class:`Context` per system and calls the same
+kernel, the bootstrap's point estimate is the kernel's value and its resamples come from
+the record's resampled form (or from the kernel once per resample), and the command line
+looks the record up by name. Adding a metric is adding one record to the registry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import paired_scores
 from ..binning import Binning
+from ..errors import InputError, SimevalError, param
 from ..options import Options
 from ..results import MetricResult, warn_if_undefined
 from ._scales import map_linear, normalize_pair
 from ._sorted import SortedScores
+from .weighted import Resampled
 
-__all__ = ["Context", "Metric", "options_without_effect", "score"]
+__all__ = ["Context", "Metric", "MetricFunction", "options_without_effect", "public_function",
+           "score"]  # fmt: skip
 
 #: Options whose effect depends on the metric (the scale and the NaN policy act on all).
 _METRIC_OPTIONS = ("system_scale", "bins", "low_border", "high_border", "normalize",
                    "skip_undefined_bins")  # fmt: skip
 
 T = TypeVar("T")
+R_co = TypeVar("R_co", bound=MetricResult, covariant=True)
 
 
 class Context:
@@ -43,6 +52,10 @@ class Context:
     ``given`` are the options as passed; :attr:`options` resolves them for the gold scores
     (:meth:`Options.resolve`) when a kernel first needs the scale or the borders, so the
     metrics that need neither work on gold scores whose scale cannot be inferred.
+    ``views`` seeds the views of the scores that are already known — ``system_mapped``
+    (the system on the gold scale) and ``on_gold_scale`` (the pair as the error measures
+    read it) — as the bootstrap does with a resample of the full data's views, so that a
+    resample is neither mapped nor normalized again.
     """
 
     def __init__(
@@ -51,11 +64,16 @@ class Context:
         system: SortedScores,
         options: Options,
         binning: Binning | None = None,
+        views: Mapping[str, Any] | None = None,
     ):
         self.gold = gold
         self.system = system
         self.given = options
         self.binning = binning
+        for view, value in (views or {}).items():
+            if view not in ("system_mapped", "on_gold_scale"):
+                raise ValueError(f"unknown view {view!r}")  # a programming error
+            self.__dict__[view] = value
         self._results: dict[str, MetricResult] = {}
         self._shared: dict[Callable[[Context], Any], Any] = {}
 
@@ -104,12 +122,41 @@ class Context:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Metric:
-    """A named measure: ``compute(context) → MetricResult`` plus what reports need to know.
+    """A named measure: its formula (``compute(context) → MetricResult``), every other form
+    of it the bootstrap uses (``resampled``), and what reports need to know.
 
-    ``batched`` marks the metrics the bootstrap computes from weighted sums of per-pair
-    features instead of calling ``compute`` once per resample.
+    Attributes
+    ----------
+    name
+        What users type (``--metric``) and reports print.
+    compute
+        The kernel: the value on one (gold, system) pair of score vectors
+        (:class:`Context`). Every entry point's value comes from it.
+    higher_is_better, bounds, source, description, family
+        Direction, range, the paper and equation, a one-line description, and the family
+        reports group by (``correlation``, ``error``, ``threshold``, ``ranking`` …).
+    reads
+        The fields of :class:`~simeval.Options` that change this metric's value.
+    uses_bins
+        Whether the value uses the bins of :attr:`Options.bins`.
+    is_correlation
+        Whether the value is a correlation coefficient (Fisher-z averaging applies).
+    ranks
+        Whether the value needs the order of the system scores, so that
+        :func:`~simeval.evaluate` sorts each system ahead, in a worker thread.
+    gold_scale
+        Whether the value compares a system score with a gold *value* or a border on the
+        gold scale (the error, low/high and three-class measures), so that the system's
+        scores must be on the gold scale; a correlation or a rank measure does not care.
+    resampled
+        The metric on many weighted resamples at once (:mod:`simeval.metrics.weighted`):
+        its sufficient statistics or its weighted form. ``None``: the bootstrap runs
+        ``compute`` once per resample.
+    parts, combine, op
+        For a combination (``hmean(a,b)`` …): the combined metrics, the formula applied to
+        their values stacked along axis 0 (one value, or one per resample), and its name.
     """
 
     name: str
@@ -119,20 +166,17 @@ class Metric:
     source: str
     description: str = ""
     family: str = "other"
-    #: For combinations: ``"hmean"`` or ``"macro_avg"`` and the combined metrics, so that
-    #: other engines (the bootstrap) can evaluate the parts their own way.
-    op: str | None = None
-    parts: tuple[Metric, ...] = ()
-    batched: bool = False
-    #: Whether the value uses the bins of :attr:`Options.bins`.
-    uses_bins: bool = False
-    #: Whether the value is a correlation coefficient (Fisher-z averaging applies).
-    is_correlation: bool = False
-    #: The fields of :class:`~simeval.Options` that change this metric's value.
     reads: frozenset[str] = frozenset()
-    #: Whether the value needs the order of the system scores (ranks, tie groups), so
-    #: that :func:`~simeval.evaluate` sorts each system ahead, in a worker thread.
+    uses_bins: bool = False
+    is_correlation: bool = False
     ranks: bool = False
+    gold_scale: bool = False
+    resampled: Resampled | None = field(default=None, repr=False, compare=False)
+    parts: tuple[Metric, ...] = ()
+    combine: Callable[[NDArray[np.float64]], NDArray[np.float64]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    op: str | None = None
 
     @property
     def reads_all(self) -> frozenset[str]:
@@ -144,9 +188,14 @@ class Metric:
         """Whether this metric or any of its parts needs the system's order."""
         return self.ranks or any(p.ranks_any for p in self.parts)
 
+    @property
+    def gold_scale_any(self) -> bool:
+        """Whether this metric or any of its parts compares scores with gold values."""
+        return self.gold_scale or any(p.gold_scale_any for p in self.parts)
+
     def leaves(self) -> tuple[Metric, ...]:
         """The plain metrics a combination is made of (itself for a plain metric)."""
-        if self.op is None:
+        if self.combine is None:
             return (self,)
         return tuple(leaf for p in self.parts for leaf in p.leaves())
 
@@ -164,6 +213,99 @@ def score(
     g, s = paired_scores(gold, system, nan_policy=options.nan_policy)
     ctx = Context(SortedScores(g), SortedScores(s), options, binning)
     return warn_if_undefined(ctx.result(metric), stacklevel=4)
+
+
+class MetricFunction(Protocol[R_co]):
+    """The one signature of every public metric function: the gold and system scores, then
+    keywords only — ``options`` (a :class:`~simeval.Options`) and any of its fields
+    (``scale=(0, 5)``, ``nan_policy="omit"`` …), which override it — and, for a family of
+    measures, the parameters that pick its member (``k`` and ``reverse`` of :func:`ncg`)."""
+
+    def __call__(
+        self,
+        gold: ArrayLike,
+        system: ArrayLike,
+        *,
+        options: Options | None = None,
+        **option_fields: Any,
+    ) -> R_co: ...
+
+
+def _option_names() -> list[str]:
+    return [f.name for f in dataclasses.fields(Options) if f.name != "scale_source"]
+
+
+def public_function(
+    metric: Metric | Callable[..., Metric],
+    doc: str,
+    *,
+    name: str | None = None,
+    parameters: Mapping[str, Any] | None = None,
+    aliases: Mapping[str, str] | None = None,
+) -> MetricFunction[Any]:
+    """The public function of ``metric``: ``f(gold, system, *, options=None, **fields)``.
+
+    Parameters
+    ----------
+    metric
+        The record, or for a family of measures a function of ``parameters`` that returns
+        the member's record (``lambda k=None, reverse=False: ranking_metric(k, …)``).
+    doc
+        The function's docstring (formula, paper, example).
+    name
+        The function's name (default: the record's name).
+    parameters
+        The family's parameters and their defaults, keyword-only.
+    aliases
+        Keywords that stand for an option field (``border`` → ``low_border`` for
+        :func:`f1_low`).
+
+    Returns
+    -------
+    MetricFunction
+        A function that validates and pairs the scores, applies ``options`` and the option
+        fields given as keywords, and returns the kernel's result (:func:`score`).
+    """
+    own = dict(parameters or {})
+    alias = dict(aliases or {})
+
+    def measure(
+        gold: ArrayLike, system: ArrayLike, *, options: Options | None = None, **keywords: Any
+    ) -> MetricResult:
+        chosen = {p: keywords.pop(p, default) for p, default in own.items()}
+        spelled: dict[str, str] = {}  # option field → the alias the caller wrote
+        for keyword, field_name in alias.items():
+            value = keywords.pop(keyword, None)
+            if value is not None:
+                if keywords.get(field_name) is not None:
+                    raise InputError(
+                        f"give {param(keyword)} or {param(field_name)}, not both (the same option)"
+                    )
+                keywords[field_name] = value
+                spelled[field_name] = f"`{keyword}`"
+        record = metric if isinstance(metric, Metric) else metric(**chosen)
+        try:
+            opts = Options.of(options, **keywords)
+        except SimevalError as exc:  # name the keyword as the caller wrote it
+            raise type(exc)(exc.render(spelled)) from None
+        return score(record, gold, system, opts)
+
+    kw = inspect.Parameter.KEYWORD_ONLY
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    measure.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("gold", positional, annotation="ArrayLike"),
+            inspect.Parameter("system", positional, annotation="ArrayLike"),
+            *(inspect.Parameter(p, kw, default=d) for p, d in own.items()),
+            *(inspect.Parameter(a, kw, default=None) for a in alias),
+            inspect.Parameter("options", kw, default=None, annotation="Options | None"),
+            *(inspect.Parameter(f, kw, default=None) for f in _option_names()),
+        ]
+    )
+    label = name or (metric.name if isinstance(metric, Metric) else "metric")
+    measure.__name__ = measure.__qualname__ = label
+    measure.__doc__ = doc
+    return measure
 
 
 def options_without_effect(options: Options, metrics: tuple[Metric, ...]) -> list[str]:

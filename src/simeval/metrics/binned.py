@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import InputError, param
 from ..results import BinResult, MetricResult
 from ._sorted import SortedScores
 from .base import Context, Metric
@@ -36,9 +37,7 @@ class BinnedResult(MetricResult):
 def binned_metric(inner: Metric) -> Metric:
     """The definition of ``bins(inner)``: ``inner`` computed in each bin of the options'
     bins (default: thirds of the gold scale), with the scale and borders of the whole data."""
-    if inner.op is not None or inner.uses_bins:
-        from ..errors import InputError
-
+    if inner.combine is not None or inner.uses_bins:
         raise InputError(
             f"bins() takes a plain metric, not {inner.name!r} (a combination or an already "
             "binned measure)"
@@ -81,8 +80,8 @@ def binned_metric(inner: Metric) -> Metric:
         elif skipped and not c.options.skip_undefined_bins:
             reason = (
                 f"undefined: {inner.name} is undefined in bin(s) {', '.join(skipped)} "
-                "(skip undefined bins to average the others: skip_undefined_bins=True, "
-                "--skip-undefined-bins)"
+                "(skip undefined bins to average the others: "
+                f"{param('skip_undefined_bins', True)})"
             )
             value = math.nan
         else:
@@ -93,13 +92,14 @@ def binned_metric(inner: Metric) -> Metric:
         )  # fmt: skip
 
     return Metric(
-        f"bins({inner.name})",
-        compute,
-        inner.higher_is_better,
-        inner.bounds,
-        f"{inner.source}; per section of the scale as Atoum & Ayyagari 2019 and Atoum 2019",
-        f"mean over the bins of {inner.name}",
-        "binned",
+        name=f"bins({inner.name})",
+        compute=compute,
+        higher_is_better=inner.higher_is_better,
+        bounds=inner.bounds,
+        source=f"{inner.source}; per section of the scale as Atoum & Ayyagari 2019 and Atoum 2019",
+        description=f"mean over the bins of {inner.name}",
+        family="binned",
         uses_bins=True,
+        gold_scale=inner.gold_scale,
         reads=inner.reads_all | {"bins", "skip_undefined_bins"},
     )

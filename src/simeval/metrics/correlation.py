@@ -1,37 +1,39 @@
-"""Pearson, Spearman and Kendall τ-b with p-values and confidence intervals on Fisher's z
-scale (Fisher 1921 for r, Bonett & Wright 2000 for ρ, Fieller et al. 1957 for τ); Fisher-z
-means.
+"""Pearson's r, Spearman's ρ and Kendall's τ-b: kernels, records and public functions.
 
-Formulas agree with scipy.stats and R ``cor.test`` to 1e-12.
-Undefined cases (fewer than 3 pairs, a constant vector) give NaN plus a ``reason``.
+p-values and confidence intervals as scipy.stats and R ``cor.test`` (intervals on Fisher's
+z scale: Fisher 1921 for r, Bonett & Wright 2000 for ρ, Fieller, Hartley & Pearson 1957 for
+τ; :mod:`simeval.intervals`). Formulas agree with scipy.stats and R to 1e-12. Undefined
+cases (fewer than 3 pairs, a constant side) give NaN plus a ``reason``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-from .._validate import (
-    NanPolicy,
-    paired_scores,
-)
-from ..results import CorrelationResult, MetricResult, warn_if_undefined
+from ..results import CorrelationResult, MetricResult
 from ._numeric import (
     SAFE_SUMSQ,
-    SNAP,
     STREAM_MIN,
     centered_values,
     count_discordant,
+    is_constant,
+    pearson_rows,
     pearson_scaled,
     pearson_streamed,
     snap,
+    t_pvalue,
     vdot,
 )
 from ._sorted import SortedScores
-from .base import Context, Metric
+from .base import Context, Metric, public_function
+from .weighted import Chunk, Resampled, Resamples, Sample
+from .weighted.kendall import kendall_resampled
+from .weighted.moments import moment_features, pearson_from_sums
+from .weighted.spearman import spearman_resampled
 
 __all__ = [
     "CORRELATION_METRICS",
@@ -43,11 +45,6 @@ __all__ = [
     "pearson_rows",
     "spearman",
 ]
-
-
-def is_constant(x: NDArray[np.float64]) -> bool:
-    """Whether every value of ``x`` is the same (exactly)."""
-    return bool(x.min() == x.max())
 
 
 def _undefined_reason(
@@ -100,7 +97,7 @@ def correlation_centered(
     x: GoldScores,
     centered: tuple[NDArray[np.float64], float] | None,
     y: NDArray[np.float64],
-    method: str,
+    coefficient: str,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
 ) -> CorrelationResult:
@@ -112,77 +109,23 @@ def correlation_centered(
         x = x()
     reason = _undefined_reason(n, x, y, x_constant, y_constant)  # type: ignore[arg-type]
     if reason is not None:
-        return CorrelationResult(math.nan, n, reason, math.nan, method)
+        return CorrelationResult(math.nan, n, reason, math.nan, coefficient)
     if centered is None:
         r = pearson_streamed(x() if callable(x) else x, y)
     else:
         r = _pearson_centered(*centered, y, x)
-    return CorrelationResult(r, n, None, _t_pvalue(r, n), method)
-
-
-def _t_pvalue(r: float, n: int) -> float:
-    """Two-sided p-value of r under H0: ρ = 0 with the t distribution on n − 2 df.
-
-    Written as the equivalent Beta form ``2·I_{(1−|r|)/2}(n/2−1, n/2−1)``, which stays
-    accurate when |r| is close to 1.
-    """
-    if n < 3 or math.isnan(r):
-        return math.nan
-    from scipy import special  # imported on first use: ``import simeval`` stays light
-
-    ab = n / 2.0 - 1.0
-    return float(min(1.0, 2.0 * special.betainc(ab, ab, 0.5 * (1.0 - abs(r)))))
+    return CorrelationResult(r, n, None, t_pvalue(r, n), coefficient)
 
 
 def _correlation_from_arrays(
-    x: NDArray[np.float64], y: NDArray[np.float64], method: str
+    x: NDArray[np.float64], y: NDArray[np.float64], coefficient: str
 ) -> CorrelationResult:
     n = x.size
     reason = _undefined_reason(n, x, y)
     if reason is not None:
-        return CorrelationResult(math.nan, n, reason, math.nan, method)
+        return CorrelationResult(math.nan, n, reason, math.nan, coefficient)
     r = _pearson_r(x, y)
-    return CorrelationResult(r, n, None, _t_pvalue(r, n), method)
-
-
-def pearson(
-    gold: ArrayLike, system: ArrayLike, *, nan_policy: NanPolicy = "raise"
-) -> CorrelationResult:
-    r"""Pearson's product-moment correlation between gold and system scores.
-
-    .. math:: r = \frac{\sum_i (g_i-\bar g)(s_i-\bar s)}
-                       {\sqrt{\sum_i (g_i-\bar g)^2}\sqrt{\sum_i (s_i-\bar s)^2}}
-
-    (Atoum 2019, eq. 1). The p-value is the two-sided t test with n − 2 degrees of freedom;
-    ``result.confidence_interval()`` is the Fisher-z interval of R ``cor.test``.
-    Undefined (NaN, with ``reason``) for n < 3 or constant input. Exact for finite scores
-    of any magnitude (1e308 and subnormals are rescaled, never overflow); as R ``cor``,
-    an r within 4 machine epsilons of ±1 — exactly collinear scores up to rounding — is
-    reported as ±1, with p = 0.
-
-    >>> res = pearson([1, 2, 3, 4], [1, 3, 2, 4])
-    >>> round(res.statistic, 6), round(res.pvalue, 6)
-    (0.8, 0.2)
-    """
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return warn_if_undefined(_correlation_from_arrays(g, s, "pearson"))
-
-
-def spearman(
-    gold: ArrayLike, system: ArrayLike, *, nan_policy: NanPolicy = "raise"
-) -> CorrelationResult:
-    r"""Spearman's ρ: Pearson's r of the average ranks (ties get the mean rank).
-
-    The p-value is the t approximation ``t = ρ·sqrt((n−2)/(1−ρ²))`` on n − 2 df, as
-    scipy ``spearmanr`` and R ``cor.test(method="spearman", exact=FALSE)``;
-    ``result.confidence_interval()`` uses Bonett & Wright's (2000) standard error
-    √((1 + ρ²/2)/(n − 3)) on Fisher's z scale.
-
-    >>> round(spearman([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]).statistic, 6)
-    0.8
-    """
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return warn_if_undefined(spearman_sorted(SortedScores(g), SortedScores(s)))
+    return CorrelationResult(r, n, None, t_pvalue(r, n), coefficient)
 
 
 def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
@@ -196,27 +139,7 @@ def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     # product is counted per grid level when either side is on a grid.
     sxx, syy = g.rank_sum_of_squares, s.rank_sum_of_squares
     r = snap(g.centered_rank_cross(s) / math.sqrt(sxx * syy))
-    return CorrelationResult(r, n, None, _t_pvalue(r, n), "spearman")
-
-
-def kendall(
-    gold: ArrayLike, system: ArrayLike, *, nan_policy: NanPolicy = "raise"
-) -> CorrelationResult:
-    r"""Kendall's τ-b, corrected for ties, in O(n log n) (Knight 1966) without a loop over pairs.
-
-    .. math:: \tau_b = \frac{n_c - n_d}{\sqrt{(n_0 - n_1)(n_0 - n_2)}}
-
-    with :math:`n_0 = n(n-1)/2` and :math:`n_1, n_2` the tied pairs in gold and system.
-    The p-value is the normal approximation with the tie-corrected variance (Kendall 1970;
-    scipy ``kendalltau(method="asymptotic")``, R ``cor.test(method="kendall", exact=FALSE)``);
-    ``result.confidence_interval()`` uses Fieller, Hartley & Pearson's (1957) standard
-    error √(0.437/(n − 4)) on Fisher's z scale.
-
-    >>> round(kendall([1, 2, 3, 4], [1, 3, 2, 4]).statistic, 6)
-    0.666667
-    """
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    return warn_if_undefined(kendall_sorted(SortedScores(g), SortedScores(s)))
+    return CorrelationResult(r, n, None, t_pvalue(r, n), "spearman")
 
 
 def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
@@ -262,89 +185,176 @@ def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     return CorrelationResult(float(tau), n, None, pvalue, "kendall")
 
 
-def pearson_rows(x: ArrayLike, y: ArrayLike) -> NDArray[np.float64]:
-    """Pearson's r along the last axis of ``x`` and ``y`` (broadcast against each other):
-    many correlations at once, e.g. one per bootstrap resample. A row where either side
-    is constant gives NaN, never 0. Rows of extreme magnitude are rescaled exactly as in
-    :func:`pearson`; values within 4 ulps of ±1 are reported as ±1.
+# -- Pearson's r on weighted resamples: its sufficient statistics ------------------------
 
-    >>> pearson_rows([[1.0, 2, 3, 5], [1, 1, 1, 1]], [1.0, 2, 3, 4]).round(4)
-    array([0.9827,    nan])
-    """
-    xa, ya = np.broadcast_arrays(np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
-    constant = (xa.max(axis=-1) == xa.min(axis=-1)) | (ya.max(axis=-1) == ya.min(axis=-1))
-    with np.errstate(all="ignore"):
-        xc = xa - xa.mean(axis=-1, keepdims=True)
-        yc = ya - ya.mean(axis=-1, keepdims=True)
-        xc -= xc.mean(axis=-1, keepdims=True)  # second pass, as in pearson
-        yc -= yc.mean(axis=-1, keepdims=True)
-        num = (xc * yc).sum(axis=-1)
-        sxx, syy = (xc * xc).sum(axis=-1), (yc * yc).sum(axis=-1)
-        r = num / (np.sqrt(sxx) * np.sqrt(syy))
-    lo, hi = SAFE_SUMSQ
-    redo = ~constant & ~((sxx > lo) & (sxx < hi) & (syy > lo) & (syy < hi))
-    if redo.any():  # rare: a few rows, recomputed one by one
-        r = np.array(r, dtype=np.float64)
-        for idx in np.argwhere(redo) if redo.ndim else [()]:
-            i = tuple(idx)
-            r[i] = pearson_scaled(xa[i], ya[i])
-    r = np.clip(r, -1.0, 1.0)
-    r = np.where(np.abs(r) >= 1.0 - SNAP, np.sign(r), r)
-    return np.where(constant, np.nan, r)
+
+def _pearson_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
+    gold, s, s2, sg, _ = moment_features(sample.gold, sample.systems)
+    return {"pearson.gold": gold, "pearson.s": s, "pearson.s2": s2, "pearson.sg": sg}
+
+
+def _pearson_resampled(sample: Sample, chunk: Chunk) -> Resamples:
+    L = chunk.sums
+    N = chunk.N[:, None]
+    return pearson_from_sums(L["pearson.gold"], L["pearson.s"], L["pearson.s2"], L["pearson.sg"], N)
+
+
+# -- the records --------------------------------------------------------------------------
 
 
 def _pearson(c: Context) -> MetricResult:
     return correlation_centered(
-        c.gold.values,
-        c.gold.centered,
-        c.system.values,
-        "pearson",
-        c.gold.is_constant,
-        c.system.is_constant,
-    )
-
-
-def _spearman(c: Context) -> MetricResult:
-    return spearman_sorted(c.gold, c.system)
-
-
-def _kendall(c: Context) -> MetricResult:
-    return kendall_sorted(c.gold, c.system)
+        c.gold.values, c.gold.centered, c.system.values, "pearson",
+        c.gold.is_constant, c.system.is_constant,
+    )  # fmt: skip
 
 
 PEARSON = Metric(
-    "pearson",
-    _pearson,
-    True,
-    (-1, 1),
-    "Pearson 1896; Atoum 2019, eq. 1",
-    "Pearson's r",
-    "correlation",
-    batched=True,
+    name="pearson",
+    compute=_pearson,
+    higher_is_better=True,
+    bounds=(-1, 1),
+    source="Pearson 1896; Atoum 2019, eq. 1",
+    description="Pearson's r",
+    family="correlation",
     is_correlation=True,
+    resampled=Resampled(features=_pearson_features, values=_pearson_resampled),
 )
 SPEARMAN = Metric(
-    "spearman",
-    _spearman,
-    True,
-    (-1, 1),
-    "Spearman 1904",
-    "Spearman's rank correlation",
-    "correlation",
-    batched=True,
+    name="spearman",
+    compute=lambda c: spearman_sorted(c.gold, c.system),
+    higher_is_better=True,
+    bounds=(-1, 1),
+    source="Spearman 1904",
+    description="Spearman's rank correlation",
+    family="correlation",
     is_correlation=True,
     ranks=True,
+    resampled=spearman_resampled(),
 )
 KENDALL = Metric(
-    "kendall",
-    _kendall,
-    True,
-    (-1, 1),
-    "Kendall 1938 (τ-b)",
-    "Kendall's τ-b",
-    "correlation",
+    name="kendall",
+    compute=lambda c: kendall_sorted(c.gold, c.system),
+    higher_is_better=True,
+    bounds=(-1, 1),
+    source="Kendall 1938 (τ-b)",
+    description="Kendall's τ-b",
+    family="correlation",
     is_correlation=True,
     ranks=True,
+    resampled=kendall_resampled(),
 )
 #: The definitions of this module, in registry order.
 CORRELATION_METRICS = (PEARSON, SPEARMAN, KENDALL)
+
+# -- the public functions -------------------------------------------------------------------
+
+pearson = public_function(
+    PEARSON,
+    r"""Pearson's product-moment correlation between gold and system scores.
+
+    .. math:: r = \frac{\sum_i (g_i-\bar g)(s_i-\bar s)}
+                       {\sqrt{\sum_i (g_i-\bar g)^2}\sqrt{\sum_i (s_i-\bar s)^2}}
+
+    (Atoum 2019, eq. 1). The p-value is the two-sided t test with n − 2 degrees of freedom;
+    ``result.confidence_interval()`` is the Fisher-z interval of R ``cor.test``.
+    Undefined (NaN, with ``reason``) for n < 3 or constant input. Exact for finite scores
+    of any magnitude (1e308 and subnormals are rescaled, never overflow); as R ``cor``,
+    an r within 4 machine epsilons of ±1 — exactly collinear scores up to rounding — is
+    reported as ±1, with p = 0.
+
+    Parameters
+    ----------
+    gold, system : array_like
+        Gold and system scores, one per pair, the same length.
+    options : Options, optional
+        Settings of :class:`~simeval.Options`; its fields may also be given as keywords
+        (only ``nan_policy`` changes a correlation).
+
+    Returns
+    -------
+    CorrelationResult
+        ``statistic`` (r), ``pvalue``, ``n``, ``reason`` and ``confidence_interval()``.
+
+    References
+    ----------
+    Pearson, K. (1896). Mathematical contributions to the theory of evolution III.
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures, eq. 1.
+
+    Examples
+    --------
+    >>> res = pearson([1, 2, 3, 4], [1, 3, 2, 4])
+    >>> round(res.statistic, 6), round(res.pvalue, 6)
+    (0.8, 0.2)
+    """,
+)
+spearman = public_function(
+    SPEARMAN,
+    r"""Spearman's ρ: Pearson's r of the average ranks (ties get the mean rank).
+
+    The p-value is the t approximation ``t = ρ·sqrt((n−2)/(1−ρ²))`` on n − 2 df, as
+    scipy ``spearmanr`` and R ``cor.test(method="spearman", exact=FALSE)``;
+    ``result.confidence_interval()`` uses Bonett & Wright's (2000) standard error
+    √((1 + ρ²/2)/(n − 3)) on Fisher's z scale.
+
+    Parameters
+    ----------
+    gold, system : array_like
+        Gold and system scores, one per pair, the same length.
+    options : Options, optional
+        Settings of :class:`~simeval.Options` (or its fields as keywords).
+
+    Returns
+    -------
+    CorrelationResult
+        ``statistic`` (ρ), ``pvalue``, ``n``, ``reason`` and ``confidence_interval()``.
+
+    References
+    ----------
+    Spearman, C. (1904). The proof and measurement of association between two things.
+    Bonett, D. G., & Wright, T. A. (2000). Sample size requirements for estimating
+    Pearson, Kendall and Spearman correlations. Psychometrika 65(1).
+
+    Examples
+    --------
+    >>> round(spearman([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]).statistic, 6)
+    0.8
+    """,
+)
+kendall = public_function(
+    KENDALL,
+    r"""Kendall's τ-b, corrected for ties, in O(n log n) (Knight 1966) without a loop over pairs.
+
+    .. math:: \tau_b = \frac{n_c - n_d}{\sqrt{(n_0 - n_1)(n_0 - n_2)}}
+
+    with :math:`n_0 = n(n-1)/2` and :math:`n_1, n_2` the tied pairs in gold and system.
+    The p-value is the normal approximation with the tie-corrected variance (Kendall 1970;
+    scipy ``kendalltau(method="asymptotic")``, R ``cor.test(method="kendall", exact=FALSE)``);
+    ``result.confidence_interval()`` uses Fieller, Hartley & Pearson's (1957) standard
+    error √(0.437/(n − 4)) on Fisher's z scale.
+
+    Parameters
+    ----------
+    gold, system : array_like
+        Gold and system scores, one per pair, the same length.
+    options : Options, optional
+        Settings of :class:`~simeval.Options` (or its fields as keywords).
+
+    Returns
+    -------
+    CorrelationResult
+        ``statistic`` (τ-b), ``pvalue``, ``n``, ``reason`` and ``confidence_interval()``.
+
+    References
+    ----------
+    Kendall, M. G. (1938). A new measure of rank correlation. Biometrika 30.
+    Knight, W. R. (1966). A computer method for calculating Kendall's tau with ungrouped
+    data. JASA 61.
+
+    Examples
+    --------
+    >>> round(kendall([1, 2, 3, 4], [1, 3, 2, 4]).statistic, 6)
+    0.666667
+    """,
+)

@@ -13,18 +13,17 @@ Kekäläinen 2002): positions 1 *and* 2 get weight 1. **This is not scikit-learn
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Protocol
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-from .._validate import check_int
-from ..options import NanPolicy, Options
+from .._validate import check_bool, check_int
 from ..results import MetricResult
 from ._sorted import SortedScores
-from .base import Context, Metric, score
+from .base import Context, Metric, public_function
+from .discounts import DISCOUNT_CHUNK, discounts, discounts_between
+from .weighted.gain import gain_resampled
 
 __all__ = [
     "AVG_RANK_KS",
@@ -41,30 +40,6 @@ AVG_RANK_KS = (3, 5, 10)
 _SOURCE = "Järvelin & Kekäläinen 2002; Reimers, Beyer & Gurevych 2016, §2"
 
 
-#: Discounts are made this many at a time for longer lists (one n-long array would be
-#: 80 MB at n = 1e7), and cached up to this length.
-DISCOUNT_CHUNK = 1 << 20
-
-
-@lru_cache(maxsize=4)
-def discounts(k: int) -> NDArray[np.float64]:
-    """Reimers et al. (2016)'s DCG weights for positions 1..k: ``1, 1, 1/log2(3), …, 1/log2(k)``.
-
-    Cached (read-only): an evaluation reuses the same weights for every system."""
-    d = _discounts(0, k)
-    d.flags.writeable = False
-    return d
-
-
-def _discounts(a: int, b: int) -> NDArray[np.float64]:
-    """The weights of positions a + 1 … b."""
-    d = np.ones(b - a)
-    first = max(a + 1, 2)  # positions 1 and 2 both get 1
-    if first <= b:
-        d[first - a - 1 :] = 1.0 / np.log2(np.arange(first, b + 1))
-    return d
-
-
 def cumulative_gain(gains: NDArray[np.float64], discounted: bool) -> float:
     """``Σ_i gains[i] · w_{i+1}``: the (D)CG of gains listed from position 1 on, summed
     pairwise (``np.sum``; error O(log n) ulps, where a running sum over 1e7 positive
@@ -76,7 +51,7 @@ def cumulative_gain(gains: NDArray[np.float64], discounted: bool) -> float:
     total = 0.0
     for a in range(0, gains.size, DISCOUNT_CHUNK):
         b = min(a + DISCOUNT_CHUNK, gains.size)
-        w = _discounts(a, b)
+        w = discounts_between(a, b)
         w *= gains[a:b]
         total += float(w.sum())
     return total
@@ -115,7 +90,7 @@ def ideal_gain(g: SortedScores, k: int, discounted: bool, top: float | None = No
     total = 0.0
     for a in range(0, k, DISCOUNT_CHUNK):
         b = min(a + DISCOUNT_CHUNK, k)
-        w = _discounts(a, b)
+        w = discounts_between(a, b)
         w *= np.repeat(levels, np.clip(ends, a, b) - np.clip(starts, a, b))
         total += float(w.sum())
     return total
@@ -163,7 +138,8 @@ def normalized_gain(
 def ranking_metric(k: int | None, discounted: bool, reverse: bool = False) -> Metric:
     """The definition of nCG / nDCG at cut-off ``k`` (``None``: all pairs), reversed or
     not; named as the registry spells it (``ndcg@10``, ``ncg_rev``)."""
-    return _ranking_metric(None if k is None else check_int(k, "k"), discounted, reverse)
+    chosen = check_bool("reverse", reverse)
+    return _ranking_metric(None if k is None else check_int(k, "k"), discounted, chosen)
 
 
 @lru_cache(maxsize=256)
@@ -176,14 +152,16 @@ def _ranking_metric(kk: int | None, discounted: bool, reverse: bool) -> Metric:
         return normalized_gain(c, kk, discounted, reverse)
 
     return Metric(
-        name,
-        compute,
-        True,
-        (0, 1),
-        _SOURCE,
-        label + (" (reversed: least similar first)" if reverse else ""),
-        "ranking",
+        name=name,
+        compute=compute,
+        higher_is_better=True,
+        bounds=(0, 1),
+        source=_SOURCE,
+        description=label + (" (reversed: least similar first)" if reverse else ""),
+        family="ranking",
         ranks=True,
+        reads=frozenset({"scale"}) if reverse else frozenset(),
+        resampled=gain_resampled([(kk, discounted, reverse)]),
     )
 
 
@@ -191,9 +169,10 @@ def _ranking_metric(kk: int | None, discounted: bool, reverse: bool) -> Metric:
 def avg_rank_metric(discounted: bool, reverse: bool = False) -> Metric:
     """The definition of nCGAvgRank / nDCGAvgRank: the mean at k = 3, 5 and 10."""
     base = "ndcg" if discounted else "ncg"
+    chosen = check_bool("reverse", reverse)
 
     def compute(c: Context) -> MetricResult:
-        parts = [normalized_gain(c, k, discounted, reverse) for k in AVG_RANK_KS]
+        parts = [normalized_gain(c, k, discounted, chosen) for k in AVG_RANK_KS]
         bad = [p.reason for p in parts if p.reason]
         if bad:
             return MetricResult(math.nan, c.n, bad[0])
@@ -201,89 +180,21 @@ def avg_rank_metric(discounted: bool, reverse: bool = False) -> Metric:
 
     label = "nDCG" if discounted else "nCG"
     return Metric(
-        f"{base}_avg_rank" + ("_rev" if reverse else ""),
-        compute,
-        True,
-        (0, 1),
-        _SOURCE,
-        f"mean of {label}@3, {label}@5, {label}@10",
-        "ranking",
+        name=f"{base}_avg_rank" + ("_rev" if chosen else ""),
+        compute=compute,
+        higher_is_better=True,
+        bounds=(0, 1),
+        source=_SOURCE,
+        description=f"mean of {label}@3, {label}@5, {label}@10",
+        family="ranking",
         ranks=True,
+        reads=frozenset({"scale"}) if chosen else frozenset(),
+        resampled=gain_resampled([(k, discounted, chosen) for k in AVG_RANK_KS]),
     )
 
 
-class RankingMeasure(Protocol):
-    """The signature of :func:`ncg` and :func:`ndcg`."""
-
-    def __call__(
-        self,
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        k: int | None = None,
-        reverse: bool = False,
-        scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult: ...
-
-
-class AvgRankMeasure(Protocol):
-    """The signature of :func:`ncg_avg_rank` and :func:`ndcg_avg_rank`."""
-
-    def __call__(
-        self,
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        reverse: bool = False,
-        scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult: ...
-
-
-def _at_k(discounted: bool, doc: str) -> RankingMeasure:
-    def measure(
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        k: int | None = None,
-        reverse: bool = False,
-        scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult:
-        metric = ranking_metric(k, discounted, bool(reverse))
-        changes = dict(scale=scale, nan_policy=nan_policy)
-        return score(metric, gold, system, Options.of(options, **changes))
-
-    measure.__name__ = measure.__qualname__ = "ndcg" if discounted else "ncg"
-    measure.__doc__ = doc
-    return measure
-
-
-def _avg_rank(discounted: bool, doc: str) -> AvgRankMeasure:
-    def measure(
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        reverse: bool = False,
-        scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult:
-        metric = avg_rank_metric(discounted, bool(reverse))
-        changes = dict(scale=scale, nan_policy=nan_policy)
-        return score(metric, gold, system, Options.of(options, **changes))
-
-    measure.__name__ = measure.__qualname__ = ("ndcg" if discounted else "ncg") + "_avg_rank"
-    measure.__doc__ = doc
-    return measure
-
-
-ncg = _at_k(
-    False,
+ncg = public_function(
+    lambda k=None, reverse=False: ranking_metric(k, False, reverse),
     r"""Normalized cumulative gain at k (Järvelin & Kekäläinen 2002; Reimers et al. 2016, §2).
 
     .. math:: \mathrm{nCG}_k = \frac{\sum_{i\le k} m_i}{\sum_{i \le k} m^{*}_i}
@@ -297,9 +208,11 @@ ncg = _at_k(
     >>> ncg([3, 2, 1, 0], [0.9, 0.8, 0.1, 0.2], k=2).statistic
     1.0
     """,
+    name="ncg",
+    parameters={"k": None, "reverse": False},
 )
-ndcg = _at_k(
-    True,
+ndcg = public_function(
+    lambda k=None, reverse=False: ranking_metric(k, True, reverse),
     r"""Normalized discounted cumulative gain at k, Reimers et al. (2016)'s discount.
 
     .. math:: \mathrm{DCG}_k = m_1 + \sum_{i=2}^{k} \frac{m_i}{\log_2 i}, \qquad
@@ -312,21 +225,27 @@ ndcg = _at_k(
     >>> round(ndcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic, 6)
     0.868913
     """,
+    name="ndcg",
+    parameters={"k": None, "reverse": False},
 )
-ncg_avg_rank = _avg_rank(
-    False,
+ncg_avg_rank = public_function(
+    lambda reverse=False: avg_rank_metric(False, reverse),
     """nCGAvgRank = mean(nCG_3, nCG_5, nCG_10) (Reimers et al. 2016, §2): the top of the
     ranking only.
 
     >>> ncg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
     """,
+    name="ncg_avg_rank",
+    parameters={"reverse": False},
 )
-ndcg_avg_rank = _avg_rank(
-    True,
+ndcg_avg_rank = public_function(
+    lambda reverse=False: avg_rank_metric(True, reverse),
     """nDCGAvgRank = mean(nDCG_3, nDCG_5, nDCG_10) (Reimers et al. 2016, §2).
 
     >>> ndcg_avg_rank([3, 2, 1, 0], [4, 3, 2, 1]).statistic
     1.0
     """,
+    name="ndcg_avg_rank",
+    parameters={"reverse": False},
 )

@@ -14,11 +14,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numpy.typing import ArrayLike
 
-from ..options import NanPolicy, Options
 from ..results import MetricResult
-from .base import Context, Metric, score
+from .base import Context, Metric, public_function
 
 __all__ = ["RANKDCG", "rankdcg"]
 
@@ -42,23 +40,18 @@ def _rankdcg(c: Context) -> MetricResult:
 
 
 RANKDCG = Metric(
-    "rankdcg",
-    _rankdcg,
-    True,
-    (0, 1),
-    "Katerenchuk & Rosenberg 2018; Atoum 2019, §2.2",
-    "rank-ordering DCG of relative ranks, min-max normalised",
-    "ranking",
+    name="rankdcg",
+    compute=_rankdcg,
+    higher_is_better=True,
+    bounds=(0, 1),
+    source="Katerenchuk & Rosenberg 2018; Atoum 2019, §2.2",
+    description="rank-ordering DCG of relative ranks, min-max normalised",
+    family="ranking",
+    ranks=True,
 )
 
-
-def rankdcg(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    nan_policy: NanPolicy | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+rankdcg = public_function(
+    RANKDCG,
     r"""RankDCG of Katerenchuk & Rosenberg (2018):
 
     .. math:: \mathrm{RankDCG} = \frac{\sum_i \mathrm{rel}(\pi_i)/d_i - \min}{\max - \min}
@@ -71,5 +64,5 @@ def rankdcg(
 
     >>> rankdcg([3, 2, 1], [0.9, 0.5, 0.1]).statistic, rankdcg([3, 2, 1], [0.1, 0.5, 0.9]).statistic
     (1.0, 0.0)
-    """
-    return score(RANKDCG, gold, system, Options.of(options, nan_policy=nan_policy))
+    """,
+)

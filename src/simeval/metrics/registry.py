@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import InputError
 from ..results import MetricResult
@@ -175,6 +176,7 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
             "better (combine e.g. 1 − nmsse outside simeval)"
         )
     name = f"{op}({','.join(p.name for p in parts)})"
+    combine = harmonic_mean if op == "hmean" else _macro_average
 
     def compute(c: Context) -> MetricResult:
         results = [c.result(p) for p in parts]
@@ -182,9 +184,7 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
         reasons = [f"{p.name}: {r.reason}" for p, r in zip(parts, results) if r.reason]
         if np.isnan(values).any():
             return MetricResult(math.nan, c.n, "; ".join(reasons) or "a part is undefined")
-        if op == "macro_avg":
-            return MetricResult(float(values.mean()), c.n)
-        return MetricResult(float(harmonic_mean(values)), c.n)
+        return MetricResult(float(combine(values)), c.n)
 
     lo = 0.0 if op == "hmean" else min(p.bounds[0] for p in parts)
     hi = max(p.bounds[1] for p in parts)
@@ -194,17 +194,23 @@ def _combination(op: str, parts: list[Metric]) -> Metric:
         + ", ".join(p.name for p in parts)
     )
     return Metric(
-        name,
-        compute,
-        True,
-        (lo, hi),
-        "Reimers, Beyer & Gurevych 2016, §2 (combinations)",
-        desc,
-        "combination",
-        op,
-        tuple(parts),
+        name=name,
+        compute=compute,
+        higher_is_better=True,
+        bounds=(lo, hi),
+        source="Reimers, Beyer & Gurevych 2016, §2 (combinations)",
+        description=desc,
+        family="combination",
+        op=op,
+        parts=tuple(parts),
+        combine=combine,
         uses_bins=any(p.uses_bins for p in parts),
     )
+
+
+def _macro_average(parts: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The unweighted mean over axis 0 (Reimers et al. 2016's macro average)."""
+    return np.mean(parts, axis=0)
 
 
 def direction(

@@ -3,70 +3,28 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import warnings
+from collections.abc import Mapping
 from functools import partial
-from typing import Literal
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-from .._validate import NanPolicy, check_bool, check_choice, paired_scores
-from ..binning import Binning, Bins, check_bins
-from ..errors import InputError
+from .._validate import check_choice
+from ..binning import Binning
+from ..errors import InputError, param
 from ..intervals import fisher_interval
-from ..results import BinResult, MetricResult, ScaledPearsonResult, warn_if_undefined
-from ._numeric import STREAM_MIN
+from ..options import BIN_AVERAGES, BinAverage
+from ..results import BinResult, MetricResult, ScaledPearsonResult
+from ._numeric import STREAM_MIN, centered_values, is_constant
 from ._sorted import SortedScores
-from .base import Context, Metric
-from .correlation import centered_values, correlation_centered, is_constant
+from .base import Context, Metric, public_function
+from .correlation import correlation_centered
 from .means import FISHER_CLIP
+from .weighted import Chunk, Resampled, Resamples, Sample
+from .weighted.moments import moment_features, pearson_from_sums
 
 __all__ = ["SCALED_PEARSON", "scaled_pearson", "scaled_pearson_binned"]
-
-Average = Literal["arithmetic", "fisher_z"]
-AVERAGES = ("arithmetic", "fisher_z")
-
-
-def scaled_pearson(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    bins: Bins | None = None,
-    scale: Sequence[float] | None = None,
-    skip_undefined: bool = False,
-    average: Average = "arithmetic",
-    nan_policy: NanPolicy = "raise",
-) -> ScaledPearsonResult:
-    r"""Scaled Pearson correlation (Atoum 2019, eq. 2–3; Nikolić et al. 2012).
-
-    .. math:: \bar r = \frac{1}{K}\sum_{k=1}^{K} r_k
-
-    where :math:`r_k` is Pearson's r of the pairs in bin k. ``bins`` defaults to
-    ``Bins.equal_width(3)`` over ``scale`` (the observed gold range when ``scale`` is None):
-    low, middle and high similarity, as Atoum 2019 splits STS. ``average="fisher_z"``
-    averages through Fisher's z instead (eq. 4–5), |r| clipped to ``1 − 1e-15``.
-
-    A bin with fewer than 3 pairs or constant scores has an undefined r (NaN, with the
-    reason in ``bins[k].reason``); the scaled value is then NaN, unless
-    ``skip_undefined=True``, which averages the defined bins and lists the rest in
-    ``skipped``.
-
-    >>> gold = [0.01, 0.12, 0.23, 0.34, 0.45, 0.57, 0.68, 0.79, 0.90]
-    >>> alpha = [0.01, 0.12, 0.22, 0.73, 0.27, 0.76, 0.79, 0.40, 0.67]
-    >>> res = scaled_pearson(gold, alpha, bins=Bins.segments(3))
-    >>> [round(b.statistic, 3) for b in res.bins], round(res.statistic, 3)
-    ([1.0, 0.08, -0.3], 0.26)
-    """
-    chosen = check_bins("bins", bins, optional=True) or Bins.equal_width(3)
-    check_bool("skip_undefined", skip_undefined)
-    check_choice("average", average, AVERAGES)
-    g, s = paired_scores(gold, system, nan_policy=nan_policy)
-    binning = chosen.assign(g, scale=scale)
-    return warn_if_undefined(
-        scaled_pearson_binned(
-            SortedScores(g), s, binning, skip_undefined=skip_undefined, average=average
-        )
-    )
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
@@ -104,11 +62,11 @@ def scaled_pearson_binned(
     binning: Binning,
     *,
     skip_undefined: bool = False,
-    average: Average = "arithmetic",
+    average: BinAverage = "arithmetic",
 ) -> ScaledPearsonResult:
     """Scaled Pearson on a prepared gold vector, validated system scores and a
     precomputed :class:`Binning` (bin members and gold subsets shared by every system)."""
-    check_choice("average", average, AVERAGES)
+    check_choice("bin_average", average, BIN_AVERAGES)
     if binning.index.size != s.size:
         raise InputError(f"binning has {binning.index.size} pairs, scores have {s.size}")
     n_total = s.size
@@ -143,8 +101,7 @@ def scaled_pearson_binned(
         value = math.nan
         reason = (
             f"undefined: bin(s) {', '.join(skipped)} have no defined r "
-            "(skip undefined bins to average the others: skip_undefined_bins=True, "
-            "--skip-undefined-bins)"
+            f"(skip undefined bins to average the others: {param('skip_undefined_bins', True)})"
         )
     else:
         rs = np.array([b.statistic for b in defined])
@@ -167,20 +124,104 @@ def _scaled(c: Context) -> MetricResult:
     binning = c.binning
     if binning is None:  # the options' bins (default: thirds of the scale)
         binning = c.options.binning_rule.assign(c.gold.values, scale=c.options.scale)
+    o = c.options
     return scaled_pearson_binned(
-        c.gold, c.system.values, binning, skip_undefined=c.options.skip_undefined_bins
-    )
+        c.gold, c.system.values, binning, skip_undefined=o.skip_undefined_bins,
+        average=o.bin_average,
+    )  # fmt: skip
+
+
+# -- on weighted resamples: each bin's moments, when a pair's bin depends on the pair alone
+
+
+def _scaled_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
+    assert sample.binning is not None  # the bootstrap bins the full data for uses_bins
+    out = {}
+    for j in range(sample.binning.k):
+        blocks = moment_features(sample.gold, sample.systems, sample.binning.index == j)
+        for part, block in zip(("gold", "s", "s2", "sg", "n"), blocks):
+            out[f"scaled_pearson.{j}.{part}"] = block
+    return out
+
+
+def _scaled_resampled(sample: Sample, chunk: Chunk) -> Resamples:
+    assert sample.binning is not None
+    L, o = chunk.sums, sample.options
+    per_bin = [
+        pearson_from_sums(*(L[f"scaled_pearson.{j}.{p}"] for p in ("gold", "s", "s2", "sg", "n")))
+        for j in range(sample.binning.k)
+    ]
+    r = np.stack([b.values for b in per_bin])  # (bins, columns, systems)
+    recheck = np.any([b.recheck for b in per_bin if b.recheck is not None], axis=0)
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # every bin undefined: NaN
+        z = np.arctanh(np.clip(r, -FISHER_CLIP, FISHER_CLIP)) if o.bin_average == "fisher_z" else r
+        mean = np.nanmean(z, axis=0) if o.skip_undefined_bins else z.mean(axis=0)
+    value = np.tanh(mean) if o.bin_average == "fisher_z" else mean
+    return Resamples(np.where(recheck, np.nan, value), recheck)
 
 
 SCALED_PEARSON = Metric(
-    "scaled_pearson",
-    _scaled,
-    True,
-    (-1, 1),
-    "Atoum 2019, eq. 2–3",
-    "mean of per-bin Pearson r",
-    "scaled",
+    name="scaled_pearson",
+    compute=_scaled,
+    higher_is_better=True,
+    bounds=(-1, 1),
+    source="Atoum 2019, eq. 2–3",
+    description="mean of per-bin Pearson r",
+    family="scaled",
     uses_bins=True,
     is_correlation=True,
-    reads=frozenset({"bins", "skip_undefined_bins"}),
+    reads=frozenset({"bins", "skip_undefined_bins", "bin_average"}),
+    resampled=Resampled(
+        features=_scaled_features,
+        values=_scaled_resampled,
+        applies=lambda o: o.binning_rule.kind.per_pair,
+    ),
+)
+
+scaled_pearson = public_function(
+    SCALED_PEARSON,
+    r"""Scaled Pearson correlation (Atoum 2019, eq. 2–3; Nikolić et al. 2012).
+
+    .. math:: \bar r = \frac{1}{K}\sum_{k=1}^{K} r_k
+
+    where :math:`r_k` is Pearson's r of the pairs in bin k. ``bins`` defaults to
+    ``Bins.equal_width(3)`` over ``scale`` (the observed gold range when ``scale`` is None):
+    low, middle and high similarity, as Atoum 2019 splits STS. ``bin_average="fisher_z"``
+    averages through Fisher's z instead (eq. 4–5), |r| clipped to ``1 − 1e-15``.
+
+    A bin with fewer than 3 pairs or constant scores has an undefined r (NaN, with the
+    reason in ``bins[k].reason``); the scaled value is then NaN, unless
+    ``skip_undefined_bins=True``, which averages the defined bins and lists the rest in
+    ``skipped``.
+
+    Parameters
+    ----------
+    gold, system : array_like
+        Gold and system scores, one per pair, the same length.
+    options : Options, optional
+        Settings of :class:`~simeval.Options`; its fields may be given as keywords. This
+        measure reads ``bins``, ``scale`` (for equal-width bins), ``skip_undefined_bins``,
+        ``bin_average`` and ``nan_policy``.
+
+    Returns
+    -------
+    ScaledPearsonResult
+        ``statistic`` (the average), ``bins`` (per bin: label, edges, n, coverage, r, its
+        p-value and Fisher interval, reason), ``skipped`` and ``remainder``.
+
+    References
+    ----------
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures, eq. 2–5. Nikolić, D. et al. (2012). Scaled correlation analysis.
+
+    Examples
+    --------
+    >>> from simeval import Bins
+    >>> gold = [0.01, 0.12, 0.23, 0.34, 0.45, 0.57, 0.68, 0.79, 0.90]
+    >>> alpha = [0.01, 0.12, 0.22, 0.73, 0.27, 0.76, 0.79, 0.40, 0.67]
+    >>> res = scaled_pearson(gold, alpha, bins=Bins.segments(3))
+    >>> [round(b.statistic, 3) for b in res.bins], round(res.statistic, 3)
+    ([1.0, 0.08, -0.3], 0.26)
+    """,
 )

@@ -14,17 +14,18 @@ The printed values are *close to*, not equal to, ``1 − exp(−MASE)``: :func:`
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..options import NanPolicy, Normalize, Options
 from ..results import MetricResult
-from .base import Context, Metric, score
+from ._sorted import SortedScores
+from .base import Context, Metric, public_function
+from .weighted import Chunk, Resampled, Resamples, Sample
+from .weighted.moments import magnitude_factor
 
 __all__ = [
     "ERROR_METRICS",
@@ -170,14 +171,110 @@ _SOURCE = "Atoum & Ayyagari 2019"
 _READS = frozenset({"normalize", "system_scale"})
 
 
+# -- on weighted resamples: sums of the errors, and the MAD by a windowed correction -------
+
+#: A mean absolute deviation below this fraction of the scores' size may be zero (a
+#: constant resample): the kernel decides those entries.
+NEAR_ZERO = 1e-12
+
+
+@dataclass(eq=False)
+class _ErrorLayout:
+    """The error pair of the full data scaled below 2 when huge (``factor``), each system's
+    mean ``ē`` and its sort (for the MAD's correction window)."""
+
+    factor: float
+    mean: NDArray[np.float64]
+    sorted: list[SortedScores]
+
+
+def _layout(sample: Sample) -> _ErrorLayout:
+    g, E = sample.error_pair
+    f = magnitude_factor(g, E)
+    return _ErrorLayout(f, (E / f).mean(axis=1), [SortedScores(e / f) for e in E])
+
+
+def _error_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
+    g, E = sample.error_pair
+    lay = sample.shared(_layout)
+    g, E = g / lay.factor, E / lay.factor
+    d = (E - g).T
+    centred = (E - lay.mean[:, None]).T
+    return {
+        "error.abs": np.abs(d),
+        "error.sq": d * d,
+        "error.centred": centred,
+        "error.absdev": np.abs(centred),
+        "error.below": (centred < 0).astype(np.float64),
+    }
+
+
+def _mean_abs_dev(lay: _ErrorLayout, chunk: Chunk) -> tuple[NDArray[np.float64], ...]:
+    """``Σ_i w_i |s_i − m| / N`` with m the resample's mean (Atoum & Ayyagari 2019, eq. 3's
+    denominator), and that mean. Written as ``Σ w|s − ē|`` (a weighted sum of a feature)
+    plus a correction: a pair below both ē and m changes by ``m − ē``, one above both by
+    ``ē − m``, so only the pairs between ē and the resample means (a narrow window of the
+    sorted scores) are visited per resample."""
+    W, N, L = chunk.W, chunk.N, chunk.sums
+    absdev, below = L["error.absdev"], L["error.below"]
+    means = L["error.centred"] / N[:, None] + lay.mean[None, :]
+    dev = np.empty_like(means)
+    Wf = W.astype(np.float64, copy=False)
+    for j, ss in enumerate(lay.sorted):
+        sbar, m = lay.mean[j], means[:, j]
+        lo, hi = min(sbar, float(m.min())), max(sbar, float(m.max()))
+        a = int(np.searchsorted(ss.sorted, lo, side="left"))
+        b = int(np.searchsorted(ss.sorted, hi, side="right"))
+        p = int(np.searchsorted(ss.sorted, sbar, side="left"))
+        window = np.take(Wf, ss.order[a:b], axis=0)
+        sw = ss.sorted[a:b, None]
+        corr = np.einsum("ij,ij->j", window, np.abs(sw - m[None, :]) - np.abs(sw - sbar))
+        n_below = below[:, j] - window[: p - a].sum(axis=0)
+        n_above = N - below[:, j] - window[p - a :].sum(axis=0)
+        dev[:, j] = absdev[:, j] + (m - sbar) * (n_below - n_above) + corr
+    return np.maximum(dev, 0.0) / N[:, None], means
+
+
+def _all_errors(sample: Sample, chunk: Chunk) -> dict[str, Resamples]:
+    """The five error measures of a chunk, computed together (they share every sum)."""
+    lay = sample.shared(_layout)
+    N = chunk.N[:, None]
+    mae = chunk.sums["error.abs"] / N
+    mse = chunk.sums["error.sq"] / N
+    dev, means = _mean_abs_dev(lay, chunk)
+    size = np.abs(means) + chunk.sums["error.absdev"] / N
+    unsure = dev <= NEAR_ZERO * size
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        mase = np.where(unsure, np.nan, mae / dev)
+        msse = np.where(unsure, np.nan, mse / dev**2)
+    return {
+        "mae": Resamples(mae * lay.factor),
+        "mase": Resamples(mase, unsure),
+        "msse": Resamples(msse, unsure),
+        "nmase": Resamples(-np.expm1(-mase), unsure),
+        "nmsse": Resamples(-np.expm1(-msse), unsure),
+    }
+
+
 def _definition(name: str, bounds: tuple[float, float], where: str, what: str) -> Metric:
     def compute(c: Context) -> MetricResult:
         return c.shared(moments).result(name)
 
+    def resampled(sample: Sample, chunk: Chunk) -> Resamples:
+        return chunk.shared(_all_errors, lambda: _all_errors(sample, chunk))[name]
+
     return Metric(
-        name, compute, False, bounds, f"{_SOURCE}, {where}", what, "error",
-        batched=True, reads=_READS,
-    )  # fmt: skip
+        name=name,
+        compute=compute,
+        higher_is_better=False,
+        bounds=bounds,
+        source=f"{_SOURCE}, {where}",
+        description=what,
+        family="error",
+        reads=_READS,
+        gold_scale=True,
+        resampled=Resampled(features=_error_features, values=resampled),
+    )
 
 
 MAE = _definition("mae", (0, math.inf), "eq. 2", "mean absolute error")
@@ -191,47 +288,7 @@ NMASE = _definition(
 ERROR_METRICS = (MAE, MASE, MSSE, NMSSE, NMASE)
 
 
-class ErrorMeasure(Protocol):
-    """The signature of the public error functions (:func:`mae` … :func:`nmase`)."""
-
-    def __call__(
-        self,
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        normalize: Normalize = None,
-        scale: Sequence[float] | None = None,
-        system_scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult: ...
-
-
-def _public(metric: Metric, doc: str) -> ErrorMeasure:
-    """The public function of ``metric``: every keyword overrides the matching field of
-    ``options`` (:class:`~simeval.Options`), and the definition computes the value."""
-
-    def measure(
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        normalize: Normalize = None,
-        scale: Sequence[float] | None = None,
-        system_scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult:
-        changes = dict(
-            normalize=normalize, scale=scale, system_scale=system_scale, nan_policy=nan_policy
-        )
-        return score(metric, gold, system, Options.of(options, **changes))
-
-    measure.__name__ = measure.__qualname__ = metric.name
-    measure.__doc__ = doc
-    return measure
-
-
-mae = _public(
+mae = public_function(
     MAE,
     r"""Mean absolute error :math:`\frac1n\sum_j |s_j - g_j|` (Atoum & Ayyagari 2019, eq. 2).
     Lower is better. Keywords override the matching fields of ``options``.
@@ -240,7 +297,7 @@ mae = _public(
     1.0
     """,
 )
-mase = _public(
+mase = public_function(
     MASE,
     r"""Mean absolute scaled error :math:`\frac1n\sum_j S_{E_j}` (Atoum & Ayyagari 2019,
     eq. 3 and Table 4). Lower is better; +inf for constant system scores.
@@ -249,7 +306,7 @@ mase = _public(
     0.75
     """,
 )
-msse = _public(
+msse = public_function(
     MSSE,
     r"""Mean scaled square error :math:`\frac1n\sum_j S_{E_j}^2` (Atoum & Ayyagari 2019,
     eq. 4). Lower is better; +inf for constant system scores.
@@ -258,7 +315,7 @@ msse = _public(
     0.9375
     """,
 )
-nmsse = _public(
+nmsse = public_function(
     NMSSE,
     r"""Normalized mean scaled square error :math:`1 - e^{-\mathrm{MSSE}}` (Atoum & Ayyagari
     2019, eq. 5).
@@ -270,7 +327,7 @@ nmsse = _public(
     0.608394
     """,
 )
-nmase = _public(
+nmase = public_function(
     NMASE,
     r""":math:`1 - e^{-\mathrm{MASE}}`, the closest formula to the NMSSE column printed in
     Atoum & Ayyagari (2019), Table 4: 0.47 / 0.57 / 0.45 / 0.17 on Table 3's data against

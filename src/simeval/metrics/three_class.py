@@ -22,7 +22,7 @@ and scales are those of :class:`~simeval.Options` (30 % / 70 % of the gold scale
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -33,8 +33,9 @@ from ..errors import InputError
 from ..options import Options
 from ..results import MetricResult
 from ._sorted import SortedScores
-from .base import Context, Metric, score
+from .base import Context, Metric, public_function
 from .threshold import decisions
+from .weighted import Chunk, Resampled, Sample
 
 __all__ = [
     "ACCURACY3",
@@ -100,84 +101,93 @@ def _f1_macro(c: Context) -> MetricResult:
     return MetricResult(macro_f1(truth, pred), truth.size)
 
 
+def _class_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
+    """Per pair and class (low, mid, high): the gold's class (n, 3), and every system's
+    class and its agreement with gold (n, k per class)."""
+    g, S = sample.gold, sample.on_gold_scale
+    low, high = sample.options.borders
+    truth = np.where(g < low, 0, np.where(g > high, 2, 1))
+    pred = np.where(low > S, 0, np.where(high < S, 2, 1)).T
+    out = {"classes.gold": (truth[:, None] == np.arange(3)).astype(np.float64)}
+    for c in range(3):
+        out[f"classes.{c}.system"] = (pred == c).astype(np.float64)
+        out[f"classes.{c}.both"] = ((pred == c) & (truth[:, None] == c)).astype(np.float64)
+    return out
+
+
+def _accuracy_resampled(sample: Sample, chunk: Chunk) -> NDArray[np.float64]:
+    both = sum(chunk.sums[f"classes.{c}.both"] for c in range(3))
+    return both / chunk.N[:, None]
+
+
+def _f1_resampled(sample: Sample, chunk: Chunk) -> NDArray[np.float64]:
+    """The mean over the classes drawn in gold or system of 2·tp / (t + p)."""
+    L = chunk.sums
+    f1s, present = [], []
+    for c in range(3):
+        t, p = L["classes.gold"][:, c : c + 1], L[f"classes.{c}.system"]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            f1s.append(np.where(t + p > 0, 2.0 * L[f"classes.{c}.both"] / (t + p), 0.0))
+        present.append(t + p > 0)
+    return np.sum(f1s, axis=0) / np.sum(present, axis=0)
+
+
 ACCURACY3 = Metric(
-    "accuracy3",
-    _accuracy,
-    True,
-    (0, 1),
-    _SOURCE,
-    "share of pairs whose gold and system fall in the same bin (low / mid / high)",
-    "threshold",
+    name="accuracy3",
+    compute=_accuracy,
+    higher_is_better=True,
+    bounds=(0, 1),
+    source=_SOURCE,
+    description="share of pairs whose gold and system fall in the same bin (low / mid / high)",
+    family="threshold",
     reads=_READS,
+    gold_scale=True,
+    resampled=Resampled(features=_class_features, values=_accuracy_resampled),
 )
 F1_MACRO3 = Metric(
-    "f1_macro3",
-    _f1_macro,
-    True,
-    (0, 1),
-    _SOURCE,
-    "macro-averaged F1 of the three bins (low / mid / high)",
-    "threshold",
+    name="f1_macro3",
+    compute=_f1_macro,
+    higher_is_better=True,
+    bounds=(0, 1),
+    source=_SOURCE,
+    description="macro-averaged F1 of the three bins (low / mid / high)",
+    family="threshold",
     reads=_READS,
+    gold_scale=True,
+    resampled=Resampled(features=_class_features, values=_f1_resampled),
 )
-
-
-def _options(
-    scale: Sequence[float] | None, system_scale: Sequence[float] | None, options: Options | None
-) -> Options:
-    return Options.of(options, scale=scale, system_scale=system_scale)
 
 
 def bin_classes(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    options: Options | None = None,
+    gold: ArrayLike, system: ArrayLike, *, options: Options | None = None, **option_fields: Any
 ) -> tuple[list[str], list[str]]:
-    """The bin (``low``, ``mid``, ``high``) of every pair, for gold and for system.
+    """The bin (``low``, ``mid``, ``high``) of every pair, for gold and for system; the
+    options (or their fields as keywords) as for :func:`accuracy3`.
 
     >>> bin_classes([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5))
     (['low', 'mid', 'high', 'high'], ['low', 'high', 'mid', 'high'])
     """
-    opts = _options(scale, system_scale, options)
+    opts = Options.of(options, **option_fields)
     g, s = paired_scores(gold, system, nan_policy=opts.nan_policy)
     truth, pred = _codes(Context(SortedScores(g), SortedScores(s), opts))
     return [BIN_CLASSES[i] for i in truth], [BIN_CLASSES[i] for i in pred]
 
 
-def accuracy3(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+accuracy3 = public_function(
+    ACCURACY3,
     r"""Three-class bin accuracy, :math:`\frac1n\sum_i [\mathrm{bin}(g_i) = \mathrm{bin}(s_i)]`
     (the unqualified "Accuracy" of Reimers et al. 2016, Table 1, as simeval reads it).
 
     >>> accuracy3([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5)).statistic
     0.5
-    """
-    opts = _options(scale, system_scale, options)
-    return score(ACCURACY3, gold, system, opts)
-
-
-def f1_macro3(
-    gold: ArrayLike,
-    system: ArrayLike,
-    *,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | None = None,
-    options: Options | None = None,
-) -> MetricResult:
+    """,
+)
+f1_macro3 = public_function(
+    F1_MACRO3,
     r"""Macro-F1 over the three bins, :math:`\frac{1}{|C|}\sum_c 2TP_c/(|g{=}c| + |s{=}c|)`
     (the unqualified "F1" of Reimers et al. 2016, Table 1, as simeval reads it).
 
     >>> round(f1_macro3([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5)).statistic, 4)
     0.5
-    """
-    opts = _options(scale, system_scale, options)
-    return score(F1_MACRO3, gold, system, opts)
+    """,
+)

@@ -10,16 +10,14 @@ gold scale: pass ``system_scale`` and ``scale`` to map them linearly.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import check_real
-from ..options import NanPolicy, Options
 from ..results import MetricResult
-from .base import Context, Metric, score
+from .base import Context, Metric, public_function
+from .weighted import Chunk, Resampled, Sample
 
 __all__ = [
     "THRESHOLD_METRICS",
@@ -65,6 +63,36 @@ _SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
 _READS = frozenset({"low_border", "high_border", "system_scale"})
 
 
+def _threshold_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
+    """Per pair: the gold's low and high decisions (n, 2), and for every system its own
+    decisions and the agreements with gold (n, k each)."""
+    g, S = sample.gold, sample.on_gold_scale
+    low, high = sample.options.borders
+    out = {"threshold.gold": np.stack([g < low, g > high], axis=1).astype(np.float64)}
+    for cls, truth, pred in (("low", g < low, low > S), ("high", g > high, high < S)):
+        out[f"threshold.{cls}.system"] = pred.T.astype(np.float64)
+        out[f"threshold.{cls}.both"] = (pred & truth).T.astype(np.float64)
+    return out
+
+
+def _from_sums(high: bool, is_f1: bool) -> Callable[[Sample, Chunk], NDArray[np.float64]]:
+    """Accuracy or F1 of one class from the summed decisions: with t the drawn pairs true
+    in gold, p those predicted and tp both, accuracy = 1 − (t + p − 2tp)/N and F1 =
+    2tp/(t + p) (NaN when t + p = 0)."""
+    cls = "high" if high else "low"
+
+    def values(sample: Sample, chunk: Chunk) -> NDArray[np.float64]:
+        L = chunk.sums
+        truth = L["threshold.gold"][:, 1 if high else 0][:, None]
+        pred, both = L[f"threshold.{cls}.system"], L[f"threshold.{cls}.both"]
+        if not is_f1:
+            return 1.0 - (truth + pred - 2.0 * both) / chunk.N[:, None]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(truth + pred > 0, 2.0 * both / (truth + pred), np.nan)
+
+    return values
+
+
 def _definition(high: bool, is_f1: bool) -> Metric:
     cls = "high" if high else "low"
 
@@ -77,9 +105,17 @@ def _definition(high: bool, is_f1: bool) -> Metric:
         if is_f1
         else f"accuracy of the {cls}-similarity decision"
     )
-    name = ("f1_" if is_f1 else "accuracy_") + cls
     return Metric(
-        name, compute, True, (0, 1), _SOURCE, what, "threshold", batched=True, reads=_READS
+        name=("f1_" if is_f1 else "accuracy_") + cls,
+        compute=compute,
+        higher_is_better=True,
+        bounds=(0, 1),
+        source=_SOURCE,
+        description=what,
+        family="threshold",
+        reads=_READS,
+        gold_scale=True,
+        resampled=Resampled(features=_threshold_features, values=_from_sums(high, is_f1)),
     )
 
 
@@ -91,49 +127,7 @@ F1_HIGH = _definition(high=True, is_f1=True)
 THRESHOLD_METRICS = (ACCURACY_LOW, ACCURACY_HIGH, F1_LOW, F1_HIGH)
 
 
-class ThresholdMeasure(Protocol):
-    """The signature of the public low/high functions (:func:`f1_low` …)."""
-
-    def __call__(
-        self,
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        border: float | None = None,
-        scale: Sequence[float] | None = None,
-        system_scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult: ...
-
-
-def _public(metric: Metric, doc: str) -> ThresholdMeasure:
-    """The public function of ``metric``: ``border`` is its side's border (the low one for
-    ``*_low``); every keyword overrides the matching field of ``options``."""
-    side = "high_border" if metric.name.endswith("_high") else "low_border"
-
-    def measure(
-        gold: ArrayLike,
-        system: ArrayLike,
-        *,
-        border: float | None = None,
-        scale: Sequence[float] | None = None,
-        system_scale: Sequence[float] | None = None,
-        nan_policy: NanPolicy | None = None,
-        options: Options | None = None,
-    ) -> MetricResult:
-        changes: dict[str, object] = dict(
-            scale=scale, system_scale=system_scale, nan_policy=nan_policy
-        )
-        changes[side] = None if border is None else check_real("`border`", border)
-        return score(metric, gold, system, Options.of(options, **changes))
-
-    measure.__name__ = measure.__qualname__ = metric.name
-    measure.__doc__ = doc
-    return measure
-
-
-accuracy_low = _public(
+accuracy_low = public_function(
     ACCURACY_LOW,
     """Accuracy_low = mean([g < border] == [s < border]) (Reimers et al. 2016, §2).
 
@@ -143,8 +137,9 @@ accuracy_low = _public(
     >>> accuracy_low([0, 1, 2, 4], [0, 2, 2, 4], scale=(0, 5)).statistic
     0.75
     """,
+    aliases={"border": "low_border"},
 )
-accuracy_high = _public(
+accuracy_high = public_function(
     ACCURACY_HIGH,
     """Accuracy_high = mean([g > border] == [s > border]) (Reimers et al. 2016, §2).
 
@@ -153,8 +148,9 @@ accuracy_high = _public(
     >>> accuracy_high([0, 1, 4, 5], [0, 4, 3, 5], scale=(0, 5)).statistic
     0.5
     """,
+    aliases={"border": "high_border"},
 )
-f1_low = _public(
+f1_low = public_function(
     F1_LOW,
     r"""F1 of the class *low*: truth ``g < border``, prediction ``s < border`` (Reimers et al.
     2016, §2).
@@ -166,8 +162,9 @@ f1_low = _public(
     >>> round(f1_low([0, 1, 2, 4], [0, 2, 2, 4], scale=(0, 5)).statistic, 6)  # TP 1, FN 1
     0.666667
     """,
+    aliases={"border": "low_border"},
 )
-f1_high = _public(
+f1_high = public_function(
     F1_HIGH,
     r"""F1 of the class *high*: truth ``g > border``, prediction ``s > border`` (Reimers et
     al. 2016, §2). ``border`` defaults to 70 % of the gold scale (3.5 on 0–5).
@@ -175,6 +172,7 @@ f1_high = _public(
     >>> round(f1_high([0, 1, 4, 5], [0, 4, 3, 5], scale=(0, 5)).statistic, 6)  # TP 1, FP 1, FN 1
     0.5
     """,
+    aliases={"border": "high_border"},
 )
 
 

@@ -16,7 +16,7 @@ from ..errors import InputError
 from ..metrics.registry import direction
 from ..options import Options
 from ..results import json_ready
-from .bootstrap import Metric, bootstrap_distribution, systems_matrix
+from .bootstrap import Metric, bootstrap_distribution, on_gold_scale, systems_matrix
 from .paired import paired_permutation_test, pairwise_bootstrap_pvalues
 
 __all__ = ["SignificanceClusters", "cluster_systems", "holm", "significance_clusters"]
@@ -145,7 +145,6 @@ def cluster_systems(
     if test not in ("bootstrap", "permutation"):
         raise InputError(f"test must be 'bootstrap' or 'permutation'; got {test!r}")
     g, S, names, opts = systems_matrix(gold, systems, Options.of(options, **option_fields))
-    on_gold_scale = dataclasses.replace(opts, system_scale=None)  # S is mapped already
     dist = bootstrap_distribution(
         g,
         dict(zip(names, S)),
@@ -153,8 +152,11 @@ def cluster_systems(
         n_resamples=n_resamples if test == "bootstrap" else 1,
         seed=seed,
         jackknife_groups=0,
-        options=on_gold_scale,
+        options=opts,
     )
+    # the permutation test swaps scores between two systems: on the gold scale
+    mapped = on_gold_scale(S, names, opts)
+    fixed = dataclasses.replace(opts, system_scale=None)
     label = dist.metrics[0]
     hib = direction(metric if callable(metric) else label, higher_is_better)
     if test == "bootstrap":
@@ -166,14 +168,14 @@ def cluster_systems(
                 if i != j:
                     p[i, j] = paired_permutation_test(
                         g,
-                        S[i],
-                        S[j],
+                        mapped[i],
+                        mapped[j],
                         metric,
                         n_resamples=n_resamples,
                         seed=seed,
                         alternative="greater",
                         higher_is_better=hib,
-                        options=on_gold_scale,
+                        options=fixed,
                     ).pvalue
     values = dict(zip(dist.systems, dist.observed[0].tolist()))
     return significance_clusters(values, p, higher_is_better=hib, alpha=alpha, metric=label)

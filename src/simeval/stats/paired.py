@@ -8,6 +8,7 @@ p-values ``(count + 1)/(R + 1)`` (Davison & Hinkley 1997, eq. 4.11), never 0.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -22,9 +23,8 @@ from ..metrics.registry import direction
 from ..options import Options
 from ..results import json_ready
 from .bootstrap import CHUNK_ELEMENTS, BootstrapDistribution, Metric, bootstrap_distribution
-from .bootstrap.api import systems_matrix
-from .bootstrap.engine import Engine
-from .bootstrap.expressions import combine, parse_metric
+from .bootstrap.api import on_gold_scale, point_estimates, systems_matrix
+from .bootstrap.expressions import parse_metric
 from .bootstrap.resampling import check_resamples
 
 __all__ = [
@@ -280,6 +280,9 @@ def paired_permutation_tests(
     _check_alternative(alternative)
     opts = Options.of(options, **option_fields)
     g, S, _, opts = systems_matrix(gold, {"a": system_a, "b": system_b}, opts)
+    # scores are swapped between the systems: on the gold scale, and not mapped again
+    S = on_gold_scale(S, ("a", "b"), opts)
+    opts = dataclasses.replace(opts, system_scale=None)
     n = g.size
     R = check_resamples(n_resamples)
     exprs = [parse_metric(m) for m in metrics]
@@ -292,13 +295,12 @@ def paired_permutation_tests(
             for m, e, h in zip(metrics, exprs, given)
         ]
     )
-    leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
 
     def score(systems: NDArray[np.float64]) -> NDArray[np.float64]:
-        """metrics × systems on the given (possibly shuffled) system rows."""
-        engine = Engine(g, systems, leaves, opts)
-        leaf_values = engine.values(np.ones((n, 1)))
-        return np.stack([combine(e, leaf_values)[0] for e in exprs])
+        """metrics × systems on the given (possibly shuffled) system rows: each metric's
+        kernel, as evaluate computes it."""
+        names = [f"system{i}" for i in range(systems.shape[0])]
+        return point_estimates(exprs, g, systems, names, opts)
 
     observed = score(S)  # (metrics, 2)
     delta = signs * (observed[:, 0] - observed[:, 1])

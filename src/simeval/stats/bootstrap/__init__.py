@@ -1,18 +1,15 @@
 """Bootstrap confidence intervals over pairs, vectorized over resamples.
 
 A resample is a vector of *multiplicities* ``w`` (how often each pair was drawn), and a
-chunk of resamples is an int32 matrix ``W`` (pairs × resamples), so every statistic is
-computed from weighted sums: ``Wᵀ F`` with ``F`` the per-pair features of all systems
-(Pearson's moments, absolute and squared errors, the low/high class indicators, and a
-column of ones for the total weight). Spearman sorts each system once and derives the
-average ranks of every resample from running weights in sorted order, in exact integer
-arithmetic: the rows of ``W`` are gathered in that order onto an m × b grid whose running
-sums take m vectorized row additions (:class:`_RunningSums`), several times faster than
-``np.add.accumulate`` down n rows. Statistics are shared across metrics: the moments that
-give Pearson also give MASE's centre, and the class counts give both accuracy and F1.
-Kendall's τ-b and nCG/nDCG also come from orders fixed by the full data
-(:mod:`.rank_kernels`); any other metric is computed by its own kernel once per resample
-(:mod:`.per_resample`).
+chunk of resamples is an integer matrix ``W`` (pairs × resamples). The engine knows no
+metric: each metric's record brings its own form for many resamples at once
+(:mod:`simeval.metrics.weighted`) — sufficient statistics, which the engine sums for all
+metrics in one product ``Wᵀ F`` (Pearson's moments, the errors, the class indicators …),
+or a weighted form that reads ``W`` against orders fixed by the full data (Spearman's
+running sums, Kendall's discordant pairs, the gains of nCG/nDCG) — and any metric
+without one is computed by its own kernel once per resample (:mod:`.per_resample`), as
+is every entry a form cannot decide exactly. The point estimate is always the kernel's
+value on all pairs, the value :func:`~simeval.evaluate` reports.
 
 **Resampling scheme** (the reproducibility contract): ``rng = numpy.random.default_rng(seed)``
 and resamples are drawn in chunks as ``rng.integers(0, n, size=(c, n))``. numpy draws
@@ -31,6 +28,8 @@ from .api import (
     bootstrap_ci,
     bootstrap_distribution,
     higher_is_better,
+    on_gold_scale,
+    point_estimates,
     systems_matrix,
 )
 from .expressions import Metric, MetricFunction
@@ -56,6 +55,8 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_distribution",
     "higher_is_better",
+    "on_gold_scale",
+    "point_estimates",
     "resample_indices",
     "resample_weights",
     "systems_matrix",

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..._validate import as_float_array, rng_of
+from ..._validate import paired_systems, rng_of
+from ...binning import Binning
 from ...errors import InputError, param
 from ...metrics._scales import map_linear
+from ...metrics._sorted import SortedScores
+from ...metrics.base import Context
 from ...metrics.registry import available_metrics, direction
 from ...options import Options
-from .engine import Engine
-from .expressions import Metric, combine, parse_metric
+from .engine import Engine, sample_of
+from .expressions import Expr, Metric, as_float, combine, parse_metric
 from .intervals import BootstrapDistribution, BootstrapInterval, Method
 from .resampling import (
     JACKKNIFE_GROUPS,
@@ -31,12 +35,14 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_distribution",
     "higher_is_better",
+    "on_gold_scale",
+    "point_estimates",
     "systems_matrix",
 ]
 
-#: Metrics computed in batch from weighted sums (no Python loop over resamples): those
-#: whose definition says ``batched``.
-BATCHED_METRICS = tuple(m.name for m in available_metrics() if m.batched)
+#: Registry metrics the bootstrap computes for many resamples at once: those whose record
+#: has a resampled form (:class:`~simeval.metrics.weighted.Resampled`).
+BATCHED_METRICS = tuple(m.name for m in available_metrics() if m.resampled is not None)
 #: What :func:`bootstrap_distribution` and :func:`bootstrap_ci` compute unless told
 #: otherwise (``simeval compare`` adds ``hmean(f1_low,f1_high)``: ``compare.COMPARE_METRICS``).
 DEFAULT_METRICS = ("pearson", "spearman", "nmsse", "f1_low", "f1_high")
@@ -56,57 +62,73 @@ def systems_matrix(
     systems: Mapping[str, ArrayLike] | Sequence[ArrayLike] | ArrayLike,
     options: Options | None = None,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], tuple[str, ...], Options]:
-    """Gold, the systems as a (k, n) matrix on the gold scale, their names, and the options
-    resolved for the gold scores. Under ``nan_policy="omit"`` the pairs where the gold or
-    *any* system is missing are dropped, so that every system is resampled on the same
-    pairs (the comparison stays paired)."""
+    """Gold, the systems' scores as a (k, n) matrix (as given: not mapped), their names,
+    and the options resolved for the gold scores. Under ``nan_policy="omit"`` the pairs
+    where the gold or *any* system is missing are dropped, so that every system is
+    resampled on the same pairs (the comparison stays paired)."""
     opts = Options.of(options)
-    g = as_float_array(gold, "gold")
     if isinstance(systems, Mapping):
-        items = list(systems.items())
+        items = dict(systems)
     else:
         try:
             arr = np.asarray(systems, dtype=np.float64)
         except (TypeError, ValueError) as exc:
             raise InputError(
-                f"`systems` must be a mapping name → scores or a 2-D array; {exc}"
+                f"{param('systems')} must be a mapping name → scores or a 2-D array; {exc}"
             ) from None
         rows = arr[None, :] if arr.ndim == 1 else arr
         if rows.ndim != 2:
-            raise InputError(f"`systems` must be one or two dimensional; got shape {arr.shape}")
-        items = [(f"system{i + 1}", s) for i, s in enumerate(rows)]
+            raise InputError(
+                f"{param('systems')} must be one or two dimensional; got shape {arr.shape}"
+            )
+        items = {f"system{i + 1}": s for i, s in enumerate(rows)}
     if not items:
-        raise InputError("`systems` is empty; give at least one system's scores")
-    names = [str(name) for name, _ in items]
+        raise InputError(f"{param('systems')} is empty; give at least one system's scores")
+    names = tuple(str(name) for name in items)
     if len(set(names)) != len(names):
-        raise InputError(f"system names must be unique; got {names}")
-    S = np.empty((len(items), g.size))
-    for j, (name, values) in enumerate(items):
-        s = as_float_array(values, f"system {name}")
-        if s.shape != g.shape:
-            raise InputError(
-                f"`gold` and `system {name}` must have the same length; got {g.size} and {s.size}"
-            )
-        S[j] = s
-    for arr, what in ((g[None, :], "gold"), (S, "a system")):
-        if np.isinf(arr).any():
-            raise InputError(f"{what} has an infinite value; remove or fix it")
-    missing = np.isnan(g) | np.isnan(S).any(axis=0)
-    if missing.any():
-        if opts.nan_policy == "raise":
-            i = int(np.argmax(missing))
-            raise InputError(
-                f"a score is missing at index {i} ({int(missing.sum())} pairs in all); pass "
-                f"{param('nan_policy', 'omit')} to drop those pairs"
-            )
-        g, S = g[~missing], S[:, ~missing]
+        raise InputError(f"system names must be unique; got {list(names)}")
+    g, S = paired_systems(gold, dict(zip(names, items.values())), nan_policy=opts.nan_policy)
     opts = opts.resolve(g)
     opts.check_systems(names)
+    return g, S, names, opts
+
+
+def on_gold_scale(
+    S: NDArray[np.float64], names: Sequence[str], options: Options
+) -> NDArray[np.float64]:
+    """Each system's scores on the gold scale, as the metrics that compare scores with
+    gold values read them (mapped from its own ``system_scale``)."""
+    out = S.copy()
     for j, name in enumerate(names):
-        own = opts.for_system(name).system_scale
+        own = options.for_system(name).system_scale
         if own is not None:
-            S[j] = map_linear(S[j], own, opts.scale)  # type: ignore[arg-type]
-    return g, S, tuple(names), opts
+            out[j] = map_linear(S[j], own, options.scale)  # type: ignore[arg-type]
+    return out
+
+
+def point_estimates(
+    exprs: Sequence[Expr],
+    gold: NDArray[np.float64],
+    S: NDArray[np.float64],
+    names: Sequence[str],
+    options: Options,
+    binning: Binning | None = None,
+) -> NDArray[np.float64]:
+    """Every metric of every system on all pairs, shape (metrics, systems): the kernel's
+    value (as :func:`~simeval.evaluate` computes it), or ``f(gold, system on the gold
+    scale)`` for a callable."""
+    gold_sorted = SortedScores(gold)
+    mapped = on_gold_scale(S, names, options)
+    out = np.empty((len(exprs), len(names)))
+    for j, name in enumerate(names):
+        ctx = Context(gold_sorted, SortedScores(S[j]), options.for_system(name), binning)
+        for i, e in enumerate(exprs):
+            if e.metric is not None:
+                out[i, j] = ctx.result(e.metric).statistic
+            else:
+                assert e.func is not None
+                out[i, j] = as_float(e.func(gold, mapped[j]))
+    return out
 
 
 def bootstrap_distribution(
@@ -159,12 +181,16 @@ def bootstrap_distribution(
         metrics = [metrics]
     exprs = [parse_metric(m) for m in metrics]
     if not exprs:
-        raise InputError("`metrics` is empty; name at least one metric")
+        raise InputError(f"{param('metrics')} is empty; name at least one metric")
     labels = tuple(e.label for e in exprs)
     if len(set(labels)) != len(labels):
         raise InputError(f"metrics must be unique; got {labels}")
     leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
-    engine = Engine(g, S, leaves, opts)
+    registry = [leaf.metric for leaf in leaves if leaf.metric is not None]
+    # the systems are put on the gold scale once: a resample is not mapped again
+    fixed = dataclasses.replace(opts, system_scale=None)
+    sample = sample_of(g, S, on_gold_scale(S, names, opts), fixed, registry)
+    engine = Engine(sample, leaves)
     rows = chunk_rows(n, chunk_size)
     rng = rng_of(seed)
 
@@ -180,7 +206,7 @@ def bootstrap_distribution(
         leaf_values = {k: np.concatenate(v, axis=0).T for k, v in parts.items()}
         return np.stack([combine(e, leaf_values) for e in exprs])  # (m, k, rows)
 
-    observed = run(iter([np.ones((n, 1))]), 1, False)[:, :, 0]
+    observed = point_estimates(exprs, g, S, names, opts, sample.binning)
     weights = (
         resample_weights(idx, n, np.int32) for idx in resample_indices(n, B, rng, chunk_size=rows)
     )
@@ -189,7 +215,9 @@ def bootstrap_distribution(
     if jackknife_groups is None or jackknife_groups:
         G = n if jackknife_groups is None else int(jackknife_groups)
         if G < 2:
-            raise InputError(f"jackknife_groups must be ≥ 2, 0 or None; got {jackknife_groups}")
+            raise InputError(
+                f"{param('jackknife_groups')} must be ≥ 2, 0 or None; got {jackknife_groups}"
+            )
         G = min(G, n)
         jack = run(jackknife_weights(n, G, rng, rows), G, False)
     return BootstrapDistribution(

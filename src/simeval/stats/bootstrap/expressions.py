@@ -1,4 +1,5 @@
-"""Metric expressions of the bootstrap: registry names and combinations, or callables."""
+"""Metric expressions of the bootstrap: a registry metric (a plain measure or a
+combination of measures) or a callable ``f(gold, system)``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from numpy.typing import NDArray
 from ...errors import InputError
 from ...metrics.base import Metric as RegistryMetric
 from ...metrics.registry import get_metric
-from ...metrics.threshold import harmonic_mean
 
 __all__ = ["Expr", "Metric", "MetricFunction", "as_float", "combine", "parse_metric"]
 
@@ -22,15 +22,16 @@ Metric = str | MetricFunction
 
 @dataclass(frozen=True)
 class Expr:
-    """A parsed metric: a leaf name/callable, or ``hmean``/``macro_avg`` of two parts."""
+    """A parsed metric: a registry record (its parts, when it combines others), or a
+    callable."""
 
     label: str
-    op: str | None = None
+    metric: RegistryMetric | None = None
     args: tuple[Expr, ...] = ()
     func: MetricFunction | None = None
 
     def leaves(self) -> Iterator[Expr]:
-        if self.op is None:
+        if not self.args:
             yield self
         else:
             for a in self.args:
@@ -38,9 +39,9 @@ class Expr:
 
 
 def from_registry(metric: RegistryMetric) -> Expr:
-    if metric.op is None:
-        return Expr(metric.name)
-    return Expr(metric.name, op=metric.op, args=tuple(from_registry(p) for p in metric.parts))
+    if metric.combine is None:
+        return Expr(metric.name, metric)
+    return Expr(metric.name, metric, tuple(from_registry(p) for p in metric.parts))
 
 
 def parse_metric(metric: Metric) -> Expr:
@@ -59,9 +60,8 @@ def as_float(value: Any) -> float:
 
 
 def combine(expr: Expr, leaf_values: Mapping[str, NDArray[np.float64]]) -> NDArray[np.float64]:
-    if expr.op is None:
+    """The values of ``expr`` from its leaves' values, by the combination's own formula."""
+    if not expr.args:
         return leaf_values[expr.label]
-    parts = np.stack([combine(x, leaf_values) for x in expr.args])
-    if expr.op == "hmean":
-        return harmonic_mean(parts)
-    return parts.mean(axis=0)
+    assert expr.metric is not None and expr.metric.combine is not None  # parsed combination
+    return expr.metric.combine(np.stack([combine(x, leaf_values) for x in expr.args]))

@@ -1,6 +1,7 @@
-"""The bootstrap's metrics without a batched kernel, computed once per resample: callables
-``f(gold, system)`` and the registry metrics neither :class:`~.engine.Engine` nor
-:mod:`.rank_kernels` batches, with the evaluation's scale and bins."""
+"""The bootstrap's metrics without a form for many resamples at once, computed once per
+resample by their own kernel: callables ``f(gold, system)``, registry metrics without a
+:class:`~simeval.metrics.weighted.Resampled` form (or whose form does not hold under the
+options), and the entries a form left to the kernel."""
 
 from __future__ import annotations
 
@@ -14,17 +15,20 @@ from ...binning import Binning
 from ...metrics._sorted import SortedScores
 from ...metrics.base import Context
 from ...metrics.base import Metric as RegistryMetric
-from ...options import Options
+from ...metrics.weighted import Sample
 from .expressions import MetricFunction, as_float
 
-__all__ = ["callable_values", "registry_values", "resampled"]
+__all__ = ["callable_values", "recheck_values", "registry_values", "resampled"]
 
 
 def resampled(W: NDArray[Any]) -> Iterator[tuple[int, NDArray[np.intp]]]:
     """Each weight column of ``W`` as pair indices (multiplicities expanded)."""
-    positions = np.arange(W.shape[0])
     for r in range(W.shape[1]):
-        yield r, np.repeat(positions, W[:, r].astype(np.int64))
+        yield r, _drawn(W, r)
+
+
+def _drawn(W: NDArray[Any], r: int) -> NDArray[np.intp]:
+    return np.repeat(np.arange(W.shape[0]), W[:, r].astype(np.int64))
 
 
 def callable_values(
@@ -39,32 +43,57 @@ def callable_values(
     return out
 
 
-def _binning(options: Options, full: Binning, idx: NDArray[np.intp], g: NDArray) -> Binning:
+def _binning(sample: Sample, idx: NDArray[np.intp], g: NDArray[np.float64]) -> Binning | None:
     """The bins of one resample: a pair keeps its bin (and its label travels with it)
     where the bin depends on the pair alone; segments and quantiles are recomputed on
     the resample, as evaluate would compute them on that data."""
-    if options.binning_rule.kind.per_pair:
+    full, o = sample.binning, sample.options
+    if full is None:
+        return None
+    if o.binning_rule.kind.per_pair:
         return Binning(full.index[idx], full.specs)
-    return options.binning_rule.assign(g, scale=options.scale)
+    return o.binning_rule.assign(g, scale=o.scale)
+
+
+def _context(sample: Sample, idx: NDArray[np.intp], j: int, gold: SortedScores,
+             binning: Binning | None) -> Context:  # fmt: skip
+    """System j on the drawn pairs ``idx``: its raw scores, and its views on the gold scale
+    as the full data has them (a resample is neither mapped nor normalized again)."""
+    eg, E = sample.error_pair
+    views = {"system_mapped": sample.on_gold_scale[j][idx], "on_gold_scale": (eg[idx], E[j][idx])}
+    return Context(gold, SortedScores(sample.systems[j][idx]), sample.options, binning, views)
 
 
 def registry_values(
-    metrics: Sequence[RegistryMetric],
-    g: NDArray[np.float64],
-    S: NDArray[np.float64],
-    W: NDArray[Any],
-    options: Options,
-    binning: Binning | None,
+    metrics: Sequence[RegistryMetric], sample: Sample, W: NDArray[Any]
 ) -> dict[str, NDArray[np.float64]]:
     """Registry metrics by their own kernels, once per resample and system; per resample
     one sort of the gold scores and one :class:`Context` per system are shared."""
-    out = {m.name: np.empty((W.shape[1], S.shape[0])) for m in metrics}
+    out = {m.name: np.empty((W.shape[1], sample.k)) for m in metrics}
     for r, idx in resampled(W):
-        gold_r = g[idx]
+        gold_r = sample.gold[idx]
         gold = SortedScores(gold_r)
-        bins = _binning(options, binning, idx, gold_r) if binning is not None else None
-        for j in range(S.shape[0]):
-            ctx = Context(gold, SortedScores(S[j][idx]), options, bins)
+        bins = _binning(sample, idx, gold_r)
+        for j in range(sample.k):
+            ctx = _context(sample, idx, j, gold, bins)
             for m in metrics:
                 out[m.name][r, j] = ctx.result(m).statistic
+    return out
+
+
+def recheck_values(
+    metric: RegistryMetric,
+    sample: Sample,
+    W: NDArray[Any],
+    rows: NDArray[np.intp],
+    cols: NDArray[np.intp],
+) -> NDArray[np.float64]:
+    """The kernel's value of ``metric`` for the entries (resample ``rows[i]``, system
+    ``cols[i]``) a resampled form could not decide exactly."""
+    out = np.empty(rows.size)
+    for i, (r, j) in enumerate(zip(rows.tolist(), cols.tolist())):
+        idx = _drawn(W, r)
+        gold_r = sample.gold[idx]
+        ctx = _context(sample, idx, j, SortedScores(gold_r), _binning(sample, idx, gold_r))
+        out[i] = ctx.result(metric).statistic
     return out

@@ -1,5 +1,6 @@
-"""Kendall's τ-b and nCG/nDCG of the bootstrap (``stats.bootstrap.rank_kernels``) against
-loops over the very same resamples.
+"""Kendall's τ-b and nCG/nDCG on weighted resamples (their records' weighted forms,
+``simeval.metrics.weighted.kendall`` and ``.gain``) against loops over the very same
+resamples.
 
 References: ``scipy.stats.kendalltau`` (τ-b) on each resample; for nCG/nDCG a loop written
 here from Reimers, Beyer & Gurevych (2016, §2) — gains are the gold scores in system order,
@@ -19,7 +20,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from simeval.stats.bootstrap import bootstrap_distribution, rank_kernels, resample_indices
+from simeval.metrics.weighted import kendall as rank_kernels
+from simeval.stats.bootstrap import bootstrap_distribution, resample_indices
 
 
 def _data(n: int = 150, seed: int = 3) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -188,28 +190,28 @@ def test_ndcg_is_nan_on_resamples_that_draw_a_negative_gold_score():
     _close(dist.resamples[0, 0], ref)
 
 
-def test_ranking_parts_recognises_the_registry_definitions():
+def test_the_ranking_records_own_their_parts():
     from simeval.metrics.registry import get_metric
 
-    assert rank_kernels.ranking_parts(get_metric("ndcg_rev@10")) == [(10, True, True)]
-    assert rank_kernels.ranking_parts(get_metric("ncg_avg_rank")) == [
+    assert get_metric("ndcg_rev@10").resampled.parts == ((10, True, True),)
+    assert get_metric("ncg_avg_rank").resampled.parts == (
         (3, False, False),
         (5, False, False),
         (10, False, False),
-    ]
-    assert rank_kernels.ranking_parts(get_metric("rankdcg")) is None
-    assert rank_kernels.ranking_parts(get_metric("kendall")) is None
+    )
+    assert get_metric("rankdcg").resampled is None  # its kernel runs once per resample
 
 
 def test_the_engine_batches_kendall_and_the_ranking_measures():
     from simeval.options import Options
-    from simeval.stats.bootstrap.engine import Engine
+    from simeval.stats.bootstrap.engine import Engine, sample_of
     from simeval.stats.bootstrap.expressions import parse_metric
 
     gold, systems = _data(n=30)
     names = ["kendall", "ndcg_avg_rank", "ncg_rev@5", "ndcg"]
     leaves = [parse_metric(m) for m in names]
     opts = Options(scale=(0, 5)).resolve(gold)
-    engine = Engine(gold, np.vstack(list(systems.values())), leaves, opts)
-    assert engine.registry == [] and engine.kendall is not None
-    assert set(engine.ranking_parts) == {"ndcg_avg_rank", "ncg_rev@5", "ndcg"}
+    S = np.vstack(list(systems.values()))
+    engine = Engine(sample_of(gold, S, S, opts, [leaf.metric for leaf in leaves]), leaves)
+    assert engine.per_resample == []
+    assert {m.name for m in engine.formed} == set(names)

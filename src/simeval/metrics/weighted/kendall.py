@@ -1,35 +1,24 @@
-"""Kendall's τ-b and nCG/nDCG of many bootstrap resamples, from their multiplicities.
+"""Kendall's τ-b on weighted resamples, from their multiplicities.
 
-A resample is a weight vector ``w`` (how often each pair was drawn). Both measures depend
-on it only through orders fixed by the full data, so every system is sorted once, never
-per resample:
-
-- **Kendall's τ-b** (Kendall 1945): ``τ_b = (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2))``,
-  ``n_0 = N(N − 1)/2``. Tied pairs come from the weights alone: a tie group of total
-  weight T holds T(T − 1)/2 tied pairs (copies of one pair are tied on both sides), so
-  ``n_1 = Σ_G T_G(T_G − 1)/2`` for gold, ``n_2`` for the system, ``n_3`` for both. When
-  one side takes few values, ``n_c − n_d`` comes from small BLAS products
-  (:class:`_LevelBlocks`); otherwise, with the pairs in gold order (ties broken by the
-  system), a resample's pairs in that order are ``np.repeat(order, w[order])``, its
-  discordant pairs ``n_d`` the inversions of the repeated system ranks, counted in
-  O(N log N) by scipy's compiled Fenwick tree (Knight 1966; the one
-  ``scipy.stats.kendalltau`` uses) without a sort, and
-  ``n_c − n_d = n_0 − n_1 − n_2 + n_3 − 2 n_d``. All counts are exact integers, and τ is
-  formed as ``scipy.stats.kendalltau`` forms it.
-- **nCG / nDCG** (Järvelin & Kekäläinen 2002; Reimers et al. 2016, §2, their discount):
-  in system order (highest first), tie group G occupies positions ``E_G − W_G + 1 … E_G``
-  of the resample, with E the running weight and W_G the group's weight, and every one of
-  those positions has the group's mean gain ``S_G / W_G`` (ties averaged, as
-  :mod:`simeval.metrics.gain`). With D the cumulative discounts (cut at k),
-  ``DCG = Σ_G (S_G / W_G)(D[E_G] − D[E_G − W_G])``; the ideal DCG is the same sum in gain
-  order. Running weights come from :class:`~.running_sums.RunningSums`.
+``τ_b = (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2))``,
+``n_0 = N(N − 1)/2``. Tied pairs come from the weights alone: a tie group of total
+weight T holds T(T − 1)/2 tied pairs (copies of one pair are tied on both sides), so
+``n_1 = Σ_G T_G(T_G − 1)/2`` for gold, ``n_2`` for the system, ``n_3`` for both. When
+one side takes few values, ``n_c − n_d`` comes from small BLAS products
+(:class:`_LevelBlocks`); otherwise, with the pairs in gold order (ties broken by the
+system), a resample's pairs in that order are ``np.repeat(order, w[order])``, its
+discordant pairs ``n_d`` the inversions of the repeated system ranks, counted in
+O(N log N) by scipy's compiled Fenwick tree (Knight 1966; the one
+``scipy.stats.kendalltau`` uses) without a sort, and
+``n_c − n_d = n_0 − n_1 − n_2 + n_3 − 2 n_d``. All counts are exact integers, and τ is
+formed as ``scipy.stats.kendalltau`` forms it.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -37,20 +26,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ...metrics._numeric import SNAP, compiled_discordant, count_inversions
-from ...metrics._sorted import SortedScores
-from ...metrics.base import Metric as RegistryMetric
-from ...metrics.gain import AVG_RANK_KS, avg_rank_metric, discounts, ranking_metric
-from .running_sums import RunningSums
+from .._numeric import SNAP, compiled_discordant, count_inversions
+from .._sorted import SortedScores
+from . import Chunk, Resampled, Sample
 
-__all__ = [
-    "KENDALL_BLOCK",
-    "KENDALL_LEVELS",
-    "KENDALL_THREADS",
-    "KendallKernel",
-    "RankingKernel",
-    "ranking_parts",
-]
+__all__ = ["KENDALL_BLOCK", "KENDALL_LEVELS", "KENDALL_THREADS", "KendallKernel",
+           "kendall_resampled"]  # fmt: skip
 
 #: Threads counting Kendall's discordant pairs (scipy's count runs without the GIL).
 KENDALL_THREADS = min(4, os.cpu_count() or 1)
@@ -58,26 +39,6 @@ KENDALL_THREADS = min(4, os.cpu_count() or 1)
 #: values; their size.
 KENDALL_LEVELS = 128
 KENDALL_BLOCK = 64
-#: One part of a ranking measure: cut-off k (None: all pairs), discounted, reversed.
-Part = tuple[int | None, bool, bool]
-
-
-def ranking_parts(metric: RegistryMetric) -> list[Part] | None:
-    """The nCG/nDCG parts a registry metric averages (one part, or the three of the
-    AvgRank means), or None when it is not one of them."""
-    for discounted in (True, False):
-        for reverse in (False, True):
-            if metric == avg_rank_metric(discounted, reverse):
-                return [(k, discounted, reverse) for k in AVG_RANK_KS]
-    base, _, cut = metric.name.partition("@")
-    reverse = base.endswith("_rev")
-    base = base.removesuffix("_rev")
-    if base not in ("ncg", "ndcg") or not (cut == "" or cut.isdigit()):
-        return None
-    k = int(cut) if cut else None
-    if metric != ranking_metric(k, base == "ndcg", reverse):
-        return None
-    return [(k, base == "ndcg", reverse)]
 
 
 def _groups(keys: NDArray[Any]) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
@@ -254,118 +215,14 @@ class KendallKernel:
         return out
 
 
-class _Order:
-    """A fixed ranking of the pairs (highest gain first), its tie groups and the gains of
-    its untied pairs laid out as :class:`RunningSums` cells (0 elsewhere)."""
-
-    def __init__(
-        self,
-        scan: RunningSums,
-        order: NDArray[np.intp],
-        sizes: NDArray[np.intp],
-        gains: NDArray[np.float64],
-        ideal: bool,
-    ):
-        self.rows = scan.arrange(order)
-        starts = np.cumsum(sizes) - sizes
-        single = sizes == 1
-        self.single_gains = np.zeros(scan.size)
-        self.single_gains[scan.cells(starts[single])] = gains[order[starts[single]]]
-        t_starts, t_sizes = starts[~single], sizes[~single]
-        within = np.arange(int(t_sizes.sum())) - np.repeat(np.cumsum(t_sizes) - t_sizes, t_sizes)
-        self.tied_rows = order[np.repeat(t_starts, t_sizes) + within]
-        self.tied_starts = np.cumsum(t_sizes) - t_sizes
-        self.tied_first = scan.cells(t_starts)
-        self.tied_last = scan.cells(t_starts + t_sizes - 1)
-        # in the ideal order a tie group shares one gain: its mean needs no weights
-        self.group_gain = gains[order[t_starts]][:, None] if ideal else None
+def _kernel(sample: Sample) -> KendallKernel:
+    return KendallKernel(sample.gold, sample.systems)
 
 
-class RankingKernel:
-    """nCG/nDCG parts of k systems for every weight column (see the module docstring)."""
+def _values(sample: Sample, chunk: Chunk) -> NDArray[np.float64]:
+    return sample.shared(_kernel).values(chunk.W)
 
-    def __init__(
-        self,
-        gold: NDArray[np.float64],
-        systems: NDArray[np.float64],
-        parts: Sequence[Part],
-        top: float,
-    ):
-        """``top``: the top of the scale, from which the reversed measures' gains count down."""
-        self.n = gold.size
-        self.scan = RunningSums(self.n)
-        self.parts = list(dict.fromkeys(parts))
-        self.gains = {rev: (top - gold if rev else gold) for rev in {p[2] for p in self.parts}}
-        self.negative = gold < 0
-        self.cum: dict[Part, NDArray[np.float64]] = {}
-        for k, discounted, rev in self.parts:
-            d = discounts(self.n) if discounted else np.ones(self.n)
-            cum = np.concatenate([[0.0], np.cumsum(d)])
-            self.cum[(k, discounted, rev)] = cum[np.minimum(np.arange(self.n + 1), k or self.n)]
-        self.orders: dict[tuple[int, bool], _Order] = {}
-        g = SortedScores(gold)
-        for rev in self.gains:  # ideal order: gold descending (reversed: ascending)
-            self.orders[(-1, rev)] = self._order(g, rev, ideal=True)
-        for j, s in enumerate(systems):
-            ss = SortedScores(s)
-            for rev in self.gains:
-                self.orders[(j, rev)] = self._order(ss, rev, ideal=False)
-        self.k = systems.shape[0]
 
-    def _order(self, ss: SortedScores, rev: bool, ideal: bool) -> _Order:
-        order, sizes = ss.order, ss.group_sizes
-        if not rev:  # highest first
-            order, sizes = order[::-1], sizes[::-1]
-        return _Order(self.scan, order, sizes, self.gains[rev], ideal)
-
-    def _dcg(
-        self, W: NDArray[np.integer], o: _Order, rev: bool, bufs: Sequence[NDArray[Any]]
-    ) -> dict[Part, NDArray[np.float64]]:
-        """Σ_G mean gain × (D[E] − D[E − W_G]) for every part of this direction. ``bufs``:
-        three integer and two float work matrices of the scan's shape (taking into a
-        preallocated matrix is several times faster than allocating one per take)."""
-        w, C, before, steps, tmp = bufs
-        self.scan.gather(W, o.rows, out=w)
-        self.scan.accumulate(w, out=C)
-        np.subtract(C, w, out=before)
-        tied = o.tied_rows.size > 0
-        if tied:
-            et = np.take(C, o.tied_last, axis=0)
-            st = np.take(before, o.tied_first, axis=0)
-            if o.group_gain is not None:
-                mean = o.group_gain
-            else:
-                gains = self.gains[rev][o.tied_rows][:, None]
-                sums = np.add.reduceat(np.take(W, o.tied_rows, axis=0) * gains, o.tied_starts)
-                mean = sums / np.maximum(et - st, 1)
-        out = {}
-        for part, D in self.cum.items():
-            if part[2] == rev:
-                np.take(D, C, out=steps, mode="clip")
-                steps -= np.take(D, before, out=tmp, mode="clip")
-                total = steps.T @ o.single_gains
-                if tied:
-                    total += (mean * (D[et] - D[st])).sum(axis=0)
-                out[part] = total
-        return out
-
-    def values(self, W: NDArray[np.integer]) -> dict[Part, NDArray[np.float64]]:
-        """Each part's value, shape (columns, systems): CG_k / iCG_k (or DCG), at most 1;
-        NaN where the ideal gain is 0 or (not reversed) a drawn gold score is negative."""
-        Wi = W.astype(np.int32, copy=False)  # whole-valued weights (the point estimate: ones)
-        shape = (self.scan.size, W.shape[1])
-        bufs = [np.empty(shape, dtype=t) for t in (Wi.dtype,) * 3 + (np.float64,) * 2]
-        negative = np.take(Wi, np.flatnonzero(self.negative), axis=0).sum(axis=0) > 0
-        out = {p: np.empty((W.shape[1], self.k)) for p in self.parts}
-        for rev in self.gains:
-            best = self._dcg(Wi, self.orders[(-1, rev)], rev, bufs)
-            for j in range(self.k):
-                got = self._dcg(Wi, self.orders[(j, rev)], rev, bufs)
-                for part, value in got.items():
-                    with np.errstate(invalid="ignore", divide="ignore"):
-                        ratio = np.minimum(value / best[part], 1.0)
-                    bad = best[part] <= 0
-                    if not rev:
-                        bad = bad | negative
-                    out[part][:, j] = np.where(bad, np.nan, ratio)
-        return out
+def kendall_resampled() -> Resampled:
+    """Kendall's weighted form (see the module docstring)."""
+    return Resampled(values=_values)
