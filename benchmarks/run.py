@@ -17,8 +17,8 @@ integer-valued system, like an LLM judge's 0-5 scores):
 * evaluate under load — the default set at n = 1e5 while two busy-loop processes run;
   the floor (8 argsorts) is timed under the same load.
 * CLI start-up — ``simeval --help`` in a fresh interpreter; floor: ``python -c "import numpy"``.
-* further rows from ``benchmarks/run_bootstrap_vectors.py`` when it exists (see
-  :func:`extra_rows`).
+* further rows from ``benchmarks/run_bootstrap_vectors.py`` and ``benchmarks/run_cache.py``
+  when they exist (see :func:`extra_rows`).
 
 Peers are timed warm: scipy and scikit-learn are imported, and each function called once,
 before any timed call. Times are the best of ``--repeat`` runs (two at n = 1e7), simeval
@@ -236,18 +236,29 @@ def startup(repeat: int) -> str:
     )
 
 
+#: Modules of further rows (see :func:`extra_rows`).
+EXTRA_MODULES = ("run_bootstrap_vectors", "run_cache")
+
+
 def extra_rows(repeat: int) -> list[Callable[[], str | list[str]]]:
     """Hook for the rows of ``benchmarks/run_bootstrap_vectors.py`` (bootstrap of Kendall,
     nDCG and scaled Pearson against a scipy / scikit-learn loop; reading word vectors and
-    their neighbour ranks against a compiled reader and the matrix product). That module
-    provides ``rows(repeat) -> list[Callable[[], str | list[str]]]``: each callable times
-    one row and returns it in this table's columns (operation, simeval, peer, × peer,
-    floor, × floor, agreement; see :func:`row`)."""
-    try:
-        import run_bootstrap_vectors  # type: ignore[import-not-found]
-    except ImportError:
-        return []
-    return list(run_bootstrap_vectors.rows(repeat))
+    their neighbour ranks against a compiled reader and the matrix product) and
+    ``benchmarks/run_cache.py`` (embedding-cache lookups against the earlier one-file
+    cache, 1e3 … 2e5 cached texts). Each module provides
+    ``rows(repeat) -> list[Callable[[], str | list[str]]]``: each callable times one row
+    and returns it in this table's columns (operation, simeval, peer, × peer, floor,
+    × floor, agreement; see :func:`row`)."""
+    import importlib
+
+    found: list[Callable[[], str | list[str]]] = []
+    for name in EXTRA_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        found.extend(module.rows(repeat))
+    return found
 
 
 def main() -> None:
@@ -271,7 +282,7 @@ def main() -> None:
         lambda: kendall(args.n, args.repeat),
         lambda: under_load(args.repeat),
         lambda: startup(max(args.repeat, 5)),
-        *extra_rows(args.repeat),  # bootstrap and word-vector rows, when delivered
+        *extra_rows(args.repeat),  # bootstrap, word-vector and cache rows, when delivered
     ]
     notes: list[str] = []
     if args.large:

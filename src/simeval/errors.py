@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 
 __all__ = [
+    "CacheWarning",
     "DataError",
     "InputError",
     "InputTypeError",
@@ -115,6 +116,11 @@ class MissingExtraError(SimevalError, ImportError):
 
 class UndefinedMetricWarning(UserWarning):
     """A metric is undefined on this input (constant scores, empty class); its value is NaN."""
+
+
+class CacheWarning(UserWarning):
+    """A cache entry failed its check (damaged, truncated, another model's) and is not used;
+    what it held is computed again. The message is one line naming the file."""
 
 
 def require(module: str, extra: str):

@@ -16,10 +16,11 @@ import shutil
 import sys
 import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from .._version import __version__
-from ..errors import SimevalError, UndefinedMetricWarning
-from ._common import CommandLineError, command_outputs
+from ..errors import CacheWarning, SimevalError, UndefinedMetricWarning
+from ._common import CommandLineError, command_outputs, note
 
 #: Subcommand modules and their help lines, in the order ``simeval --help`` lists them.
 #: Each line equals the ``help=`` its module's ``register`` gives (a test checks it).
@@ -119,6 +120,28 @@ def flag_names(parser: argparse.ArgumentParser, command: str | None) -> dict[str
     return flags
 
 
+def _warnings_as_notes(args: argparse.Namespace, kind: type[Warning]) -> None:
+    """Show warnings of class ``kind`` as ``simeval: note: …`` lines (see
+    :func:`~simeval.cli._common.note`) instead of Python's warning format, until the
+    enclosing ``warnings.catch_warnings()`` ends."""
+    show = warnings.showwarning
+
+    def as_note(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, kind):
+            note(args, f"note: {message}")
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = as_note
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``simeval`` with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
     if argv is None:
@@ -130,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings():
             # The reports state why a value is undefined; no Python warning lines.
             warnings.simplefilter("ignore", UndefinedMetricWarning)
+            _warnings_as_notes(args, CacheWarning)
             with command_outputs(args):  # outputs written only once the command succeeded
                 code = int(args.func(args) or 0)
         for message in getattr(args, "_notes", []):

@@ -1,30 +1,61 @@
-"""The on-disk embedding cache: one folder per model, keyed by the text's SHA-256.
+"""The on-disk embedding cache: one folder per model, every entry checked before it is used.
 
-Layout: ``<cache root>/embeddings/<model key>/<random>.npz``, each file (a *shard*) holding
-``keys`` (n × 32 bytes: SHA-256 of the UTF-8 text) and ``vectors`` (n × dim, the dtype the
-model produced, so a cached run gives bit-identical scores). New embeddings go to a new
-shard written to a temporary file and renamed into place, so concurrent jobs never see a
-half-written file and never overwrite each other; many small shards are merged the same way.
+Layout: ``<cache root>/embeddings/<model key>/<random>.emb``. Each file (a *segment*) is
+written once, to a temporary file that is renamed into place, and never changed after::
+
+    magic (16 bytes) | header length (uint32) | header (JSON) | BLAKE2b-128 of the header
+    | padding to 64 bytes | keys (n × 32 bytes, sorted) | vectors (n × dim) | checksums (n × 16)
+
+The header names the model key, the vectors' dtype and dimension and the number of entries
+``n``; a key is the SHA-256 of the text's UTF-8 bytes; the vectors are stored in the dtype
+the model produced, so a cached run gives bit-identical scores. Each entry's checksum is a
+BLAKE2b-128 keyed by the model key over the dtype, dimension, the entry's key and its
+vector bytes together, so a vector moved to another key (rows permuted), another model's
+entry, a vector of another dimension and a flipped byte all fail it.
+
+A lookup memory-maps each segment, binary-searches its sorted keys and reads and checks
+only the rows asked for: its cost grows with the texts requested (and the logarithm of the
+cache size), not with the cache. A segment that cannot be read as a whole (truncated, more
+keys than vectors, damaged header, another model's file) is removed; an entry that fails
+its checksum is never returned, and its segment is rewritten without it. Either way one
+:class:`~simeval.errors.CacheWarning` says so in one line and the texts are embedded again.
+
+Writers need no lock, so the cache works wherever renaming a file is atomic (network file
+systems of a cluster included): a store adds a segment; once a folder holds more than
+:attr:`EmbeddingCache.max_segments`, the smallest ones are merged into a new segment before
+they are removed. A reader that finds a segment merged away meanwhile looks at the new
+ones; two processes merging at once leave duplicate entries, never missing ones.
+(SQLite was the alternative: it locks, which network file systems do not reliably support.)
+Files are created with mode ``0o666`` less the user's umask. Shards of the earlier ``.npz``
+format carry no checksums: they are never read, and removed on the first store.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
+import mmap
 import os
-import tempfile
+import time
 import uuid
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import CacheWarning, InputError
 from ..io.home import cache_root
 
 __all__ = ["EmbeddingCache", "cache_root", "text_key"]
 
-#: Shards of one model merged into one file once there are more than this many.
-MAX_SHARDS = 16
+MAGIC = b"simeval-embed/1\n"
+SUFFIX = ".emb"
+KEY_BYTES, SUM_BYTES, ALIGN = 32, 16, 64
+#: Temporary files older than this (seconds) were left by a writer that died; removed.
+STALE_SECONDS = 3600.0
 
 
 def text_key(text: str) -> bytes:
@@ -32,9 +63,116 @@ def text_key(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8")).digest()
 
 
+def _keys(texts: Sequence[str]) -> NDArray[np.bytes_]:
+    return np.frombuffer(b"".join(text_key(t) for t in texts), dtype=f"S{KEY_BYTES}")
+
+
+def _header(model: str, dtype: np.dtype, dim: int, count: int) -> bytes:
+    text = json.dumps({"model": model, "dtype": dtype.str, "dim": dim, "count": count})
+    body = text.encode("utf-8")
+    head = MAGIC + len(body).to_bytes(4, "little") + body
+    head += hashlib.blake2b(body, digest_size=SUM_BYTES).digest()
+    return head + bytes(-len(head) % ALIGN)
+
+
+def _checksums(
+    model: str, keys: NDArray[np.bytes_], vectors: NDArray[np.generic]
+) -> NDArray[np.uint8]:
+    """Each entry's BLAKE2b-128 (keyed by the model) over dtype, dimension, key and vector."""
+    model_digest = hashlib.blake2b(model.encode("utf-8"), digest_size=32).digest()
+    base = hashlib.blake2b(digest_size=SUM_BYTES, key=model_digest)
+    base.update(f"{vectors.dtype.str}:{vectors.shape[1]}:".encode())
+    key_bytes = np.ascontiguousarray(keys).data.cast("B")
+    rows = np.ascontiguousarray(vectors)
+    row_bytes = rows.data.cast("B")
+    width = rows.shape[1] * rows.itemsize
+    out = bytearray()
+    for i in range(len(keys)):
+        h = base.copy()
+        h.update(key_bytes[KEY_BYTES * i : KEY_BYTES * (i + 1)])
+        h.update(row_bytes[width * i : width * (i + 1)])
+        out += h.digest()
+    return np.frombuffer(bytes(out), np.uint8).reshape(-1, SUM_BYTES)
+
+
+class _DamagedFileError(Exception):
+    """A segment that cannot be read as a whole; the message says why."""
+
+
+class _Segment:
+    """One memory-mapped segment: its header fields and views of keys, vectors, checksums."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            start = fh.read(len(MAGIC) + 4)
+            length = int.from_bytes(start[len(MAGIC) :], "little")
+            if not start.startswith(MAGIC) or length > size:
+                raise _DamagedFileError("is not a simeval embedding file (its first bytes differ)")
+            head, digest = fh.read(length), fh.read(SUM_BYTES)
+            self.model, self.dtype, self.dim, self.count = self._parse(head, digest)
+            offset = len(start) + length + SUM_BYTES
+            offset += -offset % ALIGN
+            width = KEY_BYTES + self.dim * self.dtype.itemsize + SUM_BYTES
+            if size != offset + self.count * width:
+                raise _DamagedFileError(
+                    f"is {size} bytes where its header ({self.count} entries of "
+                    f"{self.dim} × {self.dtype.name}) needs {offset + self.count * width}"
+                )
+            self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        n, row = self.count, self.dim * self.dtype.itemsize
+        self.keys = np.frombuffer(self._map, f"S{KEY_BYTES}", n, offset)
+        self.vectors = np.frombuffer(self._map, self.dtype, n * self.dim, offset + n * KEY_BYTES)
+        self.vectors = self.vectors.reshape(n, self.dim)
+        self.sums = np.frombuffer(
+            self._map, np.uint8, n * SUM_BYTES, offset + n * (KEY_BYTES + row)
+        )
+        self.sums = self.sums.reshape(n, SUM_BYTES)
+
+    @staticmethod
+    def _parse(body: bytes, digest: bytes) -> tuple[str, np.dtype, int, int]:
+        """Model key, dtype, dimension and count from the header JSON and its checksum."""
+        if hashlib.blake2b(body, digest_size=SUM_BYTES).digest() != digest:
+            raise _DamagedFileError("has a damaged header (its checksum fails)")
+        head = json.loads(body)
+        dtype = np.dtype(head["dtype"])
+        if dtype.kind not in "fiu" or head["dim"] < 1 or head["count"] < 1:
+            raise _DamagedFileError(f"has an invalid header ({body.decode()})")
+        return head["model"], dtype, int(head["dim"]), int(head["count"])
+
+    def find(self, keys: NDArray[np.bytes_]) -> NDArray[np.intp]:
+        """Row of each key in this segment, −1 where absent (a binary search)."""
+        pos = np.searchsorted(self.keys, keys)
+        inside = pos < self.count
+        hit = np.zeros(len(keys), dtype=bool)
+        hit[inside] = self.keys[pos[inside]] == keys[inside]
+        return np.where(hit, pos, -1)
+
+    def checked(self, rows: NDArray[np.intp]) -> tuple[NDArray[np.generic], NDArray[np.bool_]]:
+        """Vectors of ``rows`` and whether each passes its checksum."""
+        keys, vectors = self.keys[rows], self.vectors[rows]
+        ok = np.all(_checksums(self.model, keys, vectors) == self.sums[rows], axis=1)
+        return vectors, ok
+
+    def close(self) -> None:
+        del self.keys, self.vectors, self.sums
+        with contextlib.suppress(BufferError):  # a view still alive: closed when it goes
+            self._map.close()
+
+
 class EmbeddingCache:
     """Embeddings of one model (``model_key``: a digest of its weights and configuration).
 
+    Parameters
+    ----------
+    model_key : str
+        The model's digest; the folder name, and part of every entry's checksum.
+    root : path, optional
+        The cache root (default :func:`~simeval.io.home.cache_root`).
+
+    Examples
+    --------
     >>> import tempfile
     >>> c = EmbeddingCache("m1", root=tempfile.mkdtemp())
     >>> c.store(["a", "b"], np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))
@@ -43,72 +181,208 @@ class EmbeddingCache:
     ([True, False], [3.0, 4.0])
     """
 
+    #: Segments a folder may hold before the smallest are merged (down to half as many).
+    max_segments = 16
+
     def __init__(self, model_key: str, *, root: str | os.PathLike[str] | None = None) -> None:
+        self.model_key = model_key
         self.folder = Path(root if root is not None else cache_root()) / "embeddings" / model_key
-
-    def _shards(self) -> list[Path]:
-        return sorted(self.folder.glob("*.npz")) if self.folder.is_dir() else []
-
-    def _read(self) -> tuple[dict[bytes, tuple[int, int]], list[NDArray[np.generic]]]:
-        index: dict[bytes, tuple[int, int]] = {}
-        blocks: list[NDArray[np.generic]] = []
-        for shard in self._shards():
-            try:
-                with np.load(shard) as data:
-                    keys, vectors = data["keys"], data["vectors"]
-            except (OSError, ValueError, KeyError, EOFError):
-                continue  # merged away by another job meanwhile, or not ours
-            b = len(blocks)
-            blocks.append(vectors)
-            raw = keys.tobytes()
-            for i in range(len(keys)):
-                index.setdefault(raw[32 * i : 32 * i + 32], (b, i))
-        return index, blocks
 
     def lookup(self, texts: Sequence[str]) -> tuple[NDArray[np.generic] | None, NDArray[np.bool_]]:
         """Cached vectors of ``texts`` (rows of uncached texts are zero) and which were found;
-        ``None`` when nothing is cached."""
-        index, blocks = self._read()
+        ``None`` when none was. Only entries that pass their checksum are returned."""
+        keys = _keys(texts)
         found = np.zeros(len(texts), dtype=bool)
-        if not blocks:
-            return None, found
-        dims = {blk.shape[1] for blk in blocks}
-        if len(dims) != 1:
-            return None, found
-        out = np.zeros((len(texts), dims.pop()), dtype=blocks[0].dtype)
-        for i, text in enumerate(texts):
-            hit = index.get(text_key(text))
-            if hit is not None:
-                out[i] = blocks[hit[0]][hit[1]]
-                found[i] = True
-        return out, found
+        out: NDArray[np.generic] | None = None
+        seen: set[Path] = set()
+        damaged: list[Path] = []
+        for _ in range(3):  # again when a segment was merged away while we looked
+            vanished = False
+            for path in self._segment_paths():
+                todo = np.flatnonzero(~found)
+                if len(todo) == 0:
+                    break
+                if path in seen:
+                    continue
+                seen.add(path)
+                segment = self._open(path)
+                if segment is None:
+                    vanished = True
+                    continue
+                try:
+                    out = self._take(segment, keys, todo, found, out, damaged)
+                finally:
+                    segment.close()
+            if not vanished:
+                break
+        for path in damaged:
+            self._merge([path], report=False)
+        return (out if found.any() else None), found
+
+    def _take(
+        self,
+        segment: _Segment,
+        keys: NDArray[np.bytes_],
+        todo: NDArray[np.intp],
+        found: NDArray[np.bool_],
+        out: NDArray[np.generic] | None,
+        damaged: list[Path],
+    ) -> NDArray[np.generic] | None:
+        """Copy the checked rows of ``segment`` for the keys ``todo`` into ``out``."""
+        if out is not None and (out.dtype, out.shape[1]) != (segment.dtype, segment.dim):
+            return out  # another shape than the entries found first: see store()
+        rows = segment.find(keys[todo])
+        hit = rows >= 0
+        if not hit.any():
+            return out
+        vectors, ok = segment.checked(rows[hit])
+        where = todo[hit]
+        if not ok.all():
+            _warn(
+                segment.path,
+                f"{int((~ok).sum())} of its {segment.count} entries fail their checksum "
+                "(damaged, or another model's); the file is rewritten without them",
+            )
+            damaged.append(segment.path)
+            where, vectors = where[ok], vectors[ok]
+        if len(where) and out is None:
+            out = np.zeros((len(keys), segment.dim), dtype=segment.dtype)
+        if out is not None:
+            out[where] = vectors
+            found[where] = True
+        return out
 
     def store(self, texts: Sequence[str], vectors: NDArray[np.generic]) -> None:
-        """Add embeddings in a new shard (atomic rename); merge shards when there are many."""
-        if len(texts) == 0:
+        """Add the embeddings of ``texts`` (one row each) in a new segment; merge segments
+        when there are many. Segments of another dtype or dimension are removed."""
+        vectors = np.asarray(vectors)
+        if vectors.ndim != 2 or len(vectors) != len(texts) or vectors.dtype.kind not in "fiu":
+            raise InputError(
+                f"embeddings to cache must be a numeric matrix with one row per text; got "
+                f"{vectors.dtype} of shape {vectors.shape} for {len(texts)} text(s)"
+            )
+        if len(texts) == 0 or vectors.shape[1] == 0:
             return
-        keys = np.frombuffer(b"".join(text_key(t) for t in texts), np.uint8).reshape(-1, 32)
-        self._write(keys, np.asarray(vectors))
-        shards = self._shards()
-        if len(shards) > MAX_SHARDS:
-            self._merge(shards)
-
-    def _write(self, keys: NDArray[np.uint8], vectors: NDArray[np.generic]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".npz", dir=self.folder)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                np.savez(fh, keys=keys, vectors=vectors)
-            os.replace(tmp, self.folder / f"{uuid.uuid4().hex}.npz")
-        finally:
-            Path(tmp).unlink(missing_ok=True)
+        self._write(_keys(texts), vectors)
+        self._tidy(vectors.dtype, vectors.shape[1])
 
-    def _merge(self, shards: list[Path]) -> None:
-        index, blocks = self._read()
-        if not blocks:
-            return
-        keys = np.frombuffer(b"".join(index), np.uint8).reshape(-1, 32)
-        vectors = np.stack([blocks[b][i] for b, i in index.values()])
-        self._write(keys, vectors)
-        for shard in shards:
-            shard.unlink(missing_ok=True)
+    def _segment_paths(self) -> list[Path]:
+        return sorted(self.folder.glob(f"*{SUFFIX}")) if self.folder.is_dir() else []
+
+    def _open(self, path: Path) -> _Segment | None:
+        """The segment at ``path``; None when it is gone (merged away) or damaged (then it
+        is removed, with a warning)."""
+        try:
+            segment = _Segment(path)
+        except FileNotFoundError:
+            return None
+        except _DamagedFileError as exc:
+            self._discard(path, str(exc))
+            return None
+        except (ValueError, KeyError, TypeError) as exc:  # a header our writer cannot give
+            self._discard(path, f"has an unreadable header ({type(exc).__name__}: {exc})")
+            return None
+        if segment.model != self.model_key:
+            segment.close()
+            self._discard(path, f"holds the embeddings of another model ({segment.model})")
+            return None
+        return segment
+
+    def _discard(self, path: Path, reason: str) -> None:
+        _warn(path, f"{reason}; the file is removed and its texts are embedded again")
+        _remove(path)
+
+    def _write(self, keys: NDArray[np.bytes_], vectors: NDArray[np.generic]) -> None:
+        """A new segment of these entries (sorted by key, first of duplicates kept), written
+        to a temporary file and renamed into place."""
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        first = np.ones(len(keys), dtype=bool)
+        first[1:] = keys[1:] != keys[:-1]
+        keys, vectors = keys[first], np.ascontiguousarray(vectors[order[first]])
+        sums = _checksums(self.model_key, keys, vectors)
+        tmp = self.folder / f".tmp-{uuid.uuid4().hex}{SUFFIX}.part"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        try:
+            with os.fdopen(os.open(tmp, flags, 0o666), "wb") as fh:  # mode: less the umask
+                fh.write(_header(self.model_key, vectors.dtype, vectors.shape[1], len(keys)))
+                fh.write(keys.tobytes())
+                fh.write(vectors.data.cast("B"))
+                fh.write(sums.tobytes())
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.folder / f"{uuid.uuid4().hex}{SUFFIX}")
+        finally:
+            tmp.unlink(missing_ok=True)
+
+    def _tidy(self, dtype: np.dtype, dim: int) -> None:
+        """Remove segments of another shape, old-format shards and stale temporary files;
+        merge the smallest segments when there are more than :attr:`max_segments`."""
+        for old in [*self.folder.glob("*.npz"), *self.folder.glob(".tmp-*")]:
+            try:
+                if old.suffix == ".npz" or time.time() - old.stat().st_mtime > STALE_SECONDS:
+                    old.unlink()
+            except FileNotFoundError:
+                pass
+        kept: list[tuple[int, Path]] = []
+        for path in self._segment_paths():
+            segment = self._open(path)
+            if segment is None:
+                continue
+            shape, count = (segment.dtype, segment.dim), segment.count
+            segment.close()
+            if shape != (dtype, dim):
+                self._discard(
+                    path,
+                    f"holds {shape[1]}-dimensional {shape[0].name} vectors where the model "
+                    f"gives {dim}-dimensional {dtype.name}",
+                )
+            else:
+                kept.append((count, path))
+        if len(kept) > self.max_segments:
+            smallest = [path for _, path in sorted(kept)]
+            self._merge(smallest[: len(kept) - self.max_segments // 2 + 1])
+
+    def _merge(self, paths: list[Path], *, report: bool = True) -> None:
+        """One new segment of the checked entries of ``paths``, which are then removed;
+        ``report``: warn of entries that fail their checksum (dropped)."""
+        keys: list[NDArray[np.bytes_]] = []
+        vectors: list[NDArray[np.generic]] = []
+        merged: list[Path] = []
+        for path in paths:
+            segment = self._open(path)
+            if segment is None:
+                continue
+            try:
+                if vectors and (vectors[0].dtype, vectors[0].shape[1]) != (
+                    segment.dtype,
+                    segment.dim,
+                ):
+                    continue
+                every = np.arange(segment.count)
+                rows, ok = segment.checked(every)
+                if report and not ok.all():
+                    _warn(
+                        path,
+                        f"{int((~ok).sum())} of its {segment.count} entries fail their "
+                        "checksum (damaged, or another model's); they are dropped",
+                    )
+                keys.append(segment.keys[ok])  # copies: no view of the map
+                vectors.append(rows[ok])
+                merged.append(path)
+            finally:
+                segment.close()
+        if any(len(k) for k in keys):
+            self._write(np.concatenate(keys), np.concatenate(vectors))
+        for path in merged:
+            _remove(path)
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(PermissionError):  # Windows: mapped by another process
+        path.unlink(missing_ok=True)
+
+
+def _warn(path: Path, message: str) -> None:
+    warnings.warn(f"embedding cache {path}: {message}", CacheWarning, stacklevel=4)

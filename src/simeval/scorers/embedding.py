@@ -63,41 +63,42 @@ class EmbeddingScorer(ABC):
         )
         missing = np.flatnonzero(~found)
         total = len(texts)
-        done = total - len(missing)
         if progress is not None:
-            progress(done, total)
+            progress(total - len(missing), total)
         if len(missing) == 0 and out is not None:
             return out
-        lengths = np.fromiter((len(texts[int(i)]) for i in missing), np.intp, len(missing))
-        missing = missing[np.argsort(-lengths, kind="stable")]
-        new_texts: list[str] = []
+        missing, new = self._embed_longest_first(texts, missing, progress, total)
+        if out is None or out.shape[1] != new.shape[1] or out.dtype != new.dtype:
+            out = np.zeros((total, new.shape[1]), dtype=new.dtype)
+            if found.any():  # cached rows of another shape than the model's: embed them too
+                stale, again = self._embed_longest_first(texts, np.flatnonzero(found), None, total)
+                missing, new = np.concatenate([missing, stale]), np.concatenate([new, again])
+        out[missing] = new
+        if store is not None:
+            store.store([texts[i] for i in missing.tolist()], new)
+        return out
+
+    def _embed_longest_first(
+        self,
+        texts: Sequence[str],
+        which: NDArray[np.intp],
+        progress: Progress | None,
+        total: int,
+    ) -> tuple[NDArray[np.intp], NDArray[Any]]:
+        """``which`` ordered longest text first (as sentence-transformers orders a batch)
+        and the embeddings of those texts in that order, computed in chunks of
+        :attr:`chunk_size`; ``progress`` counts on from ``total - len(which)``."""
+        lengths = np.fromiter((len(texts[int(i)]) for i in which), np.intp, len(which))
+        which = which[np.argsort(-lengths, kind="stable")]
+        done = total - len(which)
         blocks = []
-        for start in range(0, len(missing), self.chunk_size):
-            chunk = [texts[i] for i in missing[start : start + self.chunk_size]]
+        for start in range(0, len(which), self.chunk_size):
+            chunk = [texts[i] for i in which[start : start + self.chunk_size]]
             blocks.append(np.asarray(self.embed(chunk)))
-            new_texts.extend(chunk)
             done += len(chunk)
             if progress is not None:
                 progress(done, total)
-        new = np.concatenate(blocks)
-        if out is None or out.shape[1] != new.shape[1] or out.dtype != new.dtype:
-            out = np.zeros((total, new.shape[1]), dtype=new.dtype)
-            if found.any():  # cached rows of another shape: embed everything again
-                return self._embed_all(texts, store, progress)
-        out[missing] = new
-        if store is not None:
-            store.store(new_texts, new)
-        return out
-
-    def _embed_all(
-        self, texts: Sequence[str], store: EmbeddingCache | None, progress: Progress | None
-    ) -> NDArray[Any]:
-        out = np.asarray(self.embed(list(texts)))
-        if store is not None:
-            store.store(list(texts), out)
-        if progress is not None:
-            progress(len(texts), len(texts))
-        return out
+        return which, np.concatenate(blocks)
 
     def score_many(
         self, datasets: Sequence[Any], *, progress: Progress | None = None
