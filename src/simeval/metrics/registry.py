@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import InputError
+from ..errors import InputError, InputTypeError, param
 from ..results import MetricResult
 from .base import Context, Metric
 from .binned import binned_metric
@@ -44,6 +44,8 @@ __all__ = [
     "available_metrics",
     "direction",
     "get_metric",
+    "register",
+    "unregister",
 ]
 
 
@@ -63,6 +65,9 @@ _BASE: dict[str, Metric] = {
         SMAPE,
     )
 }
+
+#: The names of simeval's own metrics (they cannot be unregistered).
+_BUILT_IN = frozenset(_BASE)
 
 _ALIASES = {
     "r": "pearson",
@@ -123,6 +128,60 @@ TABLE2_MEASURES: tuple[str, ...] = (
 def available_metrics() -> list[Metric]:
     """The plain metrics (without cut-offs or combinations), in registry order."""
     return list(_BASE.values())
+
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def register(metric: Metric) -> Metric:
+    """Add a metric record to the registry and return it: from then on its name works
+    everywhere a metric name does — :func:`get_metric`, :func:`~simeval.evaluate`,
+    :func:`~simeval.compare.compare` and the bootstrap, combinations (``hmean(mine,
+    pearson)``) and the command line's ``--metric``. The record is all a metric needs
+    (:class:`~simeval.metrics.base.Metric`: its kernel, and optionally its form on
+    weighted resamples); :func:`~simeval.metrics.base.public_function` makes its public
+    function.
+
+    Parameters
+    ----------
+    metric : Metric
+        A record whose name is a lower-case identifier not yet registered.
+
+    Returns
+    -------
+    Metric
+        ``metric`` itself.
+
+    Examples
+    --------
+    >>> from simeval.metrics.base import Metric
+    >>> from simeval.results import MetricResult
+    >>> def _mean_gap(c):
+    ...     return MetricResult(float(abs(c.gold.values - c.system.values).mean()), c.n)
+    >>> gap = register(Metric(name="mean_gap", compute=_mean_gap, higher_is_better=False,
+    ...                       bounds=(0, float("inf")), source="a hand-made example"))
+    >>> get_metric("mean_gap") is gap
+    True
+    >>> unregister("mean_gap")
+    """
+    if not isinstance(metric, Metric):
+        raise InputTypeError(f"{param('metric')} must be a simeval Metric record; got {metric!r}")
+    if not _NAME.match(metric.name):
+        raise InputError(
+            f"a metric's name must be a lower-case identifier (letters, digits, _); "
+            f"got {metric.name!r}"
+        )
+    if _canonical(metric.name) in _BASE or _ranking_metric(metric.name) is not None:
+        raise InputError(f"a metric called {metric.name!r} exists already; choose another name")
+    _BASE[metric.name] = metric
+    return metric
+
+
+def unregister(name: str) -> None:
+    """Remove a metric added with :func:`register` (the built-in ones stay)."""
+    if name in _BUILT_IN:
+        raise InputError(f"{name!r} is built in; only metrics added with register() go")
+    _BASE.pop(name, None)
 
 
 _RANK_RE = re.compile(r"^(ndcg|ncg)(_rev)?(?:@(\d+))?$")
