@@ -1,5 +1,14 @@
-"""Aggregates across data sets and splits (STS-B dev + test, STS-B + SICK …), as the papers
-combine them:
+"""Every way simeval combines a metric across data sets and splits (STS-B dev + test, a
+SemEval year's sets, STS-B + SICK …), as the papers and toolkits combine them; the
+SemEval folders, the protocols (SentEval's ``mean``/``wmean``, SimCSE's ``avg``),
+``simeval run``, word similarity and the reports all aggregate here:
+
+- :func:`set_aggregate` — one value from per-set values: ``mean``, ``weighted_mean`` (by
+  scored pairs: SemEval's official "Mean"), ``fisher_z_mean`` (correlations only);
+- ``all`` / ``allnrm`` — the metric on the pairs of every set pooled, each set's scores
+  first mapped onto its gold by least squares for ``allnrm`` (:func:`pooled`, Agirre
+  et al. 2012 §5);
+- :func:`borda_points` — Borda count over sets;
 
 - a correlation (Pearson, Spearman, Kendall, the scaled Pearson, and each bin's Pearson)
   by Fisher's z: ``tanh(mean(atanh r))`` (Atoum 2019, eq. 4–5), unweighted as the paper
@@ -14,17 +23,107 @@ combine them:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..metrics.means import fisher_z_mean
+from ..metrics.means import mean_of
 from ..metrics.registry import direction, get_metric
 from .evaluate import SPREAD_BIN, Evaluation
 
-__all__ = ["aggregate", "normalized_ranks"]
+__all__ = [
+    "AGGREGATES",
+    "aggregate",
+    "borda_points",
+    "least_squares_map",
+    "normalized_ranks",
+    "pooled",
+    "set_aggregate",
+]
+
+#: The aggregates of a SemEval year's sets, side by side (published numbers differ by
+#: which one was used).
+AGGREGATES = ("weighted_mean", "fisher_z_mean", "mean", "all", "allnrm", "borda")
+
+
+def set_aggregate(
+    values: Sequence[float],
+    how: str,
+    *,
+    sizes: Sequence[float] | None = None,
+    is_correlation: bool = False,
+    names: Sequence[str] | None = None,
+) -> tuple[float, str | None]:
+    """One value from per-set ``values`` (``mean``, ``weighted_mean`` with ``sizes`` the
+    scored pairs of each set, ``fisher_z_mean`` or ``weighted_fisher_z_mean`` for
+    correlations), and why it is NaN when it is (a set's value is undefined; Fisher's z of
+    a measure that is not a correlation).
+
+    >>> set_aggregate([0.5, 0.7], "fisher_z_mean", is_correlation=True)[0]  # doctest: +ELLIPSIS
+    0.6096...
+    >>> set_aggregate([0.5, float("nan")], "mean", names=["a", "b"])
+    (nan, 'undefined on set(s) b')
+    """
+    v = np.asarray(values, dtype=np.float64)
+    if how.endswith("fisher_z_mean") and not is_correlation:
+        return math.nan, "Fisher's z averages correlations only"
+    if np.isnan(v).any():
+        labels = names or [str(i) for i in range(v.size)]
+        bad = [labels[i] for i in np.flatnonzero(np.isnan(v))]
+        return math.nan, f"undefined on set(s) {', '.join(bad)}"
+    return mean_of(v, how, sizes), None
+
+
+def pooled(
+    gold: Sequence[NDArray[np.float64]],
+    systems: Mapping[str, Sequence[NDArray[np.float64]]],
+    *,
+    normalize: bool = False,
+) -> tuple[NDArray[np.float64], dict[str, NDArray[np.float64]]]:
+    """Every set's pairs concatenated (SemEval 2012's ``ALL``), each system's scores of a
+    set first mapped onto that set's gold by least squares with ``normalize`` (``ALLnrm``,
+    Agirre et al. 2012 §5)."""
+    g = np.concatenate(list(gold))
+    out = {}
+    for name, per_set in systems.items():
+        parts = [least_squares_map(gs, s) if normalize else s for gs, s in zip(gold, per_set)]
+        out[name] = np.concatenate(parts)
+    return g, out
+
+
+def least_squares_map(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``a + b·s`` with (a, b) minimizing Σ(g − a − b·s)² (ALLnrm's per-set normalization),
+    fitted on the pairs the system scored; a missing score stays missing."""
+    ok = ~np.isnan(s)
+    if not ok.any():
+        return s.copy()
+    if np.all(s[ok] == s[ok][0]):
+        return np.where(ok, g[ok].mean(), np.nan)
+    b, a = np.polyfit(s[ok], g[ok], 1)
+    return a + b * s
+
+
+def borda_points(values: Mapping[str, NDArray[np.float64]], higher: bool) -> dict[str, float]:
+    """Borda count over sets: in each set a system gets one point per system it beats,
+    half a point per tie; NaN for a system undefined on a set.
+
+    >>> borda_points({"a": np.array([0.9, 0.5]), "b": np.array([0.8, 0.5])}, True)
+    {'a': 1.5, 'b': 0.5}
+    """
+    names = list(values)
+    mat = np.array([values[n] for n in names])  # systems × sets
+    if not higher:
+        mat = -mat
+    beats = (mat[:, None, :] > mat[None, :, :]).sum(axis=(1, 2))
+    ties = (mat[:, None, :] == mat[None, :, :]).sum(axis=(1, 2)) - mat.shape[1]
+    undefined = np.isnan(mat).any(axis=1)
+    return {
+        n: (math.nan if undefined[i] else float(beats[i] + 0.5 * ties[i]))
+        for i, n in enumerate(names)
+    }
 
 
 def _is_correlation(metric: str, bin_label: str | None) -> bool:
@@ -72,11 +171,9 @@ def aggregate(
         elif len(rows) < len(evaluations):
             value = math.nan
             reason = "not measured on every data set"
-        elif corr:
-            w = np.maximum(ns - 3, 0) if weighted else None
-            value = fisher_z_mean(values, w)
         else:
-            value = float(np.average(values, weights=ns if weighted else None))
+            how = ("weighted_" if weighted else "") + ("fisher_z_mean" if corr else "mean")
+            value, reason = set_aggregate(values, how, sizes=ns, is_correlation=corr)
         out.append(
             {
                 "system": system,

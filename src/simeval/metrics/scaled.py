@@ -20,7 +20,7 @@ from ._numeric import STREAM_MIN, centered_values, is_constant
 from ._sorted import SortedScores
 from .base import Context, Metric, public_function
 from .correlation import correlation_centered
-from .means import FISHER_CLIP
+from .means import fisher_z, fisher_z_mean
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.moments import moment_features, pearson_from_sums
 
@@ -105,10 +105,7 @@ def scaled_pearson_binned(
         )
     else:
         rs = np.array([b.statistic for b in defined])
-        if average == "arithmetic":
-            value = float(rs.mean())
-        else:
-            value = float(np.tanh(np.arctanh(np.clip(rs, -FISHER_CLIP, FISHER_CLIP)).mean()))
+        value = float(rs.mean()) if average == "arithmetic" else fisher_z_mean(rs)
     return ScaledPearsonResult(
         statistic=value,
         n=int((binning.index >= 0).sum()),
@@ -155,7 +152,7 @@ def _scaled_resampled(sample: Sample, chunk: Chunk) -> Resamples:
     recheck = np.any([b.recheck for b in per_bin if b.recheck is not None], axis=0)
     with np.errstate(invalid="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # every bin undefined: NaN
-        z = np.arctanh(np.clip(r, -FISHER_CLIP, FISHER_CLIP)) if o.bin_average == "fisher_z" else r
+        z = fisher_z(r) if o.bin_average == "fisher_z" else r
         mean = np.nanmean(z, axis=0) if o.skip_undefined_bins else z.mean(axis=0)
     value = np.tanh(mean) if o.bin_average == "fisher_z" else mean
     return Resamples(np.where(recheck, np.nan, value), recheck)

@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError
+from ..evaluation.aggregate import set_aggregate
 from ..metrics.correlation import pearson, spearman
 
 __all__ = ["PROTOCOLS", "ST_SIMILARITIES", "Protocol", "correlation_records", "get_protocol"]
@@ -156,12 +157,9 @@ def correlation_records(
                     out.append(_record(dataset, str(sub), system, name, res, False))
                 values = np.array([float(r.statistic) for r, _ in per])
                 weights = np.array([n for _, n in per], dtype=float)
-                for avg in protocol.averages:
-                    value = (
-                        float(values.mean())
-                        if avg == "mean"
-                        else float(np.dot(values, weights) / weights.sum())
-                    )
+                for avg in protocol.averages:  # SentEval's mean and wmean of the subsets
+                    how = "mean" if avg == "mean" else "weighted_mean"
+                    value, _ = set_aggregate(values, how, sizes=weights)
                     out.append(
                         {
                             "dataset": dataset,

@@ -22,6 +22,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._version import __version__
 from ..errors import InputError
+from ..evaluation.aggregate import set_aggregate
 from .protocols import Protocol, correlation_records, get_protocol
 
 __all__ = ["Pairs", "RunResult", "run", "score_dataset", "score_range"]
@@ -245,8 +246,8 @@ def _task_average(
                 and r.get("subset") in (None, "all")
             ]  # fmt: skip
             values.append(rows[0]["value"] if rows and rows[0]["value"] is not None else None)
-        defined = [v for v in values if v is not None]
-        value = float(np.mean(defined)) if len(defined) == len(values) else None
+        mean, _ = set_aggregate([math.nan if v is None else v for v in values], "mean")
+        value = None if math.isnan(mean) else mean
         out.append(
             {
                 "dataset": "avg", "subset": None, "system": m, "metric": "spearman",

@@ -35,9 +35,9 @@ from numpy.typing import NDArray
 
 from .._version import __version__
 from ..errors import DataError, InputError
+from ..evaluation.aggregate import AGGREGATES, borda_points, pooled, set_aggregate
 from ..evaluation.evaluate import Evaluation, Record, evaluate
 from ..io import read_text
-from ..metrics.means import fisher_z_mean
 from ..metrics.registry import get_metric
 from ..options import Options
 
@@ -49,7 +49,6 @@ __all__ = [
     "read_runs_dir",
 ]
 
-AGGREGATES = ("weighted_mean", "fisher_z_mean", "mean", "all", "allnrm", "borda")
 
 _GOLD_RE = re.compile(r"^STS(?P<year>\d{4})?\.gs\.(?P<set>.+)\.txt$")
 _INPUT_RE = re.compile(r"^STS(?P<year>\d{4})?\.input\.(?P<set>.+)\.txt$")
@@ -214,32 +213,6 @@ class SemevalEvaluation:
         return header, rows
 
 
-def _least_squares_map(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``a + b·s`` with (a, b) minimizing Σ(g − a − b·s)² (ALLnrm's per-set normalization),
-    fitted on the pairs the system scored; a missing score stays missing."""
-    ok = ~np.isnan(s)
-    if not ok.any():
-        return s.copy()
-    if np.all(s[ok] == s[ok][0]):
-        return np.where(ok, g[ok].mean(), np.nan)
-    b, a = np.polyfit(s[ok], g[ok], 1)
-    return a + b * s
-
-
-def _borda(values: Mapping[str, NDArray[np.float64]], higher: bool) -> dict[str, float]:
-    names = list(values)
-    mat = np.array([values[n] for n in names])  # systems × sets
-    if not higher:
-        mat = -mat
-    beats = (mat[:, None, :] > mat[None, :, :]).sum(axis=(1, 2))
-    ties = (mat[:, None, :] == mat[None, :, :]).sum(axis=(1, 2)) - mat.shape[1]
-    undefined = np.isnan(mat).any(axis=1)
-    return {
-        n: (math.nan if undefined[i] else float(beats[i] + 0.5 * ties[i]))
-        for i, n in enumerate(names)
-    }
-
-
 def evaluate_semeval(
     gold: Mapping[str, NDArray[np.float64]],
     runs: Mapping[str, Mapping[str, NDArray[np.float64]]],
@@ -280,46 +253,31 @@ def evaluate_semeval(
         per_set[set_name] = ev
         records.extend({**r.as_dict(), "dataset": set_name} for r in ev.records)
     # Concatenations: ALL and ALLnrm.
-    g_all = np.concatenate([gold[s][kept[s]] for s in sets])
-    cat = {sy: np.concatenate([runs[sy][s][kept[s]] for s in sets]) for sy in systems}
-    nrm = {
-        sy: np.concatenate(
-            [_least_squares_map(gold[s][kept[s]], runs[sy][s][kept[s]]) for s in sets]
-        )
-        for sy in systems
-    }
-    for label, sys_scores in (("all", cat), ("allnrm", nrm)):
+    golds = [gold[s][kept[s]] for s in sets]
+    per_system = {sy: [runs[sy][s][kept[s]] for s in sets] for sy in systems}
+    for label, normalize in (("all", False), ("allnrm", True)):
+        g_all, sys_scores = pooled(golds, per_system, normalize=normalize)
         ev = evaluate(g_all, sys_scores, metrics=metric_names, options=opts)
         records.extend({**r.as_dict(), "dataset": label} for r in ev.records if r.bin is None)
     weights = np.array([kept[s].sum() for s in sets], dtype=float)
     for m in metric_names:
         metric = get_metric(m)
         by_system = {sy: np.array([per_set[s].value(sy, m) for s in sets]) for sy in systems}
-        borda = _borda(by_system, metric.higher_is_better)
-        correlation_like = metric.is_correlation
+        borda = borda_points(by_system, metric.higher_is_better)
         for sy in systems:
             vals = by_system[sy]
-            defined = not np.isnan(vals).any()
-            aggregates = {
-                "weighted_mean": float(np.dot(vals, weights) / weights.sum())
-                if defined
-                else math.nan,
-                "fisher_z_mean": fisher_z_mean(vals) if defined and correlation_like else math.nan,
-                "mean": float(vals.mean()) if defined else math.nan,
-                "borda": borda[sy],
-            }
-            undefined_sets = [s for s, v in zip(sets, vals) if math.isnan(v)]
-            for label, value in aggregates.items():
-                reason = None
-                if math.isnan(value):
-                    if label == "fisher_z_mean" and not correlation_like:
-                        reason = f"Fisher's z averages correlations only; {m} is not one"
-                    elif label == "borda":
-                        reason = f"undefined on set(s) {', '.join(undefined_sets)}"
-                    else:
-                        reason = f"{m} is undefined on set(s) {', '.join(undefined_sets)}"
+            for label in ("weighted_mean", "fisher_z_mean", "mean"):
+                value, reason = set_aggregate(
+                    vals, label, sizes=weights, is_correlation=metric.is_correlation, names=sets
+                )
+                if reason is not None and label == "fisher_z_mean":
+                    reason = f"{reason}; {m} is not one" if not metric.is_correlation else reason
                 rec = Record(sy, m, value, None, int(weights.sum()), reason=reason)
                 records.append({**rec.as_dict(), "dataset": label})
+            undefined = [s for s, v in zip(sets, vals) if math.isnan(v)]
+            reason = f"undefined on set(s) {', '.join(undefined)}" if undefined else None
+            rec = Record(sy, m, borda[sy], None, int(weights.sum()), reason=reason)
+            records.append({**rec.as_dict(), "dataset": "borda"})
     order = {d: i for i, d in enumerate((*sets, *AGGREGATES))}
     records.sort(
         key=lambda r: (
