@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import InputError
 from ..metrics.means import mean_of
@@ -50,10 +50,10 @@ AGGREGATES = ("weighted_mean", "fisher_z_mean", "mean", "all", "allnrm", "borda"
 
 
 def set_aggregate(
-    values: Sequence[float],
+    values: ArrayLike,
     how: str,
     *,
-    sizes: Sequence[float] | None = None,
+    sizes: ArrayLike | None = None,
     is_correlation: bool = False,
     names: Sequence[str] | None = None,
 ) -> tuple[float, str | None]:
@@ -71,8 +71,8 @@ def set_aggregate(
     if how.endswith("fisher_z_mean") and not is_correlation:
         return math.nan, "Fisher's z averages correlations only"
     if np.isnan(v).any():
-        labels = names or [str(i) for i in range(v.size)]
-        bad = [labels[i] for i in np.flatnonzero(np.isnan(v))]
+        labels = list(names) if names is not None else [str(i) for i in range(v.size)]
+        bad = [labels[int(i)] for i in np.flatnonzero(np.isnan(v))]
         return math.nan, f"undefined on set(s) {', '.join(bad)}"
     return mean_of(v, how, sizes), None
 
