@@ -214,8 +214,7 @@ def paired_systems(
     >>> g.tolist(), S.tolist()
     ([1.0, 2.0], [[1.0, 2.0], [3.0, 2.0]])
     """
-    if nan_policy not in NAN_POLICIES:
-        raise InputError(f"{param('nan_policy')} must be one of {NAN_POLICIES}; got {nan_policy!r}")
+    check_choice("nan_policy", nan_policy, NAN_POLICIES)
     g = as_float_array(gold, gold_name)
     S = np.empty((len(systems), g.size))
     for j, (name, values) in enumerate(systems.items()):

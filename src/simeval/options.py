@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_bool, check_real, check_scale, check_within
+from ._validate import NAN_POLICIES, check_bool, check_choice, check_real, check_scale, check_within
 from .binning import Bins, check_bins
 from .errors import InputError, InputTypeError, param
 
@@ -50,7 +50,6 @@ Scale = tuple[float, float]
 LOW_FRACTION, HIGH_FRACTION = 0.3, 0.7
 
 _NORMALIZE = (None, "scale", "minmax")
-_NAN_POLICIES = ("raise", "omit")
 #: How the scaled Pearson averages its per-bin r (:attr:`Options.bin_average`).
 BIN_AVERAGES = ("arithmetic", "fisher_z")
 
@@ -130,10 +129,7 @@ class Options:
             raise InputError(
                 f"{param('normalize')} must be None, 'scale' or 'minmax'; got {self.normalize!r}"
             )
-        if self.nan_policy not in _NAN_POLICIES:
-            raise InputError(
-                f"{param('nan_policy')} must be 'raise' or 'omit'; got {self.nan_policy!r}"
-            )
+        check_choice("nan_policy", self.nan_policy, NAN_POLICIES)
         put(
             self,
             "skip_undefined_bins",
