@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import os
 import warnings
+from codecs import BOM_UTF8
 from collections.abc import Collection
 from pathlib import Path
 from typing import Literal
@@ -24,7 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 from ..errors import DataError, InputError
 from ..io import read_bytes
 from .matrix import SHOWN, Vectors
-from .text import BOM, IrregularFileError, read_text_chunks, separator, split_header
+from .text import IrregularFileError, read_text_chunks, separator, split_header
 
 __all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors", "vector_files"]
 
@@ -156,14 +157,14 @@ def read_vectors(
             pass  # an irregular file: the line-by-line reader names the problem
     data = _read_bytes(p)
     if fmt == "binary":  # a byte-order mark before the header line is not part of it
-        data = data.removeprefix(BOM)
+        data = data.removeprefix(BOM_UTF8)
         return _read_binary(p, data, keep)
     return _read_text(p, data, keep)
 
 
 def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     try:
-        text = data.removeprefix(BOM).decode("utf-8")
+        text = data.removeprefix(BOM_UTF8).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(
             f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'"
@@ -309,7 +310,7 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
         raise DataError(f"{p}: not a .npy matrix ({exc})") from None
     if matrix.ndim != 2:
         raise DataError(f"{p}: expected a 2-D matrix; got shape {matrix.shape}")
-    text = _read_bytes(vocab_path).removeprefix(BOM).decode("utf-8")
+    text = _read_bytes(vocab_path).removeprefix(BOM_UTF8).decode("utf-8")
     words = [line.split()[0] for line in text.splitlines() if line.strip()]
     if len(words) != matrix.shape[0]:
         raise DataError(
