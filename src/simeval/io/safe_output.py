@@ -239,7 +239,7 @@ def _refuse_over_input(given: str, target: str, label: str, option: str, path: s
     where = {target, os.path.abspath(given)}
     if any(_inside(w, root) for w in where for root in roots) or _linked_inside(target, path):
         raise DataError(
-            f"{label} lies inside the input folder {option} {path}; choose another path"
+            f"{label} lies inside the input folder {path} ({option}); choose another path"
         )
 
 
