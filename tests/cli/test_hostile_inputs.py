@@ -321,6 +321,8 @@ OUTPUT_CASES = [
                  "paraphrase", Path(__file__).parents[2] / "examples/paraphrase/patterns.tsv",
                  "--recognize", "msrp:test"], lambda w: w.p("home/sentences/rec.tsv"),
                  flag="--task-scores", needs=ANALYZER, control=False),
+    _output_case("cache file/datasets", lambda w: ["datasets", "--sentences"],
+                 lambda w: w.p(f"home/wordsim/{RG65}")),
     _output_case("cache file/run st, the embedding cache", _run("st:{w.st}"),
                  lambda w: str(w.shard), needs=ST, control=False),
     _output_case("cache file/run minilm, a new file in the embedding cache", _run("minilm"),

@@ -100,13 +100,16 @@ def declare_files(
     outputs: Sequence[str] = (),
     systems: Sequence[str] = (),
     read_by: Mapping[str, ReadBy] | None = None,
+    reads: Callable[[argparse.Namespace], Iterable[tuple[str, Path]]] | None = None,
     extras: Mapping[str, tuple[str, str]] | None = None,
 ) -> None:
     """Tell :func:`simeval.cli.main` which options of ``parser`` (by ``dest``) name input
     files, input folders, ``NAME=FILE[:COLUMN]`` inputs (``systems``), things whose files
     the library tells (``read_by``: dest → :data:`ReadBy`, e.g. ``--model`` →
-    :func:`simeval.scorers.inputs`) and output files, and which output options need an
-    optional module (``extras``: dest → (module, extra)). The command's outputs are then
+    :func:`simeval.scorers.inputs`), what the command reads that no option names
+    (``reads``: the parsed command line → (label, path) pairs, e.g. the cache) and output
+    files, and which output options need an optional module (``extras``: dest →
+    (module, extra)). The command's outputs are then
     checked against all its inputs before it runs and written all or nothing after it
     succeeded (see :class:`simeval.io.safe_output.OutputPlan`)."""
     files = dict(parser.get_default("_files") or {})
@@ -119,6 +122,8 @@ def declare_files(
         files[kind] = [*files.get(kind, []), *((d, _option_label(parser, d)) for d in dests)]
     for dest, resolver in (read_by or {}).items():
         files.setdefault("read_by", []).append((dest, _option_label(parser, dest), resolver))
+    if reads is not None:
+        files["reads"] = [*files.get("reads", []), reads]
     for dest, (module, extra) in (extras or {}).items():
         files.setdefault("extras", []).append((_option_label(parser, dest), module, extra))
     parser.set_defaults(_files=files)
@@ -166,6 +171,9 @@ def plan_outputs(args: argparse.Namespace) -> OutputPlan:
         for value in _values(args, dest):
             for path in resolver(value, args):
                 plan.add_input(f"{label} {value}", path)
+    for reads in files.get("reads", []):
+        for label, path in reads(args):
+            plan.add_input(label, path)
     for dest, label in files.get("outputs", []):
         for value in _values(args, dest):
             plan.add_output(label, value)
