@@ -414,6 +414,8 @@ OTHER_CASES = [
          "--system", f"b={w.b}", "--bootstrap", "2"], ("at least 100", "--bootstrap 1000")),
     Case("an unknown option", lambda w: ["compare", "--datasets", DATASET, "--system",
          f"a={w.a}"], ("unrecognized arguments", "see 'simeval compare --help'")),
+    Case("a data set's name as GOLD", lambda w: ["compare", DATASET, "--system", f"a={w.a}",
+         "--system", f"b={w.b}"], ("GOLD sts13:FNWN: no such file", "--dataset sts13:FNWN")),
     Case("--no-header with --dataset", lambda w: _evaluate_dataset(w, "--data-dir", w.data,
          "--no-header"), ("--no-header", "GOLD file")),
     Case("--system-no-header of no system", lambda w: ["evaluate", w.gold, "--system",

@@ -8,6 +8,7 @@ Whether a file has a header row is said per file: ``--no-header`` for GOLD, and
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -60,6 +61,17 @@ def _headerless_systems(args: argparse.Namespace) -> set[str]:
     return named
 
 
+def _not_a_data_set_name(gold: str) -> None:
+    """GOLD ``stsb:test`` that is no file is the registered data set: say how to name it."""
+    from ..datasets.sentences import SENTENCE_DATASETS
+
+    if gold in SENTENCE_DATASETS and not Path(gold).exists():
+        raise DataError(
+            f"GOLD {gold}: no such file; for the registered data set, give --dataset {gold} "
+            "(and --data-dir DIR where its files are)"
+        )
+
+
 def load_inputs(
     args: argparse.Namespace,
 ) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
@@ -77,6 +89,7 @@ def load_inputs(
         return _dataset_inputs(args)
     if getattr(args, "data_dir", None):
         raise DataError("--data-dir needs --dataset NAME (it says where that set's files are)")
+    _not_a_data_set_name(args.gold)
     gold_table = read_table(args.gold, header=not args.no_header)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
