@@ -48,7 +48,8 @@ def add_output_options(
         "-o",
         metavar="FILE",
         help="write to FILE ('-' for stdout, the default), once the command has succeeded; "
-        "never over an input file; a link is written through, a device in place",
+        "never over or into what the command reads (its files, a model's files or folder, "
+        "a data set's folder, the cache); a link is written through, a device in place",
     )
     if digits:
         parser.add_argument(

@@ -21,7 +21,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "that scores no pair is an error.",
     )
     add_models_and_data(p, many=False)
-    p.add_argument("--output", "-o", metavar="FILE.tsv", required=True, help="the score file")
+    p.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE.tsv",
+        required=True,
+        help="the score file; never over or into what the command reads (the model's files "
+        "or folder, the data set's folder, the cache)",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or notes")
     declare_files(p, outputs=("output",))
     p.set_defaults(func=run)
