@@ -27,6 +27,14 @@ def shared_data() -> Path:
 
 
 @pytest.fixture(scope="session")
+def shared_data_if_any() -> Path | None:
+    """The folder of real public datasets, or None where it is absent (for tests that
+    hold without it and check more with it)."""
+    path = shared_data_dir()
+    return path if path.is_dir() else None
+
+
+@pytest.fixture(scope="session")
 def table1_msrpc() -> dict[str, int]:
     """Shima & Mitamura (2011), Table 1, MSRPC column: sentence pairs per source verb."""
     return {

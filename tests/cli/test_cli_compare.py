@@ -203,7 +203,7 @@ def test_length_mismatch(capsys, files, tmp_path, scores) -> None:
         "--system",
         f"b={short}",
         "--bootstrap",
-        "50",
+        "100",
     )
     assert_error(rc, out, err, "short.txt", str(N - 1), str(N))
 
@@ -219,7 +219,7 @@ def test_missing_file(capsys, files, tmp_path) -> None:
         "--system",
         f"b={gone}",
         "--bootstrap",
-        "50",
+        "100",
     )
     assert_error(rc, out, err, "nope.txt")
 
@@ -280,7 +280,7 @@ def test_scaled_pearson_with_permutations(capsys, tmp_path) -> None:
         "--metric",
         "scaled_pearson",
         "--bootstrap",
-        50,
+        100,
         "--permutations",
         100,
         "--format",
@@ -297,7 +297,7 @@ def test_nan_policy_omit_drops_the_pairs_of_any_missing_system(capsys, files, tm
     noisy = files["noisy"].read_text(encoding="utf-8").splitlines()
     noisy[3] = "nan"
     files["noisy"].write_text("\n".join(noisy) + "\n", encoding="utf-8")
-    argv = _argv(files, "--format", "json", "--metric", "pearson", "--bootstrap", "50")
+    argv = _argv(files, "--format", "json", "--metric", "pearson", "--bootstrap", "100")
     rc, out, err = run(capsys, *argv)
     assert rc == 2 and "--nan-policy omit" in err
     rc, out, err = run(capsys, *argv, "--nan-policy", "omit")
@@ -321,7 +321,7 @@ def test_scores_near_the_float_limit(capsys, tmp_path) -> None:
     # 3 + 1 + 2 = 2e308 (the small terms vanish), / 5 = 4e307.
     g = _numbers(tmp_path / "g.txt", [1e308, -1e308, 0, 5, 3])
     a = _numbers(tmp_path / "a.txt", [1, 2, 3, 4, 5])
-    argv = ["compare", g, "--system", f"a={a}", "--system", f"b={g}", "--bootstrap", "50"]
+    argv = ["compare", g, "--system", f"a={a}", "--system", f"b={g}", "--bootstrap", "100"]
     rc, out, err = run(capsys, *argv, "--metric", "mae", "--metric", "nmsse", "--format", "json")
     assert rc == 0, err
     values = {(r["system"], r["metric"]): r for r in json.loads(out)["results"]}

@@ -89,7 +89,7 @@ def _evaluate_base(f: dict[str, str]) -> list[str]:
 
 def _compare_base(f: dict[str, str]) -> list[str]:
     return ["compare", f["gold"], "--system", f"a={f['a']}", "--system", f"b={f['b']}",
-            "--bootstrap", "60", "--metric", "pearson", "--metric", "f1_low"]  # fmt: skip
+            "--bootstrap", "100", "--metric", "pearson", "--metric", "f1_low"]  # fmt: skip
 
 
 def _meta_base(f: dict[str, str]) -> list[str]:
@@ -156,7 +156,7 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             **OUTPUT_OPTIONS,
             **HTML_OPTION,
             "--system": lambda f: ["--system", f"c={f['a']}"],
-            "--bootstrap": lambda f: ["--bootstrap", "80"],
+            "--bootstrap": lambda f: ["--bootstrap", "120"],
             "--seed": lambda f: ["--seed", "1"],
             "--ci": lambda f: ["--ci", "percentile"],
             "--confidence": lambda f: ["--confidence", "0.8"],
@@ -268,7 +268,7 @@ NEEDS_DATA = {"wordsim", "datasets"}
 #: tests/cli/test_cli_run.py; here their options are only listed.
 RUN_OPTIONS = {
     "run": {"--model", "--dataset", "--data-dir", "--protocol", "--bootstrap", "--seed",
-            "--format", "--output", "--digits", "--quiet", "--html"},
+            "--nan-policy", "--format", "--output", "--digits", "--quiet", "--html"},
     "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet"},
 }  # fmt: skip
 #: evaluate's registered-data-set inputs: their effects are tested with the shared data in
@@ -276,9 +276,13 @@ RUN_OPTIONS = {
 #: recognition on a registered corpus (MSRP) in
 #: tests/paraphrase/test_paraphrase_recognition.py (test_cli_recognize*).
 DATASET_OPTIONS = {
-    "evaluate": {"--dataset", "--data-dir"},
+    "evaluate": {"--dataset", "--data-dir", "--system-no-header"},
+    "compare": {"--dataset", "--data-dir", "--system-no-header"},
+    "meta": {"--dataset"},
     "paraphrase": {"--recognize", "--data-dir", "--measure", "--task-scores"},
 }
+#: ... and compare's registered data set, the per-file headers (--system-no-header) and
+#: meta's choice of a data set's records in tests/cli/test_cli_score_workflow.py.
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:

@@ -31,6 +31,7 @@ HANDLED = {
     "--system",
     "--id-column",
     "--no-header",  # test_cli_evaluate, test_io
+    "--system-no-header",  # test_cli_score_workflow
     "--metric",
     "--task",
     "--k",

@@ -301,7 +301,7 @@ def test_rank_agreement_hand_example() -> None:
     # |Δrank| = 0.5, 0.5, 0 → mean 1/3, max 0.5
     gold = np.arange(6.0)
     systems = {"a": gold, "b": gold + 1.0, "c": gold[::-1].copy()}
-    res = compare(gold, systems, metrics=["pearson", "nmsse"], n_resamples=50, seed=0)
+    res = compare(gold, systems, metrics=["pearson", "nmsse"], n_resamples=100, seed=0)
     (ag,) = res.agreement
     assert ag.mean_abs_diff == pytest.approx(1 / 3)
     assert ag.max_abs_diff == pytest.approx(0.5)
@@ -391,7 +391,7 @@ def test_fallback_metrics_bootstrap_what_evaluate_reports() -> None:
         systems,
         metrics=["ndcg_rev@10", "scaled_pearson"],
         scale=(0, 5),
-        n_resamples=50,
+        n_resamples=100,
         seed=0,
     )
     for i, metric in enumerate(res.metrics):

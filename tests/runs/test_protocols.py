@@ -103,7 +103,7 @@ def test_simeval_protocol_evaluates_and_compares() -> None:
 def test_simeval_protocol_across_data_sets_adds_the_aggregates() -> None:
     a = Pairs("a", T1, T2, GOLD, (0, 5))
     b = Pairs("b", T1[:6], T2[:6], GOLD[:6], (0, 5))
-    res = se.run(["lexical:jaccard", "lexical:edit"], [a, b], protocol="simeval", n_resamples=50)
+    res = se.run(["lexical:jaccard", "lexical:edit"], [a, b], protocol="simeval", n_resamples=100)
     m = "lexical:jaccard"
     ra = stats.pearsonr(GOLD, SCORES).statistic
     rb = stats.pearsonr(GOLD[:6], SCORES[:6]).statistic

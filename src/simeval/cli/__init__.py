@@ -69,6 +69,22 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise CommandLineError(f"{message} (see '{self.prog} --help')")
 
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """As argparse, but an unrecognised argument points to the help of the command it
+        was given to (``simeval compare --help``), not to the top level's."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            prog = self.prog
+            for dest in ("command", "task"):  # the subcommand, then its own (extrinsic)
+                if getattr(parsed, dest, None):
+                    prog += f" {getattr(parsed, dest)}"
+            raise CommandLineError(
+                f"unrecognized arguments: {' '.join(extras)} (see '{prog} --help')"
+            )
+        return parsed
+
 
 def chosen_command(argv: Sequence[str]) -> str | None:
     """The subcommand named in ``argv`` (its first word that is not an option), or None."""

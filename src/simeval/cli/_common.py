@@ -7,7 +7,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from ..report import FORMATS
 __all__ = [
     "CommandLineError",
     "ProgressBar",
+    "ReadBy",
     "add_output_options",
     "command_outputs",
     "declare_files",
@@ -47,7 +48,8 @@ def add_output_options(
         "-o",
         metavar="FILE",
         help="write to FILE ('-' for stdout, the default), once the command has succeeded; "
-        "never over an input file; a link is written through, a device in place",
+        "never over or into what the command reads (its files, a model's files or folder, "
+        "a data set's folder, the cache); a link is written through, a device in place",
     )
     if digits:
         parser.add_argument(
@@ -85,6 +87,12 @@ def _option_label(parser: argparse.ArgumentParser, dest: str) -> str:
     raise ValueError(f"no option with dest {dest!r}")  # a programming error
 
 
+#: What one value of an option reads, told before the command runs: (the value, the
+#: parsed command line) → the files and folders behind it (a model's vector file or
+#: folder, a registered data set's folder, a cache), as the library tells them.
+ReadBy = Callable[[str, argparse.Namespace], Iterable[Path]]
+
+
 def declare_files(
     parser: argparse.ArgumentParser,
     *,
@@ -92,13 +100,19 @@ def declare_files(
     folders: Sequence[str] = (),
     outputs: Sequence[str] = (),
     systems: Sequence[str] = (),
+    read_by: Mapping[str, ReadBy] | None = None,
+    reads: Callable[[argparse.Namespace], Iterable[tuple[str, Path]]] | None = None,
     extras: Mapping[str, tuple[str, str]] | None = None,
 ) -> None:
     """Tell :func:`simeval.cli.main` which options of ``parser`` (by ``dest``) name input
-    files, input folders, ``NAME=FILE[:COLUMN]`` inputs (``systems``) and output files, and
-    which output options need an optional module (``extras``: dest → (module, extra)).
-    The command's outputs are then checked before it runs and written all or nothing
-    after it succeeded (see :class:`simeval.io.safe_output.OutputPlan`)."""
+    files, input folders, ``NAME=FILE[:COLUMN]`` inputs (``systems``), things whose files
+    the library tells (``read_by``: dest → :data:`ReadBy`, e.g. ``--model`` →
+    :func:`simeval.scorers.inputs`), what the command reads that no option names
+    (``reads``: the parsed command line → (label, path) pairs, e.g. the cache) and output
+    files, and which output options need an optional module (``extras``: dest →
+    (module, extra)). The command's outputs are then
+    checked against all its inputs before it runs and written all or nothing after it
+    succeeded (see :class:`simeval.io.safe_output.OutputPlan`)."""
     files = dict(parser.get_default("_files") or {})
     for kind, dests in (
         ("inputs", inputs),
@@ -107,9 +121,28 @@ def declare_files(
         ("systems", systems),
     ):
         files[kind] = [*files.get(kind, []), *((d, _option_label(parser, d)) for d in dests)]
+    for dest, resolver in (read_by or {}).items():
+        files.setdefault("read_by", []).append((dest, _option_label(parser, dest), resolver))
+    if reads is not None:
+        files["reads"] = [*files.get("reads", []), reads]
     for dest, (module, extra) in (extras or {}).items():
         files.setdefault("extras", []).append((_option_label(parser, dest), module, extra))
     parser.set_defaults(_files=files)
+
+
+def model_inputs(value: str, args: argparse.Namespace) -> Iterable[Path]:
+    """:data:`ReadBy` of ``--model``: what the scorer reads (:func:`simeval.scorers.inputs`)."""
+    from .. import scorers
+
+    return scorers.inputs(value)
+
+
+def dataset_inputs(value: str, args: argparse.Namespace) -> Iterable[Path]:
+    """:data:`ReadBy` of a sentence-pair ``--dataset``: the folder it is read from
+    (``--data-dir`` or the cache)."""
+    from ..datasets.sentences import inputs
+
+    return inputs(value, data_dir=getattr(args, "data_dir", None))
 
 
 def _values(args: argparse.Namespace, dest: str) -> list[str]:
@@ -135,6 +168,13 @@ def plan_outputs(args: argparse.Namespace) -> OutputPlan:
         for value in _values(args, dest):
             name, path, _ = parse_system_spec(value)
             plan.add_input(f"{label} {name}", path)
+    for dest, label, resolver in files.get("read_by", []):
+        for value in _values(args, dest):
+            for path in resolver(value, args):
+                plan.add_input(f"{label} {value}", path)
+    for reads in files.get("reads", []):
+        for label, path in reads(args):
+            plan.add_input(label, path)
     for dest, label in files.get("outputs", []):
         for value in _values(args, dest):
             plan.add_output(label, value)

@@ -7,13 +7,14 @@ import argparse
 from ..errors import DataError
 from ..evaluation.compare import COMPARE_METRICS, compare
 from ..report.comparison import format_comparison
+from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ._common import ProgressBar, add_output_options, emit, non_negative_int, note, progress_enabled
+from .gold_and_systems import load_inputs
 from .inputs import (
     add_html_option,
     add_input_options,
     add_metric_options,
     emit_html,
-    load_inputs,
     note_evaluation,
 )
 
@@ -35,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=non_negative_int,
         default=1000,
         metavar="B",
-        help="bootstrap resamples, at least 2 (default 1000)",
+        help=f"bootstrap resamples, at least {MIN_INTERVAL_RESAMPLES} (default 1000, as "
+        "Efron & Tibshirani 1993 recommend for BCa intervals)",
     )
     p.add_argument(
         "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
@@ -63,12 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the library's one rule for the resamples of an interval, before any file is read
+    check_resamples(args.bootstrap, minimum=MIN_INTERVAL_RESAMPLES)
     gold, systems, options = load_inputs(args)
-    if args.bootstrap < 2:
-        raise DataError(
-            f"--bootstrap {args.bootstrap}: a bootstrap needs at least 2 resamples (use 1000 "
-            "or more for 95 % intervals)"
-        )
     if 0 < args.permutations < 100:
         raise DataError(
             f"--permutations {args.permutations}: give 0 (no permutation test) or at least 100 "

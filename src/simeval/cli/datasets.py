@@ -48,8 +48,17 @@ def register(subparsers: Any) -> None:
         "2012-2016) that simeval run --dataset takes, instead of the word-similarity sets",
     )
     add_output_options(parser, digits=False)  # names, counts and citations
-    declare_files(parser, folders=("data_dir",))
+    declare_files(parser, folders=("data_dir",), reads=_stores)
     parser.set_defaults(func=run)
+
+
+def _stores(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    """The cache folders the command lists and fills (without --data-dir)."""
+    from ..datasets.files import store_inputs
+
+    if args.data_dir:
+        return []
+    return [("the cache", p) for f in ("wordsim", "sentences") for p in store_inputs(folder=f)]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,12 +15,12 @@ from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
 from ._common import ProgressBar, add_output_options, declare_files, emit, note, progress_enabled
+from .gold_and_systems import load_inputs
 from .inputs import (
     add_html_option,
     add_input_options,
     add_metric_options,
     emit_html,
-    load_inputs,
     note_evaluation,
     options_from_args,
 )
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
         description="Score one or more systems against gold similarity ratings.",
     )
-    add_input_options(p, gold_optional=True)
+    add_input_options(p)
     p.add_argument(
         "--semeval-dir",
         metavar="DIR",
@@ -65,11 +65,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.semeval_dir or args.runs_dir:
         return run_semeval(args)
-    if not (args.gold or args.dataset) or not args.system:
-        raise DataError(
-            "give a GOLD file (or --dataset NAME) and at least one --system NAME=FILE "
-            "(or --semeval-dir DIR --runs-dir DIR)"
-        )
     gold, systems, options = load_inputs(args)
     metrics = task_metrics(args)
     # a bar only where it helps: millions of pair scores to go through

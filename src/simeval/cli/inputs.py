@@ -1,32 +1,26 @@
 """What ``evaluate`` and ``compare`` share on the command line: the input, metric and
-HTML options, reading and aligning the files, the one :class:`~simeval.Options` built
-from the options, and the notes on what the options did."""
+HTML options, the one :class:`~simeval.Options` built from the options, and the notes on
+what the options did (reading the files: :mod:`.gold_and_systems`)."""
 
 from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
 
 from ..binning import parse_bins
 from ..errors import DataError
 from ..evaluation.evaluate import Evaluation
-from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
-from ..io.align import align_rows
 from ..metrics.base import Metric, options_without_effect
 from ..options import Options
-from ._common import declare_files, emit, note
+from ._common import dataset_inputs, declare_files, emit, note
 
 __all__ = [
     "add_html_option",
     "add_input_options",
     "add_metric_options",
     "emit_html",
-    "load_inputs",
     "note_evaluation",
     "note_options_without_effect",
     "options_from_args",
@@ -34,30 +28,28 @@ __all__ = [
 ]
 
 
-def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False) -> None:
-    """Gold and system files, alignment, scales, borders, missing values: shared by
-    ``evaluate`` and ``compare``."""
+def add_input_options(p: argparse.ArgumentParser) -> None:
+    """Gold (a file or a registered data set) and system files, alignment, headers,
+    scales, borders, missing values: shared by ``evaluate`` and ``compare``."""
     p.add_argument(
         "gold",
-        nargs="?" if gold_optional else None,
-        help="gold file: CSV/TSV/JSONL/Parquet with a header, or one number "
-        "per line (SemEval style); '-' reads stdin",
+        nargs="?",
+        help="gold file: CSV/TSV/JSONL/Parquet with a header (see --no-header), or one "
+        "number per line (SemEval style); '-' reads stdin; or give --dataset",
     )
-    if gold_optional:
-        p.add_argument(
-            "--dataset",
-            metavar="NAME",
-            help="a registered sentence-pair set instead of GOLD (stsb:test, sts12, sickr …; "
-            "see simeval datasets --sentences): its gold, ids and scale; systems align with "
-            "its pairs line by line, or by --id-column (ids like MSRvid-2012test-0024)",
-        )
-        p.add_argument(
-            "--data-dir",
-            metavar="DIR",
-            help="with --dataset: find its files under DIR instead of the cache; nothing is "
-            "downloaded",
-        )
-        declare_files(p, folders=("data_dir",))
+    p.add_argument(
+        "--dataset",
+        metavar="NAME",
+        help="a registered sentence-pair set instead of GOLD (stsb:test, sts12, sickr …; "
+        "see simeval datasets --sentences): its gold, ids and scale; systems (e.g. the score "
+        "files of simeval score) align with its pairs line by line, or by --id-column (ids "
+        "like MSRvid-2012test-0024)",
+    )
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="with --dataset: find its files under DIR instead of the cache; nothing is downloaded",
+    )
     p.add_argument(
         "--gold-column",
         default=None,
@@ -67,7 +59,6 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
     p.add_argument(
         "--system",
         action="append",
-        required=not gold_optional,
         metavar="NAME=FILE[:COLUMN]",
         help="a system's scores (repeat for several systems); COLUMN by name or number; "
         "FILE '-' reads stdin",
@@ -75,8 +66,15 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
     p.add_argument(
         "--no-header",
         action="store_true",
-        help="the CSV/TSV files have no header row (STS-B's sts-*.csv): columns are "
-        "named by number, 1, 2, …",
+        help="the GOLD file has no header row (STS-B's sts-*.csv): its columns are named "
+        "by number, 1, 2, … (system files: --system-no-header)",
+    )
+    p.add_argument(
+        "--system-no-header",
+        action="append",
+        metavar="NAME",
+        help="the file of system NAME has no header row: its columns are named by number "
+        "(repeat for each such system; a score file of simeval score has a header)",
     )
     p.add_argument(
         "--id-column",
@@ -96,8 +94,9 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         action="append",
         metavar="LO HI | NAME=LO,HI",
         help="range of the system scores, mapped linearly onto the gold scale "
-        "before threshold and error measures: -1 1 for every system (cosine), or "
-        "NAME=LO,HI for one system (repeat for several)",
+        "before threshold and error measures: -1 1 (or -1,1) for every system (cosine), "
+        "NAME=LO,HI for one system; several after one flag or one flag each "
+        "(--system-scale -1 1 lex=0,1 edit=0,1)",
     )
     p.add_argument(
         "--low-border",
@@ -117,7 +116,13 @@ def add_input_options(p: argparse.ArgumentParser, *, gold_optional: bool = False
         default="raise",
         help="missing or NaN scores: raise (default) or omit those pairs",
     )
-    declare_files(p, inputs=("gold",), systems=("system",))
+    declare_files(
+        p,
+        inputs=("gold",),
+        folders=("data_dir",),
+        systems=("system",),
+        read_by={"dataset": dataset_inputs},
+    )
 
 
 def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> None:
@@ -166,156 +171,51 @@ def emit_html(args: argparse.Namespace, docs: list[dict[str, Any]]) -> None:
         emit(build_page(docs), args.html)
 
 
-def _first_nan(values: NDArray[np.float64]) -> int | None:
-    bad = np.isnan(values)
-    return int(np.argmax(bad)) if bad.any() else None
-
-
-def _check_range(
-    values: NDArray[np.float64],
-    table: ScoreTable,
-    column: str,
-    rows: NDArray[np.intp],
-    scale: tuple[float, float] | None,
-    option: str,
-) -> None:
-    if scale is None:
-        return
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
-        raise DataError(
-            f"{table.location(int(rows[i]), column)}: {values[i]:g} is outside {option} "
-            f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
-        )
-
-
-def load_inputs(
-    args: argparse.Namespace,
-) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
-    """Read gold and systems, aligned; return (gold, {name: scores}, the options).
-
-    Scores off a declared scale are reported here, with the file, line and column."""
-    options_from_args(args, [])  # every option is checked before any file is read
-    if getattr(args, "dataset", None):
-        return _dataset_inputs(args)
-    if getattr(args, "data_dir", None):
-        raise DataError("--data-dir needs --dataset NAME (it says where that set's files are)")
-    header = not getattr(args, "no_header", False)
-    gold_table = read_table(args.gold, header=header)
-    exclude = [args.id_column] if args.id_column else []
-    gold_col = default_column(gold_table, args.gold_column, exclude)
-    gold = gold_table.numbers(gold_col, option="--gold-column")
-    labels = None
-    bins = getattr(args, "bins", None) or "thirds"
-    if bins.startswith("labels:"):
-        labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
-    options = options_from_args(args, labels)
-    _check_range(gold, gold_table, gold_col, np.arange(len(gold_table)), options.scale, "--scale")
-    gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
-    systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
-    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
-        raise DataError(
-            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
-            "--nan-policy omit to drop such pairs"
-        )
-    return gold, systems, options
-
-
-def _dataset_inputs(
-    args: argparse.Namespace,
-) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
-    """Gold, ids and scale (unless ``--scale``) of the registered set ``--dataset``; the
-    pairs its organisers left unscored (blank gold lines) are dropped after alignment."""
-    from ..datasets import load
-
-    if args.gold:
-        raise DataError(
-            f"give a GOLD file or --dataset {args.dataset}, not both ({args.gold!r} was read "
-            "as GOLD; --metric takes one name: repeat it, --metric a --metric b)"
-        )
-    if (getattr(args, "bins", None) or "").startswith("labels:"):
-        raise DataError("--bins labels:COLUMN needs a gold table; use a GOLD file")
-    pairs = load(args.dataset, data_dir=args.data_dir)
-    if not args.scale and pairs.scale is not None:
-        args.scale = list(pairs.scale)
-    options = options_from_args(args, None)
-    ids = list(pairs.ids or ()) if args.id_column else None
-    systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options)
-    scored = ~np.isnan(pairs.gold)
-    if not scored.all():
-        note(args, f"{pairs.name}: {int((~scored).sum())} unscored pair(s) left out")
-        systems = {name: values[scored] for name, values in systems.items()}
-    return pairs.gold[scored], systems, options
-
-
-def _read_systems(
-    args: argparse.Namespace,
-    gold_ids: list[str] | None,
-    n_gold: int,
-    gold_path: str,
-    options: Options,
-) -> dict[str, NDArray[np.float64]]:
-    """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line)."""
-    header = not getattr(args, "no_header", False)
-    exclude = [args.id_column] if args.id_column else []
-    systems: dict[str, NDArray[np.float64]] = {}
-    for spec in args.system:
-        name, path, column = parse_system_spec(spec)
-        if name in systems:
-            raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
-        table = read_table(path, header=header)
-        col = default_column(table, column, exclude)
-        values = table.numbers(col, option="NAME=FILE:COLUMN")
-        rows, extra = align_rows(
-            gold_ids,
-            n_gold,
-            ids_of(table, args.id_column) if gold_ids is not None else None,
-            values.size,
-            gold_path=gold_path,
-            system_path=path,
-        )
-        if extra:
-            note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
-        values = values[rows] if gold_ids is not None else values
-        own = options.for_system(name).system_scale
-        _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
-        if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
-            raise DataError(
-                f"{table.location(int(rows[i]), col)}: missing score; fill it in or pass "
-                "--nan-policy omit to drop such pairs"
-            )
-        systems[name] = values
-    return systems
+def _scale_items(tokens: list[str]) -> Iterator[tuple[str, str, str]]:
+    """(system name or "" for every system, "LO,HI", the tokens as given) of each scale
+    after one ``--system-scale``: ``LO HI``, ``LO,HI`` or ``NAME=LO,HI``, in any number."""
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if "=" in token:
+            name, _, rng = token.partition("=")
+            if not name:
+                raise DataError(f"--system-scale {token}: NAME=LO,HI needs a system NAME")
+            yield name, rng, token
+            i += 1
+        elif "," in token or i + 1 == len(tokens) or "=" in tokens[i + 1]:
+            yield "", token, token
+            i += 1
+        else:
+            yield "", f"{token},{tokens[i + 1]}", f"{token} {tokens[i + 1]}"
+            i += 2
 
 
 def system_scales(
     given: list[list[str]] | None,
 ) -> tuple[float, float] | dict[str, tuple[float, float]] | None:
     """``--system-scale LO HI`` (every system) and ``--system-scale NAME=LO,HI`` (one
-    system), as the ``system_scale`` option."""
+    system), as the ``system_scale`` option; one flag may carry several, as its usage line
+    shows (``--system-scale -1 1 a=0,1 b=0,5``)."""
     if not given:
         return None
     default: tuple[float, float] | None = None
     named: dict[str, tuple[float, float]] = {}
     for tokens in given:
-        text = " ".join(tokens)
-        name, rng = tokens[0].partition("=")[::2] if len(tokens) == 1 else ("", "")
-        if not rng:
-            name, rng = "", ",".join(tokens)
-        try:
-            lo, hi = (float(x) for x in rng.split(","))
-        except ValueError:
-            raise DataError(
-                f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
-            ) from None
-        if (name in named) if name else (default is not None):
-            raise DataError(f"--system-scale {text}: a scale for {name or 'every system'} "
-                            "is given twice; keep one")  # fmt: skip
-        if name:
-            named[name] = (lo, hi)
-        else:
-            default = (lo, hi)
+        for name, rng, text in _scale_items(tokens):
+            try:
+                lo, hi = (float(x) for x in rng.split(","))
+            except ValueError:
+                raise DataError(
+                    f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
+                ) from None
+            if (name in named) if name else (default is not None):
+                raise DataError(f"--system-scale {text}: a scale for {name or 'every system'} "
+                                "is given twice; keep one")  # fmt: skip
+            if name:
+                named[name] = (lo, hi)
+            else:
+                default = (lo, hi)
     if not named:
         return default
     if default is not None:

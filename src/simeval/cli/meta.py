@@ -31,7 +31,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="per-system measures: a table with a 'system' column and one column per "
         "measure, tidy records (system, metric, value; e.g. simeval evaluate --format csv), "
-        "or the JSON of simeval evaluate/compare",
+        "the JSON of simeval evaluate/compare/run, or a JSON list of such records",
+    )
+    p.add_argument(
+        "--dataset",
+        metavar="NAME",
+        help="with records of several data sets in --intrinsic (a dataset column, as "
+        "simeval run and evaluate --semeval-dir write): the data set to read (default: the "
+        "only one, or SemEval's weighted_mean)",
     )
     p.add_argument(
         "--extrinsic",
@@ -64,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    intrinsic = read_intrinsic(args.intrinsic)
+    intrinsic = read_intrinsic(args.intrinsic, args.dataset)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
     missing = sorted({s for t in intrinsic.values() for s in t} ^ set(extrinsic))
     if missing:

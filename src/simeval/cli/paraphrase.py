@@ -23,6 +23,7 @@ from ..report.paraphrase import (
 from ._common import (
     CommandLineError,
     add_output_options,
+    dataset_inputs,
     declare_files,
     emit,
     non_negative_int,
@@ -135,6 +136,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         inputs=("file", "stopwords", "extrinsic"),
         folders=("data_dir",),
         outputs=("task_scores",),
+        read_by={"recognize": dataset_inputs},
     )
     parser.set_defaults(func=run)
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..datasets import wordsim as registry
 from ..errors import InputError
 from ..report.wordsim import details_tsv, format_wordsim, wordsim_figure
-from ..vectors.read import VECTOR_FORMATS, Vectors, read_vectors
+from ..vectors.read import VECTOR_FORMATS, Vectors, read_vectors, vector_files
 from ..wordsim import (
     AVG_METHODS,
     BATCH_SIZE,
@@ -20,6 +20,7 @@ from ..wordsim import (
     evaluate,
     signature,
 )
+from ..wordsim.lemmas import is_tagged
 from ._common import (
     CommandLineError,
     ProgressBar,
@@ -156,9 +157,20 @@ def register(subparsers: Any) -> None:
         inputs=("vectors", "vocab", "pairs"),
         folders=("data_dir",),
         outputs=("details", "plot"),
+        read_by={"vectors": _vector_inputs, "dataset": _dataset_inputs},
         extras={"plot": ("matplotlib", "plot")},
     )
     parser.set_defaults(func=run)
+
+
+def _vector_inputs(value: str, args: argparse.Namespace) -> tuple[Path, ...]:
+    """The files ``--vectors`` reads: the file and, for ``.npy``, its vocabulary."""
+    return vector_files(value, format=args.vectors_format, vocab=args.vocab)
+
+
+def _dataset_inputs(value: str, args: argparse.Namespace) -> tuple[Path, ...]:
+    """The folder a registered ``--dataset`` is read from (``--data-dir`` or the cache)."""
+    return registry.inputs(value, data_dir=args.data_dir)
 
 
 def _load_tasks(args: argparse.Namespace) -> list[registry.WordPairs]:
@@ -206,6 +218,43 @@ def _read(args: argparse.Namespace, tasks: list[registry.WordPairs]) -> Vectors:
     return vectors
 
 
+def _check_word_forms(
+    args: argparse.Namespace, tasks: list[registry.WordPairs], vectors: Vectors
+) -> None:
+    """Say which --strip-pos fits when the task words and the vector words are written
+    differently (POS-tagged lemmas such as chicken_N on one side only), before the
+    evaluation fails on them."""
+    vector_words = list(vectors.words)
+    for t in tasks:
+        words = list(t.word1) + list(t.word2)
+        seen = ", ".join(list(dict.fromkeys(words))[:3])
+        vectors_tagged = is_tagged(vector_words)
+        if args.strip_pos == "task" and not is_tagged(words):
+            raise CommandLineError(
+                f"--strip-pos task: the words of {t.name} carry no POS tag ({seen} …); "
+                + (
+                    f"the vectors' words do ({', '.join(vector_words[:3])} …): use "
+                    "--strip-pos vectors"
+                    if vectors_tagged
+                    else "drop --strip-pos"
+                )
+            )
+        if args.strip_pos is not None or any(w in vectors for w in words):
+            continue
+        if vectors_tagged and not is_tagged(words):
+            raise CommandLineError(
+                f"{t.name}: no word of it is in the vectors: the vectors' words are POS-tagged "
+                f"lemmas ({', '.join(vector_words[:3])} …) and those of {t.name} are not "
+                f"({seen} …); add --strip-pos vectors"
+            )
+        if is_tagged(words) and not vectors_tagged:
+            raise CommandLineError(
+                f"{t.name}: no word of it is in the vectors: its words are POS-tagged lemmas "
+                f"({seen} …) and the vectors' are not ({', '.join(vector_words[:3])} …); add "
+                "--strip-pos task"
+            )
+
+
 def _report_unknown(args: argparse.Namespace, res: WordsimResult) -> None:
     if res.reason:
         note(args, f"{res.name}: correlations are NaN: {res.reason}")
@@ -242,6 +291,7 @@ def run(args: argparse.Namespace) -> int:
     _check_options(args)
     tasks = _load_tasks(args)
     vectors = _read(args, tasks)
+    _check_word_forms(args, tasks, vectors)
     fmt = "HW" if args.strip_pos == "task" else None
     sig = signature(
         method=args.method,

@@ -28,6 +28,7 @@ __all__ = [
     "fetch_file",
     "find_under",
     "local_path",
+    "store_inputs",
 ]
 
 
@@ -45,6 +46,15 @@ class RegisteredFile:
     #: A second URL whose lines after its header line are appended: for a public copy
     #: that split the file in two (MSRP's training file), so the join is checked whole.
     continuation: str | None = None
+
+
+def store_inputs(
+    *, folder: str, data_dir: str | os.PathLike[str] | None = None
+) -> tuple[Path, ...]:
+    """The folder a registered file of the store ``folder`` is read from, without looking
+    for it: ``data_dir`` (searched below) if given, else the cache ``cache_root()/folder``
+    (where a download also goes). A command never writes inside it."""
+    return (Path(data_dir),) if data_dir is not None else (cache_root() / folder,)
 
 
 def local_path(
@@ -125,7 +135,7 @@ def fetch_file(
             for block in iter(lambda: resp.read(1 << 20), b""):
                 out.write(block)
         if f.member is not None:
-            _extract(tmp, f.member)
+            _extract(tmp, f.member, source)
         if f.continuation is not None:
             source = f.continuation
             with urllib.request.urlopen(source, timeout=60) as resp, tmp.open("ab") as out:
@@ -152,19 +162,35 @@ def fetch_file(
     return target
 
 
-def _extract(archive: Path, member: str) -> None:
-    """Replace ``archive`` (a downloaded .zip or .tar.gz, told apart by content) by its
-    ``member``'s bytes."""
+def _extract(archive: Path, member: str, source: str) -> None:
+    """Replace ``archive`` (a downloaded .zip or .tar.gz from ``source``, told apart by
+    content) by its ``member``'s bytes; a missing member, or one that is not a regular
+    file (a link, a folder, a device), is a :class:`DataError` naming both."""
     if zipfile.is_zipfile(archive):
         with zipfile.ZipFile(archive) as zf:
             try:
                 data = zf.read(member)
             except KeyError:
-                raise DataError(f"{archive.name}: no file {member!r} in the archive") from None
+                raise DataError(f"{source}: no file {member!r} in the archive") from None
     else:
         with tarfile.open(archive, "r:*") as tar:
-            handle = tar.extractfile(member)
-            if handle is None:
-                raise DataError(f"{archive.name}: no file {member!r} in the archive")
+            try:
+                info = tar.getmember(member)
+            except KeyError:
+                raise DataError(f"{source}: no file {member!r} in the archive") from None
+            if not info.isfile():
+                kind = (
+                    "a symbolic link" if info.issym()
+                    else "a hard link" if info.islnk()
+                    else "a folder" if info.isdir()
+                    else "not a regular file"
+                )  # fmt: skip
+                raise DataError(
+                    f"{source}: {member!r} in the archive is {kind}, not a regular file; "
+                    "the archive is not the registered release"
+                )
+            handle = tar.extractfile(info)
+            if handle is None:  # pragma: no cover - a regular member always has a file
+                raise DataError(f"{source}: {member!r} cannot be read from the archive")
             data = handle.read()
     archive.write_bytes(data)

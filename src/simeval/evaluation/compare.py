@@ -42,6 +42,7 @@ from ..stats.bootstrap import (
     on_gold_scale,
     systems_matrix,
 )
+from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ..stats.clusters import SignificanceClusters, significance_clusters
 from ..stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
 from ..stats.paired import paired_permutation_tests, pairwise_bootstrap_pvalues
@@ -230,9 +231,10 @@ def compare(
     ``nan_policy="omit"`` the pairs where the gold or *any* system is missing are dropped
     for every system, so that the comparison stays paired (``dropped`` counts them).
     ``n_resamples`` bootstrap resamples of the pairs (shared by all systems and metrics,
-    so tests are paired; at least 2), ``seed`` (0 is a seed), ``ci`` ``"bca"`` or
-    ``"percentile"``, ``alpha`` for the clusters, and ``permutations`` approximate-
-    randomization trials per pair of systems (0: skip).
+    so tests are paired; at least 100,
+    :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES`), ``seed`` (0 is a
+    seed), ``ci`` ``"bca"`` or ``"percentile"``, ``alpha`` for the clusters, and
+    ``permutations`` approximate-randomization trials per pair of systems (0: skip).
 
     >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
     >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
@@ -245,11 +247,7 @@ def compare(
     rng_of(seed)  # a bad seed is refused before any work
     if ci not in ("bca", "percentile"):
         raise InputError(f"`ci` must be 'bca' or 'percentile'; got {ci!r}")
-    if check_int(n_resamples, "n_resamples") < 2:
-        raise InputError(
-            "a bootstrap needs at least 2 resamples (1000 or more for a 95 % interval); "
-            f"got {n_resamples}"
-        )
+    check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     if permutations:
         check_int(permutations, "permutations")
     if isinstance(metrics, str):  # one metric by name, not its characters

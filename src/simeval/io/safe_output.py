@@ -1,10 +1,18 @@
 """The one way a command writes files: never over one of its inputs, and all or nothing.
 
 An :class:`OutputPlan` is made when a command starts, with the command's inputs (and the
-option that named each) and the outputs it plans to write (option → path).
-:meth:`OutputPlan.check` runs before any work: an output that is an input (same file by
-inode, through links and ``..``), two outputs on one file, a missing or unwritable folder
-and a missing optional dependency are each one clear error. The command then hands over
+option that named each) and the outputs it plans to write (option → path). An input is
+every file or folder the command reads: the files named on its command line, the files a
+model or a registered data set is read from, the caches it reads. :meth:`OutputPlan.check`
+runs before any work and refuses, each with one clear error:
+
+- an output that is an input: the same file by inode (a symbolic or hard link to it) or
+  by path (through links and ``..``);
+- an output that lies inside an input folder, whether it exists yet or not (a new file in
+  a model's folder changes the model), by its path as given or as resolved through links,
+  or that is a hard link to a file inside one;
+- two outputs on one file, a missing or unwritable folder, a closed standard output, and
+  a missing optional dependency. The command then hands over
 each output's content (text, bytes, or a function that writes to a given path, such as
 ``Figure.savefig``), and :meth:`OutputPlan.commit` writes them all:
 
@@ -110,6 +118,7 @@ class OutputPlan:
             if is_stdin(out.path):
                 label = out.option if out.option.startswith("standard output") else label
                 key = "<stdout>"
+                _check_stdout(label)
             else:
                 self._check_target(out, label)
                 key = os.path.realpath(out.path)
@@ -122,14 +131,8 @@ class OutputPlan:
         if os.path.isdir(target):
             raise DataError(f"{label} is a folder; give a file name")
         for opt, p, _ in self.inputs:
-            if is_stdin(p):
-                continue
-            if _same(target, p):
-                raise DataError(f"{label} is the {opt} file ({p}); choose another path")
-            if os.path.isdir(p) and os.path.exists(target) and _inside(target, p):
-                raise DataError(
-                    f"{label} is a file inside the input folder {opt} {p}; choose another path"
-                )
+            if not is_stdin(p):
+                _refuse_over_input(out.path, target, label, opt, p)
         if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
             if not os.access(target, os.W_OK):
                 raise DataError(f"{label}: not writable; choose another path")
@@ -162,6 +165,8 @@ class OutputPlan:
         todo = [o for o in self.outputs if o.content]
         try:
             for out in todo:
+                if is_stdin(out.path):  # closed since the check: nothing is written
+                    _check_stdout(out.option)
                 self._render(out)
         except BaseException:
             self.discard()
@@ -223,6 +228,28 @@ class OutputPlan:
             raise DataError(f"{label}: cannot write ({exc})") from None
 
 
+def _refuse_over_input(given: str, target: str, label: str, option: str, path: str) -> None:
+    """Raise if the output ``given`` (``target`` through its links) is the input ``path``
+    or lies inside it (see the module docstring)."""
+    if _same(target, path):
+        raise DataError(f"{label} is the {option} file ({path}); choose another path")
+    if not os.path.isdir(path) and os.path.exists(path):
+        return  # an input file holds no other file
+    roots = {os.path.realpath(path), os.path.abspath(path)}
+    where = {target, os.path.abspath(given)}
+    if any(_inside(w, root) for w in where for root in roots) or _linked_inside(target, path):
+        raise DataError(
+            f"{label} lies inside the input folder {path} ({option}); choose another path"
+        )
+
+
+def _check_stdout(label: str) -> None:
+    """Refuse a standard output that is closed (``>&-``: Python then has none)."""
+    if sys.stdout is None or getattr(sys.stdout, "closed", False):
+        closed = "is closed" if label.startswith("standard output") else "is a closed stdout"
+        raise DataError(f"{label} {closed}; name a file to write to")
+
+
 def _same(target: str, path: str) -> bool:
     try:
         return os.path.samefile(target, path)
@@ -230,9 +257,29 @@ def _same(target: str, path: str) -> bool:
         return os.path.realpath(path) == target
 
 
-def _inside(target: str, folder: str) -> bool:
-    root = os.path.realpath(folder)
-    return os.path.commonpath([root, target]) == root
+def _inside(target: str, root: str) -> bool:
+    try:
+        return os.path.commonpath([root, target]) == root
+    except ValueError:  # paths on different drives (Windows)
+        return False
+
+
+def _linked_inside(target: str, folder: str) -> bool:
+    """Whether ``target`` is a hard link to a file below ``folder`` (only looked for when
+    it has more than one link: a folder is walked only then)."""
+    try:
+        st = os.stat(target)
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink < 2:
+        return False
+    for root, _, files in os.walk(folder):
+        for name in files:
+            with contextlib.suppress(OSError):
+                other = os.stat(os.path.join(root, name))
+                if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+                    return True
+    return False
 
 
 def _write_file(path: str, content: list[Content]) -> None:

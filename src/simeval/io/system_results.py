@@ -8,7 +8,7 @@ import json
 import math
 from pathlib import Path
 
-from ..errors import DataError
+from ..errors import DataError, param
 from .score_table import ids_of
 from .tables import read_table
 from .text import read_text
@@ -16,28 +16,49 @@ from .text import read_text
 __all__ = ["read_extrinsic", "read_intrinsic"]
 
 
-def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
+def read_intrinsic(path: str, dataset: str | None = None) -> dict[str, dict[str, float]]:
     """``{measure: {system: value}}`` from a wide table, tidy records, or simeval JSON.
 
-    Tidy records keep whole-dataset rows only (empty ``bin``) and, when a ``dataset``
-    column is present, the ``weighted_mean`` rows (SemEval's official aggregate); of
-    ``simeval compare``'s CSV, the value rows."""
+    Tidy records (a table with ``system``, ``metric`` and ``value`` columns; the JSON of
+    ``simeval evaluate``, ``compare`` or ``run``, a ``results`` list; or a bare JSON list
+    of records, as the examples write) keep whole-dataset rows only: an empty ``bin``, the
+    ``value`` rows of ``simeval compare``'s CSV, no SemEval subset other than the pooled
+    ``all``. Records that name their ``dataset`` are read for one data set: ``dataset``
+    when given, else the only one, else ``weighted_mean`` (the official aggregate of a
+    SemEval folder); records of several data sets and no choice are an error that lists
+    them.
+
+    >>> import json, tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "records.json"
+    >>> _ = p.write_text(json.dumps([
+    ...     {"dataset": "sts12", "system": "a", "metric": "pearson", "value": 0.5},
+    ...     {"dataset": "sts13", "system": "a", "metric": "pearson", "value": 0.7}]))
+    >>> read_intrinsic(str(p), dataset="sts13")
+    {'pearson': {'a': 0.7}}
+    """
     p = Path(path)
     if p.suffix.lower() == ".json":
         try:
             doc = json.loads(read_text(p))
         except json.JSONDecodeError as exc:
             raise DataError(f"{p}: cannot read as JSON ({exc})") from None
-        records = doc.get("results") if isinstance(doc, dict) else None
-        if not isinstance(records, list):
-            raise DataError(f"{p}: expected simeval JSON with a 'results' list")
-        return _from_records(p, records)
+        records = doc.get("results") if isinstance(doc, dict) else doc
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            raise DataError(
+                f"{p}: expected simeval JSON with a 'results' list, or a list of records "
+                "(system, metric, value)"
+            )
+        return _from_records(p, records, dataset)
     table = read_table(p)
     if "system" not in table.columns:
         raise DataError(f"{p}: no 'system' column; columns are {', '.join(table.columns)}")
     if {"metric", "value"} <= set(table.columns):
         records = [{k: table.columns[k][i] for k in table.columns} for i in range(len(table))]
-        return _from_records(p, records)
+        return _from_records(p, records, dataset)
+    if dataset is not None:
+        raise DataError(
+            f"{p}: a wide table (one column per measure) names no data set; drop {param('dataset')}"
+        )
     out: dict[str, dict[str, float]] = {}
     for column in table.columns:
         if column == "system":
@@ -51,16 +72,47 @@ def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
     return out
 
 
-def _from_records(p: Path, records: list) -> dict[str, dict[str, float]]:
+def _blank(value: object) -> bool:
+    return value is None or value == "" or (isinstance(value, float) and math.isnan(value))
+
+
+def _one_dataset(p: Path, records: list[dict], dataset: str | None) -> list[dict]:
+    """The records of one data set (see :func:`read_intrinsic`)."""
+    names = list(dict.fromkeys(str(r["dataset"]) for r in records if not _blank(r.get("dataset"))))
+    if dataset is None:
+        if "weighted_mean" in names:
+            dataset = "weighted_mean"
+        elif len(names) > 1:
+            shown = ", ".join(names[:8]) + (" …" if len(names) > 8 else "")
+            raise DataError(
+                f"{p}: records of {len(names)} data sets ({shown}); choose one with "
+                f"{param('dataset', names[0])}"
+            )
+        else:
+            return records
+    if dataset not in names:
+        raise DataError(
+            f"{p}: no records of data set {dataset!r}; its data sets are "
+            f"{', '.join(names) or 'not named (no dataset column)'}"
+        )
+    return [r for r in records if str(r.get("dataset")) == dataset]
+
+
+def _from_records(p: Path, records: list, dataset: str | None) -> dict[str, dict[str, float]]:
+    whole = [
+        r
+        for r in records
+        if _blank(r.get("bin"))
+        and r.get("table") in (None, "", "value")  # compare's CSV: its pairs and agreement
+        and (_blank(r.get("subset")) or r.get("subset") == "all")  # a SemEval year pooled
+    ]
     out: dict[str, dict[str, float]] = {}
-    for r in records:
-        if r.get("bin") not in (None, "") or r.get("dataset") not in (None, "", "weighted_mean"):
-            continue
-        if r.get("table") not in (None, "", "value"):  # compare's CSV: its pairs and agreement
-            continue
+    for r in _one_dataset(p, whole, dataset):
+        if "metric" not in r or "system" not in r:
+            raise DataError(f"{p}: a record without 'system' or 'metric': {r}")
         value = r.get("value")
         # an undefined value (with its reason in the file) stays undefined: NaN
-        number = math.nan if value in (None, "") else float(value)
+        number = math.nan if value is None or _blank(value) else float(value)
         out.setdefault(str(r["metric"]), {})[str(r["system"])] = number
     if not out:
         raise DataError(f"{p}: no whole-dataset records (system, metric, value) found")

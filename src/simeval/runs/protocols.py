@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._validate import NanPolicy
 from ..errors import InputError
 from ..evaluation.aggregate import set_aggregate
 from ..metrics.correlation import pearson, spearman
@@ -134,10 +135,13 @@ def correlation_records(
     subsets: Sequence[str] | None = None,
     similarity: str = "cosine",
     system: str = "",
+    nan_policy: NanPolicy = "raise",
 ) -> list[dict[str, Any]]:
     """The correlation records of one system's ``scores`` (similarity function → scores)
     on one data set under ``protocol``; ``similarity`` is the system's own function (the
-    main score of ``st``). ``subsets`` names each pair's subset (None: one set)."""
+    main score of ``st``). ``subsets`` names each pair's subset (None: one set).
+    ``nan_policy="omit"`` leaves out the pairs without a score (each record's ``n``
+    counts those kept)."""
     out: list[dict[str, Any]] = []
     suffix = protocol.name == "st"
     for fn, s in scores.items():
@@ -146,14 +150,15 @@ def correlation_records(
             main = name == (f"spearman_{similarity}" if suffix else protocol.main_metric)
             if protocol.pooled:
                 subset = "all" if protocol.per_subset and subsets is not None else None
-                out.append(_record(dataset, subset, system, name, f(gold, s), main))
+                res = f(gold, s, nan_policy=nan_policy)
+                out.append(_record(dataset, subset, system, name, res, main))
             if protocol.per_subset and subsets is not None:
                 labels = np.asarray(subsets)
                 per = []
                 for sub in dict.fromkeys(subsets):
                     keep = labels == sub
-                    res = f(gold[keep], s[keep])
-                    per.append((res, int(keep.sum())))
+                    res = f(gold[keep], s[keep], nan_policy=nan_policy)
+                    per.append((res, int(res.n)))
                     out.append(_record(dataset, str(sub), system, name, res, False))
                 values = np.array([float(r.statistic) for r, _ in per])
                 weights = np.array([n for _, n in per], dtype=float)
@@ -180,5 +185,6 @@ def correlation_records(
                         }
                     )
             elif protocol.per_subset and not protocol.pooled:
-                out.append(_record(dataset, None, system, name, f(gold, s), main))
+                res = f(gold, s, nan_policy=nan_policy)
+                out.append(_record(dataset, None, system, name, res, main))
     return out

@@ -20,12 +20,21 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._validate import NAN_POLICIES, NanPolicy
 from .._version import __version__
-from ..errors import InputError
+from ..errors import DataError, InputError, param
 from ..evaluation.aggregate import set_aggregate
 from .protocols import Protocol, correlation_records, get_protocol
 
-__all__ = ["Pairs", "RunResult", "run", "score_dataset", "score_range"]
+__all__ = [
+    "Pairs",
+    "RunResult",
+    "check_scores",
+    "run",
+    "score_dataset",
+    "score_range",
+    "unscored_reason",
+]
 
 Progress = Callable[[int, int], None]
 
@@ -68,6 +77,9 @@ class RunResult:
     records: tuple[dict[str, Any], ...]
     signature: str
     scores: Mapping[tuple[str, str], NDArray[np.float64]] = field(repr=False)
+    #: (dataset, model) → pairs the model left without a score (NaN), left out of its
+    #: measures under ``nan_policy="omit"``; every pair is counted, also 0.
+    unscored: Mapping[tuple[str, str], int] = field(default_factory=dict, repr=False)
     evaluations: Mapping[str, Any] = field(default_factory=dict, repr=False)
     comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
     provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
@@ -120,6 +132,38 @@ def _scored(pairs: Any) -> tuple[list[str], list[str], NDArray[np.float64], list
     return t1, t2, gold[keep], sub
 
 
+def unscored_reason(scorer: Any) -> str:
+    """Why the scorer leaves a pair without a score (its ``unscored_reason``, e.g. a text
+    with no word in the vectors' vocabulary), or a generic reason."""
+    return str(getattr(scorer, "unscored_reason", "") or "the model gave NaN")
+
+
+def check_scores(
+    model: str, dataset: str, scores: NDArray[np.float64], scorer: Any, nan_policy: str | None
+) -> int:
+    """The number of pairs ``model`` left without a score (NaN) on ``dataset``.
+
+    Every pair without a score is an error naming the model, the data set and the reason;
+    some pairs without a score are one too under ``nan_policy="raise"`` (``None``: they
+    are counted only, as for a score file, where they are written as ``nan``)."""
+    missing = np.isnan(scores)
+    n, k = int(scores.size), int(missing.sum())
+    if n and k == n:
+        raise DataError(
+            f"{model} scores none of the {n} pairs of {dataset} (every score is NaN: "
+            f"{unscored_reason(scorer)}); check that the model suits the data set: its "
+            "language, and words as the data set writes them (case, lemmas, POS tags)"
+        )
+    if k and nan_policy == "raise":
+        first = int(np.argmax(missing))
+        raise InputError(
+            f"{model} has no score for {k} of the {n} pairs of {dataset} (first: pair "
+            f"{first + 1}; {unscored_reason(scorer)}); pass {param('nan_policy', 'omit')} "
+            "to leave them out of its measures"
+        )
+    return k
+
+
 def _scorers(model: str, protocol: Protocol) -> dict[str, Any]:
     """similarity function → scorer; for ``st`` every function the model offers."""
     from .. import scorers
@@ -141,15 +185,29 @@ def run(
     data_dir: str | None = None,
     n_resamples: int = 1000,
     seed: int = 0,
+    nan_policy: NanPolicy = "raise",
     progress: Progress | None = None,
 ) -> RunResult:
     """Score every model (a scorer name of :func:`simeval.scorers.get`) on every data set
     (a registry name of :func:`simeval.datasets.load`, or a :class:`Pairs`), then report
     as ``protocol`` does (see :mod:`simeval.runs.protocols`). ``progress(done, total)`` is
-    called after each (model, data set)."""
+    called after each (model, data set).
+
+    A pair a model leaves without a score (NaN: a static-vector model that knows no word
+    of one of its texts) is an error under ``nan_policy="raise"``; ``"omit"`` leaves it out
+    of that model's measures, and ``unscored`` counts such pairs. A model that scores no
+    pair of a data set is always an error. ``n_resamples`` bootstrap resamples give the
+    ``simeval`` protocol's intervals and clusters: 0 for none, else at least
+    :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES` (100)."""
+    from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
+
     proto = get_protocol(protocol)
     if not models or not datasets:
         raise InputError("give at least one model and one data set")
+    if nan_policy not in NAN_POLICIES:
+        raise InputError(f"{param('nan_policy')} must be one of {NAN_POLICIES}; got {nan_policy!r}")
+    if n_resamples != 0:  # checked before the models run; 0: no bootstrap
+        check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     names = [m if isinstance(m, str) else str(m) for m in models]
     if len(set(names)) != len(names):
         raise InputError(f"a model is named twice: {names}")
@@ -158,6 +216,7 @@ def run(
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
     records: list[dict[str, Any]] = []
     scores: dict[tuple[str, str], NDArray[np.float64]] = {}
+    unscored: dict[tuple[str, str], int] = {}
     evaluations: dict[str, Any] = {}
     comparisons: dict[str, Any] = {}
     total, done = len(names) * len(loaded), 0
@@ -168,18 +227,22 @@ def run(
         for m in names:
             own = next(iter(scorer_sets[m]))
             per_fn = {fn: sc.score((t1, t2)) for fn, sc in scorer_sets[m].items()}
+            for fn, values in per_fn.items():
+                missing = check_scores(m, label, values, scorer_sets[m][fn], nan_policy)
+                unscored[(label, m)] = max(unscored.get((label, m), 0), missing)
             by_model[m] = per_fn[own]
             scores[(label, m)] = per_fn[own]
             if proto.name != "simeval":
                 records += correlation_records(
-                    proto, label, gold, per_fn, subsets, similarity=own, system=m
-                )
+                    proto, label, gold, per_fn, subsets, similarity=own, system=m,
+                    nan_policy=nan_policy,
+                )  # fmt: skip
             done += 1
             if progress is not None:
                 progress(done, total)
         if proto.name == "simeval":
             records += _simeval_records(
-                label, gold, by_model, scale, scorer_sets, n_resamples, seed,
+                label, gold, by_model, scale, scorer_sets, n_resamples, seed, nan_policy,
                 evaluations, comparisons,
             )  # fmt: skip
     if proto.name == "simcse":
@@ -192,7 +255,7 @@ def run(
     signature = f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{sets}"
     return RunResult(
         proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
-        evaluations, comparisons, provenance,
+        unscored, evaluations, comparisons, provenance,
     )  # fmt: skip
 
 
@@ -204,6 +267,7 @@ def _simeval_records(
     scorer_sets: Mapping[str, Mapping[str, Any]],
     n_resamples: int,
     seed: int,
+    nan_policy: NanPolicy,
     evaluations: dict[str, Any],
     comparisons: dict[str, Any],
 ) -> list[dict[str, Any]]:
@@ -213,11 +277,11 @@ def _simeval_records(
 
     ranges = {m: score_range(next(iter(s.values()))) for m, s in scorer_sets.items()}
     system_scale = {m: r for m, r in ranges.items() if r is not None}
-    opts = Options(scale=scale, system_scale=system_scale or None)
+    opts = Options(scale=scale, system_scale=system_scale or None, nan_policy=nan_policy)
     ev = evaluate(gold, by_model, options=opts)
     evaluations[label] = ev
     out = [{**r.as_dict(), "dataset": label, "subset": None, "main": False} for r in ev.records]
-    if len(by_model) > 1:
+    if len(by_model) > 1 and n_resamples:
         cmp = compare(gold, by_model, options=opts, n_resamples=n_resamples, seed=seed)
         comparisons[label] = cmp
         ci = {(r["system"], r["metric"]): r for r in cmp.records()}
@@ -272,7 +336,10 @@ def score_dataset(
     ids = getattr(pairs, "ids", None)
     n = len(pairs.texts1)
     labels = [str(i) for i in ids] if ids is not None else [str(i + 1) for i in range(n)]
-    return labels, scorer.score((list(pairs.texts1), list(pairs.texts2)))
+    scores = scorer.score((list(pairs.texts1), list(pairs.texts2)))
+    name = dataset if isinstance(dataset, str) else str(getattr(pairs, "name", "the data set"))
+    check_scores(model, name, scores, scorer, None)
+    return labels, scores
 
 
 def _across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -21,11 +21,13 @@ that needs them is created; a missing one is a one-line error naming the pip ext
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from .base import SIMILARITIES, Progress, Scorer, pair_similarity, split_pairs, unique_texts
-from .lexical import LEXICAL_KINDS, LexicalScorer
+from .lexical import LEXICAL_KINDS
 
 __all__ = [
     "KNOWN",
@@ -34,7 +36,9 @@ __all__ = [
     "Scorer",
     "available",
     "get",
+    "inputs",
     "pair_similarity",
+    "scorer_class",
     "split_pairs",
     "unique_texts",
 ]
@@ -50,10 +54,44 @@ KNOWN = (
     "model2vec:PATH",
 )
 
+#: Each kind of scorer name (the part before ``:``) → the module and class that make it.
+#: The one table :func:`get` and :func:`inputs` read: a kind's class makes the scorer
+#: (``from_name``) and tells the files it reads before it is made (``files_read``).
+KINDS: dict[str, tuple[str, str]] = {
+    "minilm": ("sentence_transformers", "SentenceTransformerScorer"),
+    "st": ("sentence_transformers", "SentenceTransformerScorer"),
+    "lexical": ("lexical", "LexicalScorer"),
+    "static": ("static", "AverageScorer"),
+    "sif": ("static", "SIFScorer"),
+    "wmd": ("wmd", "WMDScorer"),
+    "model2vec": ("model2vec", "Model2VecScorer"),
+}
+
 
 def available() -> tuple[str, ...]:
     """The scorer names :func:`get` understands."""
     return KNOWN
+
+
+def _kind(name: str) -> tuple[Any, str]:
+    """The class of the scorer called ``name`` and the argument after ``kind:`` (empty
+    for ``minilm``); an unknown name is an :class:`InputError` listing the known ones."""
+    unknown = InputError(f"unknown model {name!r}; known: {', '.join(KNOWN)}")
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"a scorer name is needed; known: {', '.join(KNOWN)}")
+    kind, sep, arg = name.partition(":")
+    if kind not in KINDS or (kind == "minilm") == bool(sep) or (sep and not arg):
+        raise unknown
+    if kind == "lexical" and arg not in LEXICAL_KINDS:
+        raise unknown
+    module, cls = KINDS[kind]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), cls), arg
+
+
+def scorer_class(name: str) -> Any:
+    """The class of the scorer called ``name``, without making one (its class attributes,
+    such as ``unscored_reason``: why a pair gets no score)."""
+    return _kind(name)[0]
 
 
 def get(name: str, **options: Any) -> Scorer:
@@ -70,30 +108,26 @@ def get(name: str, **options: Any) -> Scorer:
     MissingExtraError
         The scorer needs an optional package (the message names the pip extra).
     """
-    if not isinstance(name, str) or not name.strip():
-        raise InputError(f"a scorer name is needed; known: {', '.join(KNOWN)}")
-    kind, sep, arg = name.partition(":")
-    if kind == "minilm" and not sep:
-        from .sentence_transformers import MINILM_SHA256, SentenceTransformerScorer, minilm_folder
+    cls, arg = _kind(name)
+    return cls.from_name(name, arg, **options)
 
-        return SentenceTransformerScorer(name, minilm_folder(), sha256=MINILM_SHA256, **options)
-    if kind == "lexical" and arg in LEXICAL_KINDS:
-        return LexicalScorer(arg, name=name, **options)
-    if sep and arg and kind == "st":
-        from .sentence_transformers import SentenceTransformerScorer
 
-        return SentenceTransformerScorer(name, arg, **options)
-    if sep and arg and kind in ("static", "sif"):
-        from .static import AverageScorer, SIFScorer
+def inputs(name: str, **options: Any) -> tuple[Path, ...]:
+    """The files and folders the scorer ``get(name, **options)`` reads, told from its name
+    without creating it (no model is loaded, no file read or hashed): the vector file (and
+    the vocabulary of ``.npy`` vectors) or the model folder, and the embedding cache folder
+    of a scorer that caches its embeddings; none for the lexical scorers. The same as the
+    scorer's own ``inputs``.
 
-        cls = SIFScorer if kind == "sif" else AverageScorer
-        return cls(arg, name=name, **options)
-    if sep and arg and kind == "wmd":
-        from .wmd import WMDScorer
+    >>> inputs("lexical:jaccard"), [str(p) for p in inputs("static:vectors.txt")]
+    ((), ['vectors.txt'])
 
-        return WMDScorer(arg, name=name, **options)
-    if sep and arg and kind == "model2vec":
-        from .model2vec import Model2VecScorer
-
-        return Model2VecScorer(arg, name=name, **options)
-    raise InputError(f"unknown model {name!r}; known: {', '.join(KNOWN)}")
+    Raises
+    ------
+    InputError
+        An unknown name.
+    MissingExtraError
+        ``minilm`` without its package installed.
+    """
+    cls, arg = _kind(name)
+    return tuple(cls.files_read(arg, **options))

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError, InputTypeError
+from ..io.home import cache_root
 
 __all__ = [
     "SIMILARITIES",
     "Progress",
     "Scorer",
+    "cache_folder",
     "check_similarity",
     "pair_similarity",
     "split_pairs",
@@ -37,7 +40,13 @@ class Scorer(Protocol):
 
     ``name`` is the name the user gave (``minilm``, ``lexical:jaccard``); ``similarity``
     names the similarity function; ``signature`` identifies the model (weights digest) and
-    the similarity function, so a published number can be reproduced.
+    the similarity function, so a published number can be reproduced; ``inputs`` are the
+    files and folders the scorer reads (its vector file, its model folder, the embedding
+    cache; none for the lexical scorers), so that a command never writes over them.
+
+    A scorer kind of :func:`simeval.scorers.get` also tells its inputs before it is
+    created, from its name alone (:func:`simeval.scorers.inputs`): a classmethod
+    ``files_read(arg, **options)`` gives them without loading the model or reading a file.
     """
 
     name: str
@@ -48,7 +57,17 @@ class Scorer(Protocol):
     @property
     def signature(self) -> str: ...
 
+    @property
+    def inputs(self) -> tuple[Path, ...]: ...
+
     def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]: ...
+
+
+def cache_folder() -> Path:
+    """The embedding cache's folder, ``<cache root>/embeddings`` (the layout of
+    :class:`~simeval.scorers.cache.EmbeddingCache`): an input of every scorer that caches
+    its embeddings."""
+    return cache_root() / "embeddings"
 
 
 def split_pairs(pairs: Any) -> tuple[list[str], list[str]]:

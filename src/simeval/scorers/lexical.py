@@ -7,6 +7,7 @@ Task 6, reported a token-cosine baseline; Cer et al. 2017 likewise).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,21 @@ class LexicalScorer:
         self._similarity, extra, _ = LEXICAL_KINDS[kind]
         if extra is not None:  # fail now, not after the data are read
             require("sklearn" if "tfidf" in kind else "rapidfuzz", extra)
+
+    @classmethod
+    def from_name(cls, name: str, kind: str) -> LexicalScorer:
+        """The scorer ``lexical:KIND`` of :func:`simeval.scorers.get`."""
+        return cls(kind, name=name)
+
+    @classmethod
+    def files_read(cls, kind: str) -> tuple[Path, ...]:
+        """None: a lexical scorer reads only the texts."""
+        return ()
+
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """None: a lexical scorer reads only the texts."""
+        return ()
 
     @property
     def similarity(self) -> str:

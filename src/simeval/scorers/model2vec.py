@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from ..errors import DataError, require
 from ..io.hashing import file_sha256
 from ..vectors.read import Vectors
+from .base import cache_folder
 from .embedding import EmbeddingScorer
 
 __all__ = ["Model2VecScorer", "check_folder", "folder_digest", "word_vectors"]
@@ -113,6 +114,23 @@ class Model2VecScorer(EmbeddingScorer):
         self.weights_sha256 = file_sha256(self.folder / "model.safetensors")
         self._key = folder_digest(self.folder)
         self._model: Any = None
+
+    @classmethod
+    def from_name(cls, name: str, path: str, **options: Any) -> Model2VecScorer:
+        """The scorer ``model2vec:PATH`` of :func:`simeval.scorers.get`."""
+        return cls(path, name=name, **options)
+
+    @classmethod
+    def files_read(cls, path: str, *, cache: bool = False, **options: Any) -> tuple[Path, ...]:
+        """What the scorer reads: the model folder and, with ``cache``, the embedding
+        cache folder."""
+        folder = Path(path).expanduser()
+        return (folder, cache_folder()) if cache else (folder,)
+
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """The model folder and, with ``cache``, the embedding cache folder."""
+        return (self.folder, cache_folder()) if self.cache else (self.folder,)
 
     def _config(self) -> dict[str, Any]:
         path = self.folder / "config.json"

@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 
 from ..errors import DataError, InputError, MissingExtraError, require
 from ..io.hashing import file_sha256
+from .base import cache_folder
 from .embedding import EmbeddingScorer
 
 __all__ = ["MINILM_PACKAGE", "MINILM_SHA256", "SentenceTransformerScorer", "minilm_folder"]
@@ -57,6 +58,15 @@ def minilm_folder() -> Path:
             "pip install 'simeval[models]'"
         )
     return folder
+
+
+def _folder_of(path_or_package: str) -> Path:
+    """The model folder ``st:PATH_OR_PACKAGE`` names (unchecked): the path if it exists,
+    else an installed package's model folder, else the path."""
+    folder = Path(path_or_package).expanduser()
+    if folder.exists():
+        return folder
+    return _package_folder(path_or_package) or folder
 
 
 def _resolve(path_or_package: str) -> Path:
@@ -160,6 +170,26 @@ class SentenceTransformerScorer(EmbeddingScorer):
         self.batch_size = batch_size
         self._model: Any = None
         self._key = self._folder_digest()
+
+    @classmethod
+    def from_name(cls, name: str, path: str, **options: Any) -> SentenceTransformerScorer:
+        """The scorer ``minilm`` (``path`` empty) or ``st:PATH`` of
+        :func:`simeval.scorers.get`."""
+        if not path:
+            return cls(name, minilm_folder(), sha256=MINILM_SHA256, **options)
+        return cls(name, path, **options)
+
+    @classmethod
+    def files_read(cls, path: str, *, cache: bool = True, **options: Any) -> tuple[Path, ...]:
+        """What the scorer reads: the model folder (every file in it) and, with ``cache``,
+        the embedding cache folder; ``path`` empty for ``minilm``."""
+        folder = minilm_folder() if not path else _folder_of(path)
+        return (folder, cache_folder()) if cache else (folder,)
+
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """The model folder and, with ``cache``, the embedding cache folder."""
+        return (self.folder, cache_folder()) if self.cache else (self.folder,)
 
     def _config(self) -> dict[str, Any]:
         path = self.folder / "config_sentence_transformers.json"

@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from ..errors import DataError, UndefinedMetricWarning, require
 from ..io.hashing import file_sha256
-from ..vectors.read import Vectors, read_vectors
+from ..vectors.read import Vectors, read_vectors, vector_files
 from .base import Progress, check_similarity, pair_similarity, split_pairs, word_tokens
 
 __all__ = ["SIF_A", "AverageScorer", "SIFScorer"]
@@ -51,6 +51,8 @@ class AverageScorer:
     """
 
     kind = "static"
+    #: Why a pair gets no score (NaN).
+    unscored_reason = "a text with no word in the vectors' vocabulary"
 
     def __init__(
         self,
@@ -70,6 +72,23 @@ class AverageScorer:
         self.name = name or f"{self.kind}:{self.path}"
         self._similarity = check_similarity(similarity)
         self._digest: str | None = None
+
+    @classmethod
+    def from_name(cls, name: str, path: str, **options: Any) -> AverageScorer:
+        """The scorer ``KIND:PATH`` of :func:`simeval.scorers.get`."""
+        return cls(path, name=name, **options)
+
+    @classmethod
+    def files_read(cls, path: str | os.PathLike[str], **options: Any) -> tuple[Path, ...]:
+        """What the scorer of ``path`` reads: the model2vec folder, or the vector file (and
+        the vocabulary of ``.npy`` vectors, :func:`~simeval.vectors.read.vector_files`)."""
+        p = Path(path).expanduser()
+        return (p,) if p.is_dir() else vector_files(p)
+
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """The vector file or model2vec folder (none for vectors given in memory)."""
+        return () if self.path is None else self.files_read(self.path)
 
     @property
     def similarity(self) -> str:

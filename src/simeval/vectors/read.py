@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import os
 import warnings
+from codecs import BOM_UTF8
 from collections.abc import Collection
 from pathlib import Path
 from typing import Literal
@@ -26,7 +27,7 @@ from ..io import read_bytes
 from .matrix import SHOWN, Vectors
 from .text import IrregularFileError, read_text_chunks, separator, split_header
 
-__all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors"]
+__all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors", "vector_files"]
 
 VectorFormat = Literal["auto", "text", "binary", "npy"]
 #: Accepted values of ``read_vectors(format=...)``.
@@ -56,6 +57,31 @@ def _detect_format(path: Path) -> str:
     if name.endswith(".bin"):
         return "binary"
     return "text"
+
+
+def _vocab_candidates(p: Path) -> list[Path]:
+    """Where the vocabulary of ``.npy`` vectors is looked for when none is given."""
+    return [p.with_suffix(".vocab"), Path(f"{p}.vocab")]
+
+
+def vector_files(
+    path: str | os.PathLike[str],
+    *,
+    format: VectorFormat = "auto",
+    vocab: str | os.PathLike[str] | None = None,
+) -> tuple[Path, ...]:
+    """The files :func:`read_vectors` reads for these arguments, without reading them: the
+    vector file and, for ``.npy`` vectors, the vocabulary (given, else both names it is
+    looked for under).
+
+    >>> [str(p) for p in vector_files("glove.npy")]
+    ['glove.npy', 'glove.vocab', 'glove.npy.vocab']
+    """
+    p = Path(path)
+    fmt = _detect_format(p) if format == "auto" else format
+    if fmt != "npy":
+        return (p,)
+    return (p, *([Path(vocab)] if vocab is not None else _vocab_candidates(p)))
 
 
 def read_vectors(
@@ -130,14 +156,15 @@ def read_vectors(
         except (IrregularFileError, OSError, EOFError):
             pass  # an irregular file: the line-by-line reader names the problem
     data = _read_bytes(p)
-    if fmt == "binary":
+    if fmt == "binary":  # a byte-order mark before the header line is not part of it
+        data = data.removeprefix(BOM_UTF8)
         return _read_binary(p, data, keep)
     return _read_text(p, data, keep)
 
 
 def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     try:
-        text = data.decode("utf-8")
+        text = data.removeprefix(BOM_UTF8).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(
             f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'"
@@ -265,7 +292,7 @@ def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
 
 def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
     if vocab is None:
-        candidates = [p.with_suffix(".vocab"), Path(f"{p}.vocab")]
+        candidates = _vocab_candidates(p)
         found = [c for c in candidates if c.is_file()]
         if not found:
             raise DataError(
@@ -283,7 +310,7 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
         raise DataError(f"{p}: not a .npy matrix ({exc})") from None
     if matrix.ndim != 2:
         raise DataError(f"{p}: expected a 2-D matrix; got shape {matrix.shape}")
-    text = _read_bytes(vocab_path).decode("utf-8")
+    text = _read_bytes(vocab_path).removeprefix(BOM_UTF8).decode("utf-8")
     words = [line.split()[0] for line in text.splitlines() if line.strip()]
     if len(words) != matrix.shape[0]:
         raise DataError(

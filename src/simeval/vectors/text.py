@@ -31,6 +31,7 @@ import itertools
 import mmap
 import os
 import re
+from codecs import BOM_UTF8
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
@@ -100,9 +101,7 @@ def _sample(path: Path) -> bytes:
 
 def _layout(path: Path) -> tuple[int, int | None, str, int, int]:
     """First data line, declared rows, separator, dimension and an estimate of the rows."""
-    sample = _sample(path)
-    if sample.startswith(b"\xef\xbb\xbf"):
-        raise IrregularFileError("byte-order mark")
+    sample = _sample(path).removeprefix(BOM_UTF8)  # a byte-order mark starts no word
     cut = sample.rfind(b"\n") + 1 if len(sample) == _SAMPLE else len(sample)
     try:
         lines = sample[:cut].decode("utf-8").splitlines()
@@ -126,8 +125,10 @@ def _layout(path: Path) -> tuple[int, int | None, str, int, int]:
 
 
 def _data_start(path: Path, skip: int) -> int:
-    """The byte offset of line ``skip`` (the first data line)."""
+    """The byte offset of line ``skip`` (the first data line), past a byte-order mark."""
     with path.open("rb") as fh:
+        if fh.read(len(BOM_UTF8)) != BOM_UTF8:  # (pandas drops one starting a stream)
+            fh.seek(0)
         for _ in range(skip):
             fh.readline()
         return fh.tell()

@@ -256,7 +256,8 @@ def evaluate(
     if missing.all():
         raise DataError(
             f"{wp.name}: none of the {len(wp)} pairs has both words in the vectors; "
-            "check the word format (e.g. --strip-pos for POS-tagged lemmas such as cat_N)"
+            "check that both write words alike (case; POS-tagged lemmas such as cat_N on one "
+            "side only, which convert_lemma turns into plain words)"
         )
     if transform is not None:
         dist = dist.copy()

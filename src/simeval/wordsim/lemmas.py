@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..errors import InputError
 
-__all__ = ["LEMMA_FORMATS", "convert_lemma"]
+__all__ = ["LEMMA_FORMATS", "convert_lemma", "is_tagged"]
 
 LEMMA_FORMATS: tuple[str, ...] = ("CWB", "BNC", "DM", "HW", "HWLC")
 
@@ -48,3 +48,17 @@ def convert_lemma(lemmas: Sequence[str], format: str) -> list[str]:
     if format == "HW":
         return [hw for hw, _ in parts]
     return [hw.lower() for hw, _ in parts]
+
+
+def is_tagged(words: Sequence[str], *, sample: int = 1000) -> bool:
+    """Whether ``words`` are POS-tagged lemmas ``word_P`` (R wordspace's ``DSM_Vectors``
+    and task sets write ``chicken_N``): nine in ten of the first ``sample`` words are.
+
+    >>> is_tagged(["chicken_N", "eat_V"]), is_tagged(["chicken", "eat"])
+    (True, False)
+    """
+    shown = [str(w) for w in list(words)[:sample]]
+    if not shown:
+        return False
+    tagged = sum(len(p := w.split("_")) == 2 and len(p[1]) == 1 and bool(p[0]) for w in shown)
+    return tagged >= 0.9 * len(shown)

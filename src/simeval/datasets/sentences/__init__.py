@@ -8,6 +8,7 @@ from .registry import (
     SentenceDataset,
     SentencePairs,
     get_sentences,
+    inputs,
     load,
 )
 
@@ -17,5 +18,6 @@ __all__ = [
     "SentenceDataset",
     "SentencePairs",
     "get_sentences",
+    "inputs",
     "load",
 ]

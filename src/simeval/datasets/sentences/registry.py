@@ -24,14 +24,22 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from ...errors import DataError, InputError
-from ..files import RegisteredFile, fetch_file
+from ..files import RegisteredFile, fetch_file, store_inputs
 from .checksums import SHA256
 from .pairs import SentencePairs
 from .readers import read_dataset
 
-__all__ = ["SENTENCE_DATASETS", "SentenceDataset", "SentencePairs", "get_sentences", "load"]
+__all__ = [
+    "SENTENCE_DATASETS",
+    "SentenceDataset",
+    "SentencePairs",
+    "get_sentences",
+    "inputs",
+    "load",
+]
 
 _STSB = (
     "https://github.com/eduardofv/sts_eval/raw/598f7e07be0dfa5b403d70e5119af2f75a4fb6d4/"
@@ -94,6 +102,11 @@ class SentenceDataset:
     citation: str
     licence: str
     subsets: tuple[str, ...] = ()
+
+    def inputs(self, data_dir: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
+        """The folder :meth:`load` reads the files from (``data_dir``, else the cache's
+        store), told without reading anything."""
+        return store_inputs(folder="sentences", data_dir=data_dir)
 
     def load(self, data_dir: str | os.PathLike[str] | None = None) -> SentencePairs:
         paths = [fetch_file(f, folder="sentences", data_dir=data_dir) for f in self.files]
@@ -270,3 +283,9 @@ def load(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> Senten
     """The sentence pairs of registered data set ``name`` (see the module docstring), from
     ``data_dir`` (searched below), the cache, or downloaded and checked."""
     return get_sentences(name).load(data_dir)
+
+
+def inputs(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
+    """The folder :func:`load` reads registered data set ``name`` from (``data_dir``, else
+    the cache's store), without reading it; an unknown name lists the known."""
+    return get_sentences(name).inputs(data_dir)

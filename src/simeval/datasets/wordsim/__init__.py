@@ -14,7 +14,7 @@ names both digests. :func:`read_pairs` reads a user's own pairs file (TSV/CSV/sp
 separated, with or without a header).
 """
 
-from .cache import cache_dir, cached_path, fetch, load
+from .cache import cache_dir, cached_path, fetch, inputs, load
 from .pairs import WordPairs, pairs_from, read_pairs
 from .registry import DATASETS, WordsimDataset, describe, get
 
@@ -27,6 +27,7 @@ __all__ = [
     "describe",
     "fetch",
     "get",
+    "inputs",
     "load",
     "pairs_from",
     "read_pairs",

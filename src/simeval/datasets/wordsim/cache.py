@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..files import RegisteredFile, cache_root, fetch_file, local_path
+from ..files import RegisteredFile, cache_root, fetch_file, local_path, store_inputs
 from .pairs import WordPairs
 from .registry import WordsimDataset, get
 
-__all__ = ["cache_dir", "cached_path", "fetch", "load"]
+__all__ = ["cache_dir", "cached_path", "fetch", "inputs", "load"]
 
 
 def cache_dir() -> Path:
@@ -21,6 +21,13 @@ def cache_dir() -> Path:
 
 def _file(ds: WordsimDataset) -> RegisteredFile:
     return RegisteredFile(ds.filename, ds.url, ds.sha256, ds.name)
+
+
+def inputs(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
+    """The folder :func:`load` reads dataset ``name`` from (``data_dir``, else the cache
+    :func:`cache_dir`), without reading it; an unknown name lists the known."""
+    get(name)
+    return store_inputs(folder="wordsim", data_dir=data_dir)
 
 
 def cached_path(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> Path | None:

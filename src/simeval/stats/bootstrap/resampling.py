@@ -15,12 +15,13 @@ import numpy as np
 from numpy.typing import DTypeLike, NDArray
 
 from ..._validate import check_int
-from ...errors import InputError
+from ...errors import InputError, param
 
 __all__ = [
     "CHUNK_ELEMENTS",
     "JACKKNIFE_GROUPS",
     "MAX_RESAMPLES",
+    "MIN_INTERVAL_RESAMPLES",
     "check_resamples",
     "chunk_rows",
     "jackknife_weights",
@@ -47,9 +48,37 @@ def chunk_rows(n: int, chunk_size: int | None) -> int:
     return check_int(chunk_size, "chunk_size")
 
 
-def check_resamples(n_resamples: int, name: str = "n_resamples") -> int:
-    """A number of resamples: a whole number from 1 to :data:`MAX_RESAMPLES`."""
-    value = check_int(n_resamples, name)
+#: The fewest resamples behind a bootstrap confidence interval (and the clusters and tests
+#: built on the same resamples). A 95 % interval's ends are the 2.5 % and 97.5 % points of
+#: the resampled values (BCa moves them further out): below 100 resamples each end rests on
+#: fewer than 3 resampled values, the extremes of a handful of draws. 100 is the floor
+#: simeval refuses below; Efron & Tibshirani (1993, *An Introduction to the Bootstrap*)
+#: recommend at least 1000 for percentile and BCa intervals, simeval's default.
+MIN_INTERVAL_RESAMPLES = 100
+
+
+def check_resamples(n_resamples: int, name: str = "n_resamples", *, minimum: int = 1) -> int:
+    """A number of resamples: a whole number from ``minimum`` to :data:`MAX_RESAMPLES`.
+
+    ``minimum=MIN_INTERVAL_RESAMPLES`` where the resamples give confidence intervals (see
+    :data:`MIN_INTERVAL_RESAMPLES`): the one rule of ``compare``, ``run`` and their
+    command-line options.
+
+    >>> check_resamples(1000, minimum=MIN_INTERVAL_RESAMPLES)
+    1000
+    >>> check_resamples(2, minimum=MIN_INTERVAL_RESAMPLES)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    simeval.errors.InputError: a bootstrap interval needs at least 100 resamples; got ...
+    """
+    value = check_int(n_resamples, name, minimum=0 if minimum > 1 else 1)
+    if value < minimum:
+        raise InputError(
+            f"a bootstrap interval needs at least {minimum} resamples; got "
+            f"{param(name, value)} (below that, each end of a 95 % interval rests on a couple "
+            f"of resampled values): pass {param(name, 1000)}, as Efron & Tibshirani (1993) "
+            "recommend"
+        )
     if value > MAX_RESAMPLES:
         raise InputError(
             f"`{name}` must be at most {MAX_RESAMPLES:,}; got {value:,} (10 000 resamples "

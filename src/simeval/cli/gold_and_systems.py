@@ -1,0 +1,182 @@
+"""Reading what ``evaluate`` and ``compare`` score: the gold ratings (a GOLD file or a
+registered ``--dataset``) and every ``--system`` file, aligned pair by pair.
+
+Whether a file has a header row is said per file: ``--no-header`` for GOLD, and
+``--system-no-header NAME`` for each system file without one (a score file of
+``simeval score`` has its header, ``id`` and ``score``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import DataError
+from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
+from ..io.align import align_rows
+from ..options import Options
+from ._common import note
+from .inputs import options_from_args
+
+__all__ = ["load_inputs"]
+
+
+def _first_nan(values: NDArray[np.float64]) -> int | None:
+    bad = np.isnan(values)
+    return int(np.argmax(bad)) if bad.any() else None
+
+
+def _check_range(
+    values: NDArray[np.float64],
+    table: ScoreTable,
+    column: str,
+    rows: NDArray[np.intp],
+    scale: tuple[float, float] | None,
+    option: str,
+) -> None:
+    if scale is None:
+        return
+    off = (values < scale[0]) | (values > scale[1])
+    if off.any():
+        i = int(np.argmax(off))
+        raise DataError(
+            f"{table.location(int(rows[i]), column)}: {values[i]:g} is outside {option} "
+            f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
+        )
+
+
+def _headerless_systems(args: argparse.Namespace) -> set[str]:
+    """The systems ``--system-no-header`` names, each checked to be a ``--system``."""
+    named = set(getattr(args, "system_no_header", None) or ())
+    systems = [parse_system_spec(spec)[0] for spec in args.system or ()]
+    unknown = sorted(named - set(systems))
+    if unknown:
+        raise DataError(
+            f"--system-no-header {unknown[0]}: no --system is named {unknown[0]!r}; the "
+            f"systems are {', '.join(systems) or 'none'}"
+        )
+    return named
+
+
+def _not_a_data_set_name(gold: str) -> None:
+    """GOLD ``stsb:test`` that is no file is the registered data set: say how to name it."""
+    from ..datasets.sentences import SENTENCE_DATASETS
+
+    if gold in SENTENCE_DATASETS and not Path(gold).exists():
+        raise DataError(
+            f"GOLD {gold}: no such file; for the registered data set, give --dataset {gold} "
+            "(and --data-dir DIR where its files are)"
+        )
+
+
+def load_inputs(
+    args: argparse.Namespace,
+) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
+    """Read gold and systems, aligned; return (gold, {name: scores}, the options).
+
+    Scores off a declared scale are reported here, with the file, line and column."""
+    if not (args.gold or getattr(args, "dataset", None)) or not args.system:
+        raise DataError(
+            "give a GOLD file (or --dataset NAME) and at least one --system NAME=FILE"
+            + (" (or --semeval-dir DIR --runs-dir DIR)" if hasattr(args, "semeval_dir") else "")
+        )
+    options_from_args(args, [])  # every option is checked before any file is read
+    _headerless_systems(args)
+    if getattr(args, "dataset", None):
+        return _dataset_inputs(args)
+    if getattr(args, "data_dir", None):
+        raise DataError("--data-dir needs --dataset NAME (it says where that set's files are)")
+    _not_a_data_set_name(args.gold)
+    gold_table = read_table(args.gold, header=not args.no_header)
+    exclude = [args.id_column] if args.id_column else []
+    gold_col = default_column(gold_table, args.gold_column, exclude)
+    gold = gold_table.numbers(gold_col, option="--gold-column")
+    labels = None
+    bins = getattr(args, "bins", None) or "thirds"
+    if bins.startswith("labels:"):
+        labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
+    options = options_from_args(args, labels)
+    _check_range(gold, gold_table, gold_col, np.arange(len(gold_table)), options.scale, "--scale")
+    gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
+    systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
+    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
+        raise DataError(
+            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
+            "--nan-policy omit to drop such pairs"
+        )
+    return gold, systems, options
+
+
+def _dataset_inputs(
+    args: argparse.Namespace,
+) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
+    """Gold, ids and scale (unless ``--scale``) of the registered set ``--dataset``; the
+    pairs its organisers left unscored (blank gold lines) are dropped after alignment."""
+    from ..datasets import load
+
+    if args.gold:
+        raise DataError(
+            f"give a GOLD file or --dataset {args.dataset}, not both ({args.gold!r} was read "
+            "as GOLD; --metric takes one name: repeat it, --metric a --metric b)"
+        )
+    if args.no_header:
+        raise DataError(
+            "--no-header says that the GOLD file has no header row; --dataset has no GOLD "
+            "file: drop it (--system-no-header NAME is for a system file without one)"
+        )
+    if (getattr(args, "bins", None) or "").startswith("labels:"):
+        raise DataError("--bins labels:COLUMN needs a gold table; use a GOLD file")
+    pairs = load(args.dataset, data_dir=args.data_dir)
+    if not args.scale and pairs.scale is not None:
+        args.scale = list(pairs.scale)
+    options = options_from_args(args, None)
+    ids = list(pairs.ids or ()) if args.id_column else None
+    systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options)
+    scored = ~np.isnan(pairs.gold)
+    if not scored.all():
+        note(args, f"{pairs.name}: {int((~scored).sum())} unscored pair(s) left out")
+        systems = {name: values[scored] for name, values in systems.items()}
+    return pairs.gold[scored], systems, options
+
+
+def _read_systems(
+    args: argparse.Namespace,
+    gold_ids: list[str] | None,
+    n_gold: int,
+    gold_path: str,
+    options: Options,
+) -> dict[str, NDArray[np.float64]]:
+    """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line)."""
+    headerless = _headerless_systems(args)
+    exclude = [args.id_column] if args.id_column else []
+    systems: dict[str, NDArray[np.float64]] = {}
+    for spec in args.system:
+        name, path, column = parse_system_spec(spec)
+        if name in systems:
+            raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
+        table = read_table(path, header=name not in headerless)
+        col = default_column(table, column, exclude)
+        values = table.numbers(col, option="NAME=FILE:COLUMN")
+        rows, extra = align_rows(
+            gold_ids,
+            n_gold,
+            ids_of(table, args.id_column) if gold_ids is not None else None,
+            values.size,
+            gold_path=gold_path,
+            system_path=path,
+        )
+        if extra:
+            note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
+        values = values[rows] if gold_ids is not None else values
+        own = options.for_system(name).system_scale
+        _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
+        if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
+            raise DataError(
+                f"{table.location(int(rows[i]), col)}: missing score; fill it in or pass "
+                "--nan-policy omit to drop such pairs"
+            )
+        systems[name] = values
+    return systems
