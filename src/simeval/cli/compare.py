@@ -7,15 +7,11 @@ import argparse
 from ..errors import DataError
 from ..evaluation.compare import COMPARE_METRICS, compare
 from ..report.comparison import format_comparison
-from ._common import ProgressBar, add_output_options, emit, non_negative_int, note, progress_enabled
-from .inputs import (
-    add_html_option,
-    add_input_options,
-    add_metric_options,
-    emit_html,
-    load_inputs,
-    note_evaluation,
-)
+from ..report.schema import comparison_document
+from ._common import ProgressBar, add_output_options, non_negative_int, note, progress_enabled
+from .documents import add_document_options, emit_document
+from .evaluate import data_name
+from .inputs import add_input_options, add_metric_options, load_inputs, note_evaluation
 
 __all__ = ["register", "run"]
 
@@ -58,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default 0: no permutation test)",
     )
     add_output_options(p)
-    add_html_option(p)
+    add_document_options(p)
     p.set_defaults(func=run)
 
 
@@ -88,8 +84,11 @@ def run(args: argparse.Namespace) -> int:
             permutations=args.permutations,
             progress=bar,
         )
-    emit(format_comparison(cmp, args.format, args.digits), args.output)
-    emit_html(args, [cmp.evaluation.to_dict(scores=True), cmp.to_dict()])
+    emit_document(
+        args,
+        lambda scores: comparison_document(cmp, dataset=data_name(args), scores=scores),
+        lambda: format_comparison(cmp, args.format, args.digits),
+    )
     note_evaluation(args, cmp.evaluation, options)
     if cmp.resolution_warning:
         note(args, cmp.resolution_warning + " (--bootstrap)")

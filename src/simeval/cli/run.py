@@ -8,11 +8,10 @@ from ._common import (
     ProgressBar,
     add_output_options,
     declare_files,
-    emit,
     non_negative_int,
     progress_enabled,
 )
-from .inputs import add_html_option, emit_html
+from .documents import add_document_options, emit_document
 
 __all__ = ["add_models_and_data", "register", "run"]
 
@@ -63,17 +62,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=non_negative_int,
         default=1000,
         metavar="B",
-        help="bootstrap resamples of the simeval protocol's comparison (default 1000)",
+        help="bootstrap resamples of the comparison of the models on each data set (default 1000)",
     )
     p.add_argument("--seed", type=non_negative_int, default=0, help="random seed (default 0)")
     add_output_options(p)
-    add_html_option(p)
+    add_document_options(p)
     declare_files(p, folders=("data_dir",))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..report.run import format_run
+    from ..report.schema import run_document
     from ..runs.run import run as run_models
 
     bar = ProgressBar("scoring", progress_enabled(args))
@@ -87,13 +87,9 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=bar,
         )
-    doc = res.to_dict()
-    emit(format_run(doc, args.format, args.digits), args.output)
-    if getattr(args, "html", None):
-        docs = [doc]
-        for label, ev in res.evaluations.items():
-            docs.append(ev.to_dict(scores=True))
-            if label in res.comparisons:
-                docs.append(res.comparisons[label].to_dict())
-        emit_html(args, docs)
+    emit_document(
+        args,
+        lambda scores: run_document(res, scores=scores),
+        lambda: format_run(run_document(res, scores=False), args.format, args.digits),
+    )
     return 0

@@ -28,9 +28,9 @@ def read_intrinsic(path: str) -> dict[str, dict[str, float]]:
             doc = json.loads(read_text(p))
         except json.JSONDecodeError as exc:
             raise DataError(f"{p}: cannot read as JSON ({exc})") from None
-        records = doc.get("results") if isinstance(doc, dict) else None
-        if not isinstance(records, list):
-            raise DataError(f"{p}: expected simeval JSON with a 'results' list")
+        records = doc.get("records") if isinstance(doc, dict) else None
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            raise DataError(f"{p}: expected a saved simeval result (JSON with a 'records' list)")
         return _from_records(p, records)
     table = read_table(p)
     if "system" not in table.columns:

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...metrics.scaled_errors import scaled_errors
-from ._base import PALETTE, PANEL, new_grid, note
+from ._base import PALETTE, PANEL, SMALL, new_grid, note
 
 __all__ = ["scaled_error_figure"]
 
@@ -35,10 +35,10 @@ def scaled_error_figure(
     with a missing score are left out. A constant system has infinite scaled errors: it
     is left as a gap with a note. Beyond ``max_points`` pairs a system's points are a
     random sample (``numpy.random.default_rng(seed)``), which the title states.
-    Returns the matplotlib ``Figure``.
+    Returns the Figure (the new one, or ``fig``).
     """
     names = list(systems)
-    fig, (left, right) = new_grid(2, fig, size=(PANEL[0] * 1.45, PANEL[1] * 1.45))
+    fig, (left, right) = new_grid(2, fig, size=(PANEL[0] * 1.2, PANEL[1] * 1.45))
     rng = np.random.default_rng(seed)
     dists, shown, notes, sampled = [], [], [], False
     for k, name in enumerate(names):
@@ -67,7 +67,7 @@ def scaled_error_figure(
         title + (f" (≤ {max_points} sampled pairs per system)" if sampled else ""), fontsize=10
     )
     if shown:
-        left.legend(fontsize=7, markerscale=2)
+        left.legend(fontsize=SMALL, markerscale=2)
         box = right.boxplot(
             dists,
             showmeans=True,
@@ -91,7 +91,7 @@ def scaled_error_figure(
             transform=right.transAxes,
             ha="left",
             va="top",
-            fontsize=7,
+            fontsize=SMALL,
         )
     note(fig, notes)
     return fig
