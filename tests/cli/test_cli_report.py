@@ -50,13 +50,15 @@ def test_report_of_evaluate_and_compare_is_one_data_set(capsys, saved, tmp_path)
     # the evaluation (every measure) and the comparison (intervals) of the same gold file
     # are one data set, headed by its name; the signatures are listed once, in the footer
     assert page.count('<section class="part" id="data-') == 1
-    assert '<h2><bdi>gold.txt</bdi></h2>' in page
+    assert "<h2><bdi>gold.txt</bdi></h2>" in page
     for doc in (saved["ev"], saved["cmp"]):
         signature = json.loads(doc.read_text())["signature"]
         assert page.count(f"<code><bdi>{signature}</bdi></code>") == 1
     assert page.count('id="signature-') == 2
     verdict = page.split('id="verdict"')[1].split("</section>")[0]
-    assert "<strong><bdi>good</bdi></strong> leads on <strong><bdi>pearson</bdi></strong>" in verdict
+    assert (
+        "<strong><bdi>good</bdi></strong> leads on <strong><bdi>pearson</bdi></strong>" in verdict
+    )
     # nothing leaves the file (XML namespace names are not requests)
     for fetch in ('src="http', 'href="http', "url(http", "@import"):
         assert fetch not in page
@@ -66,7 +68,7 @@ def test_report_of_evaluate_and_compare_is_one_data_set(capsys, saved, tmp_path)
     ("content", "needles"),
     [
         ('{"a": 1}', ["other.json", "has no 'kind'"]),
-        ('[1, 2]', ["a list is not a saved simeval result"]),
+        ("[1, 2]", ["a list is not a saved simeval result"]),
         ('{"kind": "evaluation", "signature": "s", "results": []}', ["has no 'schema'"]),
         ('{"kind": "evaluation", "schema": 99}', ["has schema 99", "reads schema 1"]),
         ('{"kind": "chart", "schema": 1}', ["unknown kind 'chart'"]),

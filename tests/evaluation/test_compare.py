@@ -20,8 +20,8 @@ from scipy import stats
 from simeval.evaluation.compare import COMPARE_METRICS, compare
 from simeval.evaluation.evaluate import evaluate
 from simeval.report import to_json
-from simeval.stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
 from simeval.report.schema import comparison_document
+from simeval.stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
 
 N = 80
 B = 200  # bootstrap resamples: enough for intervals, fast enough for the suite
@@ -354,8 +354,17 @@ def test_constant_system_does_not_crash_and_ranks_last(data) -> None:
 # -- the JSON document ---------------------------------------------------------------------
 def test_saved_document_shape_and_interval_order(cmp) -> None:
     doc = json.loads(to_json(comparison_document(cmp)))
-    assert set(doc) >= {"kind", "schema", "signature", "records", "clusters", "pairwise",
-                        "rank_agreement", "calibration", "evaluation"}
+    assert set(doc) >= {
+        "kind",
+        "schema",
+        "signature",
+        "records",
+        "clusters",
+        "pairwise",
+        "rank_agreement",
+        "calibration",
+        "evaluation",
+    }
     assert len(doc["records"]) == len(cmp.systems) * len(cmp.metrics)
     assert "bootstrap:200" in doc["signature"] and "seed:3" in doc["signature"]
     checked = 0

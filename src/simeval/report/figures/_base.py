@@ -19,6 +19,7 @@ __all__ = [
     "direction_label",
     "figure_or_axes",
     "is_missing",
+    "label_rotation",
     "new_axes",
     "new_figure",
     "new_grid",
@@ -106,6 +107,14 @@ def new_grid(
     for extra in axes[n:]:
         extra.set_visible(False)
     return fig, axes[:n]
+
+
+def label_rotation(labels: Iterable[str], width_in: float) -> dict[str, Any]:
+    """Keywords of ``set_xticks`` that keep category labels apart: slanted when they would
+    not fit side by side (about 0.09 in per character at the tick font size)."""
+    labels = list(labels)
+    crowded = sum(len(x) + 2 for x in labels) * 0.09 > width_in * 0.8
+    return {"rotation": 30, "ha": "right", "rotation_mode": "anchor"} if crowded else {}
 
 
 def is_missing(value: Any) -> bool:

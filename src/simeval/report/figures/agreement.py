@@ -17,6 +17,7 @@ from ._base import (
     SMALL,
     figure_or_axes,
     is_missing,
+    label_rotation,
     new_axes,
     new_grid,
     note,
@@ -203,7 +204,7 @@ def bin_correlations(
                 gid="scaled-pearson",
             )
     ax.axhline(0, color="#999999", linewidth=0.6)
-    ax.set_xticks(range(len(systems)), systems, rotation=30 if len(systems) > 4 else 0)
+    ax.set_xticks(range(len(systems)), systems, **label_rotation(systems, width))
     ax.set_xlim(-0.6, len(systems) - 0.4)
     ax.set_ylim(min(-0.05, ax.get_ylim()[0]), 1.02)
     ax.set_xlabel("system")

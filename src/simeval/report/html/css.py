@@ -36,7 +36,8 @@ figcaption { color: var(--muted); font-size: .9rem; margin-top: .3rem; max-width
 .table-wrap { overflow-x: auto; max-width: 100%; margin: .5rem 0 1rem; }
 table { border-collapse: collapse; font-size: .9rem; overflow-wrap: normal; }
 caption { caption-side: top; text-align: left; color: var(--muted); padding: .2rem 0;
-  overflow-wrap: anywhere; }
+  overflow-wrap: anywhere; position: sticky; left: 0; max-width: calc(100vw - 2.5rem); }
+@media (min-width: 72rem) { caption { max-width: 69.5rem; } }
 th, td { padding: .25rem .6rem; border-bottom: 1px solid var(--rule); text-align: right;
   white-space: nowrap; vertical-align: top; }
 thead th { border-bottom: 2px solid var(--ink); }

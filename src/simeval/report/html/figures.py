@@ -4,7 +4,7 @@ each with an accessible name that states what it shows, names isolated."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -12,7 +12,7 @@ import numpy as np
 from .page import Figure, svg_of
 from .studies import Contents, Study
 from .text import Html, isolated, name, num
-from .verdict import AGGREGATE_NAMES, Lead, better
+from .verdict import AGGREGATE_NAMES, Lead, aggregate_clause, aggregate_lead, better
 
 __all__ = ["study_details", "study_figures", "summary_figure"]
 
@@ -60,7 +60,7 @@ def _by_dataset(contents: Contents, leads: dict[str, Lead]) -> Figure:
     from .. import figures
 
     m = contents.headline
-    rows = []
+    rows: list[Mapping[str, Any]] = []
     for s in contents.studies:
         for system in s.systems:
             r = s.record(system, m)
@@ -71,15 +71,14 @@ def _by_dataset(contents: Contents, leads: dict[str, Lead]) -> Figure:
                     **{k: r.get(k) for k in ("value", "ci_low", "ci_high", "reason")},
                 }
             )
-    agg = contents.aggregate(m)
-    for r in agg:
-        how = AGGREGATE_NAMES.get(r["dataset"], r["dataset"])
+    for a in contents.aggregate(m):
+        how = AGGREGATE_NAMES.get(a["dataset"], a["dataset"])
         rows.append(
             {
                 "dataset": f"all {len(contents.studies)} ({how})",
-                "system": r["system"],
-                "value": r.get("value"),
-                "reason": r.get("reason"),
+                "system": a["system"],
+                "value": a.get("value"),
+                "reason": a.get("reason"),
             }
         )
     said = "; ".join(
@@ -87,6 +86,8 @@ def _by_dataset(contents: Contents, leads: dict[str, Lead]) -> Figure:
         for ds, lead in leads.items()
         if lead.leader
     )
+    best = aggregate_lead(contents, m)
+    overall = f"; {isolated(best['system'])} {aggregate_clause(contents, best)}" if best else ""
     return _draw(
         Html(f"{name(m)} on every data set"),
         Html(
@@ -94,7 +95,7 @@ def _by_dataset(contents: Contents, leads: dict[str, Lead]) -> Figure:
             "comparison's bootstrap interval where there is one); a diamond without bars is "
             "the aggregate over the data sets."
         ),
-        f"{isolated(m)} of every system on {len(contents.studies)} data sets: {said}.",
+        f"{isolated(m)} of every system on {len(contents.studies)} data sets: {said}{overall}.",
         lambda: figures.by_dataset(rows, metric=m),
     )
 

@@ -251,7 +251,7 @@ def paraphrase_part(doc: Doc, i: int, figures: bool) -> Part:
     )
     if meta:
         head = ["judgment", "data set", "metric", "r", "p", "low", "high", "n"]
-        cells = [
+        meta_rows = [
             [
                 c["judgment"],
                 c["dataset"],
@@ -267,7 +267,7 @@ def paraphrase_part(doc: Doc, i: int, figures: bool) -> Part:
         section.tables.append(
             html_table(
                 head,
-                cells,
+                meta_rows,
                 caption=Html(
                     "Pearson r between each intrinsic measure and the task scores over the sets, "
                     "with its bootstrap interval (Shima & Mitamura 2011, Tables 2–3)."

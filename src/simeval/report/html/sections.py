@@ -157,7 +157,7 @@ def _summary_table(contents: Contents) -> str:
         header.append(f"all {len(sets)} ({how})")
     rows, reasons = [], []
     for system in contents.systems:
-        recs = [s.record(system, m) for s in contents.studies]
+        recs: list[Mapping[str, Any]] = [s.record(system, m) for s in contents.studies]
         if agg:
             recs.append(agg.get(system, {}))
         rows.append([system, *(_value_cell(r) for r in recs)])

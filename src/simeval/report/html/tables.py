@@ -39,11 +39,13 @@ def html_table(
 
     >>> text = html_table(["system", "r"], [["a", 0.5], ["b", float("nan")]],
     ...                   caption="r", reasons=[[None, None], [None, "constant scores"]])
-    >>> print(text.replace("<tr>", "\n<tr>"))  # doctest: +ELLIPSIS
-    <table><caption>r</caption><thead>
-    <tr><th scope="col"><bdi>system</bdi></th><th scope="col"><bdi>r</bdi></th></tr>...
-    <tr><th scope="row"><bdi>a</bdi></th><td>0.5000</td></tr>
-    <tr><th scope="row"><bdi>b</bdi></th><td class="undefined" title="...constant scores...">—<sup>1</sup></td></tr>...
+    >>> text.startswith('<table><caption>r</caption><thead><tr><th scope="col">')
+    True
+    >>> ('<th scope="row"><bdi>b</bdi></th><td class="undefined" '
+    ...  'title="\u2068constant scores\u2069">—<sup>1</sup></td>') in text
+    True
+    >>> text.endswith('<ol class="notes"><li><bdi>constant scores</bdi></li></ol>')
+    True
     """
     notes: list[str] = []
     out = [f"<table><caption>{caption}</caption>"]

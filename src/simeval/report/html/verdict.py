@@ -18,7 +18,16 @@ from typing import Any
 from .studies import Contents, Study, gold_scale_measure, higher_is_better
 from .text import Html, and_list, interval, name, num, strong
 
-__all__ = ["FAILING_BIN_R", "GOOD_OVERALL_R", "Lead", "Verdict", "lead_of", "verdict"]
+__all__ = [
+    "FAILING_BIN_R",
+    "GOOD_OVERALL_R",
+    "Lead",
+    "Verdict",
+    "aggregate_clause",
+    "aggregate_lead",
+    "lead_of",
+    "verdict",
+]
 
 #: A per-bin Pearson r below this, for a system whose overall r is at least
 #: :data:`GOOD_OVERALL_R`, is reported as a failed score range (Atoum 2019's point:
@@ -126,22 +135,29 @@ def _lead_phrase(lead: Lead, many: bool) -> str:
     return f"{where} ({lead.value_text()})" if many else lead.value_text()
 
 
-def _aggregate_clause(contents: Contents, metric: str, leaders: set[str]) -> tuple[str, str]:
-    """The lead over all data sets: (the leader, the clause) or empty strings."""
+def aggregate_lead(contents: Contents, metric: str) -> dict[str, Any] | None:
+    """The best aggregate record of ``metric`` over the data sets (off-scale systems left
+    out of a gold-value measure), or None."""
     off = (
         {s for st in contents.studies for s in st.off_scale}
         if gold_scale_measure(metric)
         else set()
     )
-    rows = [r for r in contents.aggregate(metric) if r.get("value") is not None]
-    rows = [r for r in rows if r["system"] not in off]
+    rows = [
+        dict(r)
+        for r in contents.aggregate(metric)
+        if r.get("value") is not None and r["system"] not in off
+    ]
     if not rows:
-        return "", ""
+        return None
     higher = higher_is_better(metric)
-    best = sorted(rows, key=lambda r: -r["value"] if higher else r["value"])[0]
+    return sorted(rows, key=lambda r: -r["value"] if higher else r["value"])[0]
+
+
+def aggregate_clause(contents: Contents, best: dict[str, Any]) -> str:
+    """``over all 3 data sets (Fisher-z mean 0.688)``."""
     how = AGGREGATE_NAMES.get(best["dataset"], best["dataset"])
-    k = len(contents.studies)
-    return best["system"], f"over all {k} data sets ({how} {num(best['value'])})"
+    return f"over all {len(contents.studies)} data sets ({how} {num(best['value'])})"
 
 
 def _leads_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
@@ -158,7 +174,8 @@ def _leads_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
     for lead in leads:
         if lead.leader is not None:
             groups.setdefault(lead.leader, []).append(lead)
-    overall, clause = _aggregate_clause(contents, metric, set(groups))
+    best = aggregate_lead(contents, metric)
+    overall, clause = (best["system"], aggregate_clause(contents, best)) if best else ("", "")
     parts = []
     for leader, group in groups.items():
         where = and_list(_lead_phrase(g, True) for g in group)

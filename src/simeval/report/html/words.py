@@ -65,7 +65,9 @@ def _verdict(
         parts.append(f"ρ is undefined on {and_list(map(name, undefined))}")
     out = [Html("; ".join(parts) + ".")] if parts else []
     means = [
-        (d["vectors"], d.get("fisher_z_mean")) for d in docs if d.get("fisher_z_mean") is not None
+        (str(d["vectors"]), float(d["fisher_z_mean"]))
+        for d in docs
+        if d.get("fisher_z_mean") is not None
     ]
     if means:
         v, best = max(means, key=lambda x: x[1])

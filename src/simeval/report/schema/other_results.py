@@ -159,9 +159,10 @@ def extrinsic_document(
         ]  # fmt: skip
     else:
         how = "|top1"
+        found: Mapping[str, Any] = results
         records = [
             {"system": s, "top1_accuracy": r.statistic, "queries": queries, "reason": r.reason}
-            for s, r in results.items()
+            for s, r in found.items()
         ]
     return json_ready(
         _head(

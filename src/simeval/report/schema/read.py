@@ -173,7 +173,7 @@ def _check_document(doc: Any, source: str, path: str = "", kind: str | None = No
             f"{source}: {where}{what}; a saved simeval result is of kind {', '.join(KINDS)}"
         )
     if kind is not None and found != kind:
-        raise DataError(f"{source}: {where}a {found} document where a {kind} one belongs")
+        raise DataError(f"{source}: {where}is of kind {found!r}; expected kind {kind!r}")
     schema = doc.get("schema")
     if schema != SCHEMA:
         what = "has no 'schema' version" if schema is None else f"has schema {schema!r}"
