@@ -145,10 +145,10 @@ def test_reader_names_the_field_that_is_wrong(ev, change, message) -> None:
 
 
 def test_reader_checks_nested_documents() -> None:
-    cmp = compare(GOLD, {"good": GOOD, "other": FLAT[:-1] + [3.0]}, metrics=["pearson"],
+    cmp = compare(GOLD, {"good": GOOD, "other": [*FLAT[:-1], 3.0]}, metrics=["pearson"],
                   n_resamples=20, seed=0)  # fmt: skip
     doc = json.loads(to_json(comparison_document(cmp)))
     doc["evaluation"]["kind"] = "run"
-    with pytest.raises(DataError, match="c.json: evaluation: is of kind 'run'; expected kind "):
+    with pytest.raises(DataError, match=r"c\.json: evaluation: is of kind 'run'; expected kind "):
         read_document(doc, "c.json")
     assert np.isfinite(cmp.alpha)

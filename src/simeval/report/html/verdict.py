@@ -155,9 +155,11 @@ def aggregate_lead(contents: Contents, metric: str) -> dict[str, Any] | None:
 
 
 def aggregate_clause(contents: Contents, best: dict[str, Any]) -> str:
-    """``over all 3 data sets (Fisher-z mean 0.688)``."""
+    """``over all 3 data sets (Fisher-z mean 0.688)``, ``over both data sets (…)``."""
     how = AGGREGATE_NAMES.get(best["dataset"], best["dataset"])
-    return f"over all {len(contents.studies)} data sets ({how} {num(best['value'])})"
+    k = len(contents.studies)
+    sets = "both data sets" if k == 2 else f"all {k} data sets"
+    return f"over {sets} ({how} {num(best['value'])})"
 
 
 def _leads_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
@@ -202,7 +204,9 @@ def _significance_sentence(leads: list[Lead]) -> Html:
     if len(leads) == 1:
         lead = leads[0]
         if lead.significant:
-            return Html(f"The lead is significant: every other system is worse {how}.")
+            return Html(
+                f"The lead is significant: every other system is significantly worse {how}."
+            )
         return Html(
             f"The lead is not significant: {and_list(map(strong, lead.tied))} "
             f"{'is' if len(lead.tied) == 1 else 'are'} not significantly worse {how}."
@@ -249,33 +253,39 @@ def _other_measures(
 
 
 def _closing_sentence(
-    failed: list[Failure], others: list[tuple[str, list[Lead]]], metric: str, n_sets: int
-) -> Html | None:
+    contents: Contents, failed: list[Failure], others: list[tuple[str, list[Lead]]]
+) -> Html:
+    """Where a leader falls short: its worst score range, and the other measure that picks
+    another leader on the most data sets (or that none does)."""
+    n_sets = len(contents.studies)
+    several = n_sets > 1
     parts = []
     if failed:
         f = failed[0]
-        where = f" on {name(f.study.name)}" if n_sets > 1 else ""
+        where = f" on {name(f.study.name)}" if several else ""
         r = "undefined" if f.value is None else num(f.value)
         more = f" ({len(failed) - 1} more in the data sets below)" if len(failed) > 1 else ""
         parts.append(
             f"{strong(f.system)} fails the score range {name(f.bin)}{where} (r = {r} there, "
             f"{num(f.overall)} overall){more}"
         )
+    elif any(s.bin_records() for s in contents.studies):
+        who = "every leader keeps" if several else "the leader keeps"
+        parts.append(f"{who} r ≥ {FAILING_BIN_R:g} in every score range")
     if others:
         m, leads = others[0]
         groups: dict[str, list[str]] = {}
         for lead in leads:
             groups.setdefault(str(lead.leader), []).append(lead.study.name)
         who = "; ".join(
-            f"{strong(leader)} would lead"
-            + (f" on {and_list(map(name, sets))}" if n_sets > 1 else "")
+            f"{strong(leader)} would lead" + (f" on {and_list(map(name, sets))}" if several else "")
             for leader, sets in groups.items()
         )
-        clause = f"under {strong(m)} ({better(m)}), {who} instead"
-        parts.append(clause if parts else clause[0].upper() + clause[1:])
-    if not parts:
-        return None
-    return Html("; ".join(parts) + ".")
+        parts.append(f"under {strong(m)} ({better(m)}), {who} instead")
+    else:
+        parts.append(f"every other measure picks the same {'leaders' if several else 'leader'}")
+    text = "; ".join(parts)
+    return Html(text[0].upper() + text[1:] + ".")
 
 
 def _note(contents: Contents) -> list[Html]:
@@ -314,9 +324,7 @@ def verdict(contents: Contents) -> Verdict:
     failed = [f for lead in defined for f in failures(lead.study) if f.system == lead.leader]
     failed.sort(key=lambda f: -1.0 if f.value is None else f.value)
     others = _other_measures(contents, leads, metric)
-    closing = _closing_sentence(failed, others, metric, len(contents.studies))
-    if closing is not None:
-        sentences.append(closing)
+    sentences.append(_closing_sentence(contents, failed, others))
     said_failure = failed[0] if failed else None
     said_other = others[0] if others else None
     findings = _findings(contents, leads, said_failure, [said_other] if said_other else [])
