@@ -82,7 +82,8 @@ def test_word_similarity_verdict_names_the_lead_the_margin_the_interval_and_cove
     assert _text(page, "verdict-text") == (
         # 0.8 − 0.7 = 0.1 ahead
         "glove leads on rg65 (|ρ| = 0.800, 0.100 ahead of w2v; |r| = 0.810, 95 % interval "
-        "[0.700, 0.880]). Coverage: w2v misses 5 of 65 pairs on rg65; the rest cover every pair."
+        "[0.700, 0.880]). Coverage: w2v misses 5 of 65 pairs on rg65 (a word not in the "
+        "vectors); no other pair is missing."
     )
     assert "<h2><bdi>rg65</bdi></h2>" in page
 
@@ -110,8 +111,8 @@ def test_paraphrase_verdict_names_the_best_correlating_measure() -> None:
            "recognition": []}  # fmt: skip
     page = build_page([doc], figures=False)
     assert _text(page, "verdict-text") == (
-        "Against the task scores on task, DIMPLE@10 correlates best over 10 sets: r = 0.830 "
-        "[0.500, 0.950]."
+        "Over 10 sets, the measure that correlates best with the task scores is DIMPLE@10 on "
+        "task (r = 0.830 [0.500, 0.950])."
     )
 
 

@@ -53,10 +53,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _left_out(doc: dict) -> list[str]:
-    """The notes of a document (and of the ones it holds) whose per-pair scores were left
-    out for their size."""
-    found = [doc["scores_left_out"]] if doc.get("scores_left_out") else []
-    for inner in [doc.get("evaluation"), *(s.get("evaluation") for s in doc.get("sets", []))]:
-        if isinstance(inner, dict) and inner.get("scores_left_out"):
-            found.append(inner["scores_left_out"])
-    return found
+    """The notes of a document (and of the evaluations it holds) whose per-pair scores
+    were left out for their size."""
+    inner = {"comparison": lambda: [doc.get("evaluation")],
+             "run": lambda: [s["evaluation"] for s in doc["sets"]]}  # fmt: skip
+    docs = [doc, *inner.get(doc["kind"], list)()]
+    return list(dict.fromkeys(d["scores_left_out"] for d in docs if d and d.get("scores_left_out")))

@@ -155,6 +155,7 @@ def by_dataset(
     *,
     metric: str,
     label: str | None = None,
+    legend: str = "system",
     ax: Any = None,
 ) -> Any:
     """Each system's value of ``metric`` with its interval on each data set: one row of
@@ -164,7 +165,7 @@ def by_dataset(
     ``records`` are ``{"dataset", "system", "value", "ci_low", "ci_high"}``; a record
     without an interval (an aggregate over the data sets) is a diamond without bars, an
     undefined value a gap named in a note. ``label`` names the measure on the axis
-    (default ``metric`` with its direction). Returns the new matplotlib ``Figure``, or the
+    (default ``metric`` with its direction), ``legend`` what the colours are. Returns the new matplotlib ``Figure``, or the
     Axes when ``ax`` is given.
     """
     sets = list(dict.fromkeys(r["dataset"] for r in records))
@@ -199,7 +200,7 @@ def by_dataset(
         ax.axhline(-i + 0.5, color="#DDDDDD", linewidth=0.8)
     ax.grid(axis="x", color="#EEEEEE")
     ax.set_xlabel(label or f"{metric} {direction_label(metric)}".strip())
-    ax.set_title(f"{metric} of each system on each data set", fontsize=10)
+    ax.set_title(f"{metric} on each data set", fontsize=10)
     handles, names = ax.get_legend_handles_labels()
     if handles:
         unique = dict(zip(names, handles))
@@ -209,7 +210,7 @@ def by_dataset(
             fontsize=SMALL,
             loc="center left",
             bbox_to_anchor=(1.01, 0.5),
-            title="system",
+            title=legend,
             title_fontsize=SMALL,
         )
     note(fig, gaps)

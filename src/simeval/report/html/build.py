@@ -31,26 +31,21 @@ def _listed(items: Sequence[str], noun: str, html: bool) -> str:
     return ", ".join(str(name(x)) if html else isolated(x) for x in items)
 
 
-def _compared(parts: Sequence[Part]) -> tuple[list[str], list[str]]:
-    compared: list[str] = []
-    on: list[str] = []
-    for p in parts:
-        compared += [x for x in p.compared if x not in compared]
-        on += [x for x in p.on if x not in on]
-    return compared, on
-
-
-def _title(compared: list[str], on: list[str], given: str | None) -> tuple[str, Html]:
-    """The window title (plain, names isolated) and the page heading (HTML)."""
+def _title(parts: Sequence[Part], given: str | None) -> tuple[str, Html]:
+    """The window title (plain, names isolated) and the page heading (HTML): what each
+    kind of result compares, on which data."""
     if given:
         return given, name(given)
-    if not compared:
+    plain, heading = [], []
+    for p in parts:
+        if not p.compared:
+            continue
+        for out, html in ((plain, False), (heading, True)):
+            on = f" on {_listed(p.on, 'data sets', html)}" if p.on else ""
+            out.append(f"{p.what}{_listed(p.compared, p.noun, html)}{on}")
+    if not plain:
         return "simeval report", Html("simeval report")
-    where = f" on {_listed(on, 'data sets', False)}" if on else ""
-    heading = Html(
-        _listed(compared, "systems", True) + (f" on {_listed(on, 'data sets', True)}" if on else "")
-    )
-    return _listed(compared, "systems", False) + where, heading
+    return "; ".join(plain), Html("; ".join(heading))
 
 
 def build_page(docs: Sequence[Doc], *, title: str | None = None, figures: bool = True) -> str:
@@ -89,16 +84,17 @@ def build_page(docs: Sequence[Doc], *, title: str | None = None, figures: bool =
             part.sections[0].signatures.append(number(d["signature"]))
             parts.append(part)
     sentences = list(said.sentences)
+    # without sentence-pair results, the verdict is the other results': up to three
+    # sentences on top, the first of each; the rest go to their sections
+    top = 3 if len(parts) == 2 else 1
     for part in parts[1:]:
-        if not sentences and len(parts) == 2:
-            sentences = part.verdict[:3]  # the page's only result: its verdict on top
-            part.sections[0].findings = part.verdict[3:] + part.sections[0].findings
-        else:
-            part.sections[0].findings = part.verdict + part.sections[0].findings
+        k = top if not studies and len(sentences) < 3 else 0
+        sentences += part.verdict[:k]
+        part.sections[0].findings = part.verdict[k:] + part.sections[0].findings
         if summary is None and part.summary is not None:
             summary = part.summary
         sections += part.sections
-    plain, heading = _title(*_compared(parts), title)
+    plain, heading = _title(parts, title)
     subtitle = Html("")
     if studies:
         m = contents.headline

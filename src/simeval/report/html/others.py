@@ -79,7 +79,8 @@ def meta_part(doc: Doc, i: int, figures: bool) -> Part:
                 lambda: draw.predictiveness_bars(records),
             )
         )
-    return Part(verdict, None, [section], [r["measure"] for r in records], ["the task"])
+    measures = [r["measure"] for r in records]
+    return Part(verdict, None, [section], measures, [], "measures", "Predictiveness of ")
 
 
 def extrinsic_part(doc: Doc, i: int, figures: bool) -> Part:
@@ -114,7 +115,8 @@ def extrinsic_part(doc: Doc, i: int, figures: bool) -> Part:
         f"extrinsic-{i}",
         tables=[html_table(["system", *columns], rows, caption=caption, reasons=reasons)],
     )
-    return Part(verdict, None, [section], [r["system"] for r in records], [doc["task"]])
+    systems = [r["system"] for r in records]
+    return Part(verdict, None, [section], systems, [doc["task"]], what="Task accuracy: ")
 
 
 def _table_by_set(doc: Doc, metric: str, columns: list[str], caption: Html) -> str:
@@ -211,18 +213,25 @@ def paraphrase_part(doc: Doc, i: int, figures: bool) -> Part:
     verdict = []
     meta = doc.get("meta")
     if meta:
+        best: dict[str, list[str]] = {}
+        n_sets = 0
         for dataset in meta["datasets"]:
             cells = _best([c for c in meta["records"] if c["dataset"] == dataset], "r")
             if cells:
                 top = cells[0]
-                verdict.append(
-                    Html(
-                        f"Against the task scores on {name(dataset)}, "
-                        f"{strong(_label(top['metric'], top['k']))} correlates best over "
-                        f"{top['n']} sets: r = {num(top['r'])}"
-                        f"{interval(top.get('ci_low'), top.get('ci_high'))}."
-                    )
+                n_sets = top["n"]
+                best.setdefault(_label(top["metric"], top["k"]), []).append(
+                    f"{name(dataset)} (r = {num(top['r'])}"
+                    f"{interval(top.get('ci_low'), top.get('ci_high'))})"
                 )
+        if best:
+            said = "; ".join(f"{strong(m)} on {and_list(d)}" for m, d in best.items())
+            verdict.append(
+                Html(
+                    f"Over {n_sets} sets, the measure that correlates best with the task "
+                    f"scores is {said}."
+                )
+            )
     elif means:
         last = means[-1]
         key = (last["metric"], last["k"])
@@ -274,7 +283,7 @@ def paraphrase_part(doc: Doc, i: int, figures: bool) -> Part:
                 ),
             )
         )
-    return Part(verdict, None, [section], list(doc["sets"]), [])
+    return Part(verdict, None, [section], list(doc["sets"]), [], "sets", "EP, EPR and DIMPLE of ")
 
 
 def explanation_part(doc: Doc, i: int, figures: bool) -> Part:
@@ -310,7 +319,7 @@ def explanation_part(doc: Doc, i: int, figures: bool) -> Part:
                 lambda: draw.pattern_figure(first_set),
             )
         )
-    return Part(verdict, None, [section], [term], [])
+    return Part(verdict, None, [section], [term], [], "terms", "Paraphrases of ")
 
 
 PARTS: dict[str, Callable[[Doc, int, bool], Part]] = {

@@ -131,13 +131,16 @@ class Section:
 @dataclass
 class Part:
     """What the documents of one kind give the page: verdict sentences, an optional
-    summary section, their sections, and what they compare (for the title)."""
+    summary section, their sections, and for the title what they compare (``compared``,
+    counted as ``noun`` when they are many, after ``what``) on which data (``on``)."""
 
     verdict: list[Html] = field(default_factory=list)
     summary: Section | None = None
     sections: list[Section] = field(default_factory=list)
     compared: list[str] = field(default_factory=list)
     on: list[str] = field(default_factory=list)
+    noun: str = "systems"
+    what: str = ""
 
 
 @dataclass

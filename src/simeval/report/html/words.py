@@ -29,38 +29,36 @@ def _ranked(rows: list[tuple[str, Mapping[str, Any]]]) -> list[tuple[str, Mappin
     return sorted((x for x in rows if x[1].get("rho") is not None), key=lambda x: -x[1]["rho"])
 
 
-def _coverage(r: Mapping[str, Any]) -> str:
-    return f"{r['n'] - r['missing']} of {r['n']} pairs"
-
-
-def _lead_phrase(dataset: str, rows: list[tuple[str, Mapping[str, Any]]]) -> str:
+def _lead_phrase(dataset: str, rows: list[tuple[str, Mapping[str, Any]]], several: bool) -> str:
+    """``rg65 (|ρ| = 0.800, 0.100 ahead of w2v; |r| = …, 95 % interval […])`` for several
+    vectors, ``|ρ| = 0.800 on rg65 (|r| = …)`` for one."""
     ranked = _ranked(rows)
     top = ranked[0][1]
+    r_iv = interval(top.get("r_lower"), top.get("r_upper"))
+    r_text = f"|r| = {num(top.get('r'))}" + (f", 95 % interval{r_iv}" if r_iv else "")
+    if not several:
+        return f"|ρ| = {num(top['rho'])} on {name(dataset)} ({r_text})"
     ahead = ""
     if len(ranked) > 1:
         ahead = f", {num(top['rho'] - ranked[1][1]['rho'])} ahead of {strong(ranked[1][0])}"
-    r_iv = interval(top.get("r_lower"), top.get("r_upper"))
-    return (
-        f"{name(dataset)} (|ρ| = {num(top['rho'])}{ahead}; |r| = {num(top.get('r'))}"
-        + (f", 95 % interval{r_iv}" if r_iv else "")
-        + ")"
-    )
+    return f"{name(dataset)} (|ρ| = {num(top['rho'])}{ahead}; {r_text})"
 
 
 def _verdict(
     docs: Sequence[Doc], sets: dict[str, list[tuple[str, Mapping[str, Any]]]]
 ) -> list[Html]:
+    """Which vectors lead on each data set, by how much (|ρ|), with the interval of r;
+    over the data sets (the Fisher-z mean of ρ); and the pairs each set of vectors misses."""
+    several = len(docs) > 1
     groups: dict[str, list[str]] = {}
     undefined = []
     for dataset, rows in sets.items():
-        ranked = _ranked(rows)
-        if not ranked:
+        if not _ranked(rows):
             undefined.append(dataset)
             continue
-        groups.setdefault(ranked[0][0], []).append(_lead_phrase(dataset, rows))
-    several = len(docs) > 1
-    verb = "leads" if several else "reaches"
-    parts = [f"{strong(v)} {verb} on {and_list(phrases)}" for v, phrases in groups.items()]
+        groups.setdefault(_ranked(rows)[0][0], []).append(_lead_phrase(dataset, rows, several))
+    verb = "leads on" if several else "reaches"
+    parts = [f"{strong(v)} {verb} {and_list(phrases)}" for v, phrases in groups.items()]
     if undefined:
         parts.append(f"ρ is undefined on {and_list(map(name, undefined))}")
     out = [Html("; ".join(parts) + ".")] if parts else []
@@ -71,10 +69,12 @@ def _verdict(
     ]
     if means:
         v, best = max(means, key=lambda x: x[1])
-        who = f"{strong(v)} leads" if several else f"{strong(v)} reaches"
-        out.append(
-            Html(f"Over the {len(sets)} data sets, {who} with a Fisher-z mean of ρ of {num(best)}.")
-        )
+        k = len(sets)
+        if several:
+            text = f"Over the {k} data sets, {strong(v)} leads with a Fisher-z mean of ρ of "
+        else:
+            text = f"Over the {k} data sets, the Fisher-z mean of ρ is "
+        out.append(Html(f"{text}{num(best)}."))
     gaps = [
         f"{strong(v)} misses {r['missing']} of {r['n']} pairs on {name(ds)}"
         for ds, rows in sets.items()
@@ -82,7 +82,12 @@ def _verdict(
         if r["missing"]
     ]
     if gaps:
-        out.append(Html("Coverage: " + "; ".join(gaps) + "; the rest cover every pair."))
+        out.append(
+            Html(
+                f"Coverage: {'; '.join(gaps)} (a word not in the vectors); no other "
+                "pair is missing."
+            )
+        )
     else:
         out.append(Html("Coverage: every pair of every data set has both words in the vectors."))
     return out
@@ -105,7 +110,9 @@ def _figure(sets: dict[str, list[tuple[str, Mapping[str, Any]]]], leads: str) ->
         for v, r in pairs
     ]
     with offscreen():
-        fig = by_dataset(rows, metric="|r|", label="|r|, Pearson (higher is better)")
+        fig = by_dataset(
+            rows, metric="|r|", label="|r|, Pearson (higher is better)", legend="vectors"
+        )
     return Figure(
         Html("|r| of the vectors on every data set"),
         Html("Each vectors' |r| (Pearson) on each data set with its 95 % Fisher-z interval."),
@@ -147,4 +154,4 @@ def wordsim_part(docs: Sequence[Doc], *, figures: bool) -> Part:
             Html("|r| across the data sets"), "summary-words", figures=[_figure(sets, leads)]
         )
     sections = [_section(ds, rows, i) for i, (ds, rows) in enumerate(sets.items(), start=1)]
-    return Part(verdict, summary, sections, [d["vectors"] for d in docs], list(sets))
+    return Part(verdict, summary, sections, [d["vectors"] for d in docs], list(sets), "vectors")
