@@ -165,8 +165,8 @@ def by_dataset(
     ``records`` are ``{"dataset", "system", "value", "ci_low", "ci_high"}``; a record
     without an interval (an aggregate over the data sets) is a diamond without bars, an
     undefined value a gap named in a note. ``label`` names the measure on the axis
-    (default ``metric`` with its direction), ``legend`` what the colours are. Returns the new matplotlib ``Figure``, or the
-    Axes when ``ax`` is given.
+    (default ``metric`` with its direction), ``legend`` what the colours are. Returns the
+    new matplotlib ``Figure``, or the Axes when ``ax`` is given.
     """
     sets = list(dict.fromkeys(r["dataset"] for r in records))
     systems = list(dict.fromkeys(r["system"] for r in records))
@@ -189,11 +189,9 @@ def by_dataset(
             lo, hi = rec.get("ci_low"), rec.get("ci_high")
             err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]  # type: ignore[operator]
             y = -i - 0.4 + step * (len(systems) - 1 - k + 0.5)
-            ax.errorbar(
-                [v], [y], xerr=err, fmt="o" if err is not None else "D", color=colour,
-                capsize=3, ms=5, label=system if i == 0 or not ax.get_legend_handles_labels()[0]
-                else None, gid="dataset-point",
-            )  # fmt: skip
+            fmt = "o" if err is not None else "D"
+            ax.errorbar([v], [y], xerr=err, fmt=fmt, color=colour, capsize=3, ms=5,
+                        label=system, gid="dataset-point")  # fmt: skip
     ax.set_yticks([-i for i in range(len(sets))], sets)
     ax.set_ylim(-len(sets) + 0.5, 0.5)
     for i in range(1, len(sets)):
@@ -203,7 +201,9 @@ def by_dataset(
     ax.set_title(f"{metric} on each data set", fontsize=10)
     handles, names = ax.get_legend_handles_labels()
     if handles:
-        unique = dict(zip(names, handles))
+        unique: dict[str, Any] = {}
+        for n, h in zip(names, handles):
+            unique.setdefault(n, h)  # a point with its interval, not an aggregate's diamond
         ax.legend(
             unique.values(),
             unique.keys(),
