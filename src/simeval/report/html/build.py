@@ -36,7 +36,8 @@ def _title(parts: Sequence[Part], given: str | None) -> tuple[str, Html]:
     kind of result compares, on which data."""
     if given:
         return given, name(given)
-    plain, heading = [], []
+    plain: list[str] = []
+    heading: list[str] = []
     for p in parts:
         if not p.compared:
             continue

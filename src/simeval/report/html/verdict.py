@@ -252,26 +252,50 @@ def _other_measures(
     return sorted(out, key=lambda item: -len(item[1]))
 
 
+def _reaches_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
+    """What the only system reaches on each data set, and over them."""
+    lead = next(x for x in leads if x.leader is not None)
+    where = and_list(
+        f"{x.value_text()} on {name(x.study.name)}" for x in leads if x.leader is not None
+    )
+    best = aggregate_lead(contents, metric)
+    overall = f", and {aggregate_clause(contents, best)}" if best else ""
+    return Html(f"{strong(lead.leader)} reaches {strong(metric)} ({better(metric)}) "
+                f"{where}{overall}.")  # fmt: skip
+
+
 def _closing_sentence(
-    contents: Contents, failed: list[Failure], others: list[tuple[str, list[Lead]]]
+    contents: Contents,
+    failed: list[Failure],
+    others: list[tuple[str, list[Lead]]],
+    *,
+    one: bool = False,
 ) -> Html:
     """Where a leader falls short: its worst score range, and the other measure that picks
-    another leader on the most data sets (or that none does)."""
+    another leader on the most data sets (or that none does; ``one``: the only system,
+    which leads nothing)."""
     n_sets = len(contents.studies)
     several = n_sets > 1
     parts = []
     if failed:
         f = failed[0]
         where = f" on {name(f.study.name)}" if several else ""
-        r = "undefined" if f.value is None else num(f.value)
-        more = f" ({len(failed) - 1} more in the data sets below)" if len(failed) > 1 else ""
-        parts.append(
-            f"{strong(f.system)} fails the score range {name(f.bin)}{where} (r = {r} there, "
-            f"{num(f.overall)} overall){more}"
-        )
+        more = f"; {len(failed) - 1} more below" if len(failed) > 1 else ""
+        if f.value is None:
+            parts.append(
+                f"{strong(f.system)} has no defined r in the score range {name(f.bin)}{where} "
+                f"(r = {num(f.overall)} overall{more})"
+            )
+        else:
+            parts.append(
+                f"{strong(f.system)} fails the score range {name(f.bin)}{where} (r = "
+                f"{num(f.value)} there, {num(f.overall)} overall{more})"
+            )
     elif any(s.bin_records() for s in contents.studies):
-        who = "every leader keeps" if several else "the leader keeps"
+        who = "it keeps" if one else "every leader keeps" if several else "the leader keeps"
         parts.append(f"{who} r ≥ {FAILING_BIN_R:g} in every score range")
+    if one:
+        return Html(parts[0][0].upper() + parts[0][1:] + ".") if parts else Html("")
     if others:
         m, leads = others[0]
         groups: dict[str, list[str]] = {}
@@ -320,11 +344,15 @@ def verdict(contents: Contents) -> Verdict:
     if not defined:
         sentences = [Html(f"{strong(metric)} is undefined for every system on every data set.")]
         return Verdict(sentences, _note(contents), _findings(contents, leads, None, []), leads)
-    sentences = [_leads_sentence(contents, ordered, metric), _significance_sentence(defined)]
     failed = [f for lead in defined for f in failures(lead.study) if f.system == lead.leader]
     failed.sort(key=lambda f: -1.0 if f.value is None else f.value)
     others = _other_measures(contents, leads, metric)
-    sentences.append(_closing_sentence(contents, failed, others))
+    if len(contents.systems) == 1:  # nothing to lead: what the one system reaches
+        closing = _closing_sentence(contents, failed, [], one=True)
+        sentences = [_reaches_sentence(contents, ordered, metric), *([closing] if closing else [])]
+    else:
+        sentences = [_leads_sentence(contents, ordered, metric), _significance_sentence(defined)]
+        sentences.append(_closing_sentence(contents, failed, others))
     said_failure = failed[0] if failed else None
     said_other = others[0] if others else None
     findings = _findings(contents, leads, said_failure, [said_other] if said_other else [])
