@@ -196,3 +196,14 @@ def test_run_over_two_data_sets_leads_on_each_and_over_both() -> None:
     for name in ("one", "two"):
         assert f"<h2><bdi>{name}</bdi></h2>" in page
     assert "fisher_z_mean" not in page.split("<main>")[1]
+
+
+def test_one_system_reaches_a_value_and_leads_nothing() -> None:
+    ev = se.evaluate(GOLD, {"good": GOOD}, metrics=["pearson"], scale=(0, 5))
+    page = build_page([evaluation_document(ev, dataset="toy")], figures=False)
+    r = stats.pearsonr(GOLD, GOOD).statistic
+    half = stats.norm.ppf(0.975) / np.sqrt(GOLD.size - 3)  # Fisher (1921): SE = 1/√(n − 3)
+    low, high = np.tanh(np.arctanh(r) - half), np.tanh(np.arctanh(r) + half)
+    assert _text(page, "verdict-text") == (
+        f"good reaches pearson (higher is better) {r:.3f} [{low:.3f}, {high:.3f}] on toy."
+    )

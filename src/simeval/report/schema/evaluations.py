@@ -174,14 +174,14 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
 def semeval_document(ev: SemevalEvaluation) -> dict[str, Any]:
     """The document of a SemEval folder's evaluation (``kind: semeval``): records per set
     and aggregate (their ``dataset``), and the unscored pairs skipped per set."""
-    from ...runs.semeval import AGGREGATES
-
+    sets = list(ev.sets)
+    aggregates = [d for d in dict.fromkeys(r["dataset"] for r in ev.records) if d not in sets]
     return json_ready(
         _head(
             "semeval",
             ev.signature,
-            sets=list(ev.sets),
-            aggregates=list(AGGREGATES),
+            sets=sets,
+            aggregates=aggregates,
             systems=list(ev.systems),
             metrics=list(ev.metrics),
             skipped=dict(ev.skipped),
