@@ -10,12 +10,13 @@ from typing import Any
 from ..._version import __version__
 from ...errors import InputError
 from ..schema import read_document
+from .leads import better
 from .others import PARTS
 from .page import Page, Part
 from .sections import study_section, summary_section
 from .studies import gather
 from .text import Html, isolated, name, strong
-from .verdict import better, verdict
+from .verdict import verdict
 from .words import wordsim_part
 
 __all__ = ["build_page"]

@@ -9,10 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from .leads import AGGREGATE_NAMES, Lead, aggregate_clause, aggregate_lead, better
 from .page import Figure, svg_of
 from .studies import Contents, Study
 from .text import Html, isolated, name, num
-from .verdict import AGGREGATE_NAMES, Lead, aggregate_clause, aggregate_lead, better
 
 __all__ = ["study_details", "study_figures", "summary_figure"]
 

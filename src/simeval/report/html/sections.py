@@ -8,11 +8,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .figures import study_details, study_figures, summary_figure
+from .leads import AGGREGATE_NAMES, better
 from .page import Details, Section
 from .studies import Contents, Study
 from .tables import html_table
 from .text import Html, name, num, strong
-from .verdict import AGGREGATE_NAMES, Verdict, better
+from .verdict import Verdict
 
 __all__ = ["study_section", "summary_section"]
 
