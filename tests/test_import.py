@@ -29,8 +29,9 @@ def test_metrics_and_evaluate_need_no_heavy_module() -> None:
     code = (
         "import simeval as se\n"
         "g = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]; s = [0.5, 1.0, 2.5, 2.0, 4.5, 4.0]\n"
-        "se.evaluate(g, {'a': s}, metrics=list(se.TABLE2_MEASURES) + ['scaled_pearson'],"
-        " scale=(0, 5)).to_dict()\n"
+        "ev = se.evaluate(g, {'a': s}, metrics=list(se.TABLE2_MEASURES) + ['scaled_pearson'],"
+        " scale=(0, 5))\n"
+        "from simeval.report.schema import evaluation_document; evaluation_document(ev)\n"
         "se.ndcg(g, s); se.nmsse(g, s); se.f1_low(g, s)"
     )
     assert _loaded_after(code) == []

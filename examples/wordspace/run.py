@@ -55,7 +55,7 @@ def run(argv: list[str]) -> None:
 
 
 def compare_table(doc: dict) -> str:
-    res = {r["dataset"]: r for r in doc["results"]}
+    res = {r["dataset"]: r for r in doc["records"]}
     rg, ws = res["RG65"], res["WordSim353"]
     rows = [
         ("RG65 abs(rho)", R_RG65["rho"], rg["rho"]),

@@ -25,18 +25,22 @@ __all__ = [
 
 
 def json_ready(value: Any) -> Any:
-    """NaN → None so JSON output stays valid; recurse into dicts, lists and tuples.
-    Every ``as_dict()`` of simeval's result objects goes through it.
+    """A value as strict JSON can hold it: NaN and ±inf → None (JSON has neither; the
+    record's ``reason`` says why the value is missing), numpy scalars and arrays → Python
+    numbers and lists; recurse into dicts, lists and tuples. Every ``as_dict()`` of
+    simeval's result objects and every JSON document simeval writes goes through it.
 
-    >>> json_ready({"r": float("nan"), "bins": [1.0, float("nan")]})
-    {'r': None, 'bins': [1.0, None]}
+    >>> json_ready({"r": float("nan"), "msse": float("inf"), "bins": (1.0, float("nan"))})
+    {'r': None, 'msse': None, 'bins': [1.0, None]}
     """
-    if isinstance(value, float) and math.isnan(value):
-        return None
+    if isinstance(value, float):
+        return float(value) if math.isfinite(value) else None
     if isinstance(value, dict):
         return {k: json_ready(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [json_ready(v) for v in value]
+    if type(value).__module__ == "numpy":  # numpy scalars and arrays, without importing it
+        return json_ready(value.tolist())
     return value
 
 

@@ -109,8 +109,9 @@ def test_json_parses_and_matches_scipy(capsys, files, scores) -> None:
     rc, out, err = run(capsys, *_argv(files, "--format", "json", "--seed", "2"))
     assert rc == 0, err
     doc = json.loads(out)
-    assert set(doc) == {"kind", "signature", "results", "clusters", "pairwise", "rank_agreement"}
-    by = {(r["system"], r["metric"]): r for r in doc["results"]}
+    assert set(doc) >= {"kind", "schema", "signature", "records", "clusters", "pairwise",
+                        "rank_agreement", "evaluation"}  # fmt: skip
+    by = {(r["system"], r["metric"]): r for r in doc["records"]}
     for name in ("good", "noisy", "random"):
         expected = stats.pearsonr(scores["gold"], scores[name]).statistic
         # the file holds repr(float): exact round trip
@@ -137,8 +138,8 @@ def test_seed_zero_twice_gives_identical_json(capsys, files) -> None:
 def test_different_seeds_give_different_intervals(capsys, files) -> None:
     _, out1, _ = run(capsys, *_argv(files, "--format", "json", "--seed", "0"))
     _, out2, _ = run(capsys, *_argv(files, "--format", "json", "--seed", "1"))
-    lows1 = [r["ci_low"] for r in json.loads(out1)["results"]]
-    lows2 = [r["ci_low"] for r in json.loads(out2)["results"]]
+    lows1 = [r["ci_low"] for r in json.loads(out1)["records"]]
+    lows2 = [r["ci_low"] for r in json.loads(out2)["records"]]
     assert lows1 != lows2
 
 
@@ -306,7 +307,7 @@ def test_nan_policy_omit_drops_the_pairs_of_any_missing_system(capsys, files, tm
     assert "nan:omit" in doc["signature"]
     gold = np.loadtxt(files["gold"])
     keep = np.arange(gold.size) != 3
-    for r in doc["results"]:
+    for r in doc["records"]:
         scores = np.loadtxt(files[r["system"]]) if r["system"] != "noisy" else None
         assert r["n"] == gold.size - 1
         if scores is not None:
@@ -324,7 +325,7 @@ def test_scores_near_the_float_limit(capsys, tmp_path) -> None:
     argv = ["compare", g, "--system", f"a={a}", "--system", f"b={g}", "--bootstrap", "100"]
     rc, out, err = run(capsys, *argv, "--metric", "mae", "--metric", "nmsse", "--format", "json")
     assert rc == 0, err
-    values = {(r["system"], r["metric"]): r for r in json.loads(out)["results"]}
+    values = {(r["system"], r["metric"]): r for r in json.loads(out)["records"]}
     assert values[("a", "mae")]["value"] == pytest.approx(4e307, rel=1e-15)
     assert values[("a", "nmsse")]["value"] == 1.0
     assert values[("b", "mae")]["value"] == 0.0

@@ -99,7 +99,7 @@ def test_missing_score_raises_then_omit_drops(capsys, tmp_path, files, missing: 
     doc = json.loads(out)
     keep = [i for i in range(8) if i != 1]
     expected = stats.pearsonr(np.array(GOLD)[keep], np.array(SYS)[keep]).statistic
-    row = doc["results"][0]
+    row = doc["records"][0]
     assert row["value"] == pytest.approx(expected, abs=1e-12)
     assert row["n"] == 7
 
@@ -297,15 +297,15 @@ def test_json_format(capsys, files) -> None:
     rc, out, err = _evaluate(capsys, files, "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
-    assert set(doc) >= {"signature", "results"}
+    assert set(doc) >= {"kind", "schema", "signature", "records", "calibration"}
     keys = {"system", "metric", "value", "bin", "n", "pvalue", "ci_low", "ci_high"}
-    assert all(keys <= set(r) for r in doc["results"])
-    pearson = next(r for r in doc["results"] if r["metric"] == "pearson" and r["bin"] is None)
+    assert all(keys <= set(r) for r in doc["records"])
+    pearson = next(r for r in doc["records"] if r["metric"] == "pearson" and r["bin"] is None)
     expected = stats.pearsonr(GOLD, SYS)
     assert pearson["value"] == pytest.approx(expected.statistic, abs=1e-12)
     assert pearson["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9)
     assert pearson["system"] == "mine"
-    assert any(r["bin"] is not None for r in doc["results"])  # per-bin Pearson rows
+    assert any(r["bin"] is not None for r in doc["records"])  # per-bin Pearson rows
     assert "scale:0,5(declared)" in doc["signature"]
 
 
@@ -375,7 +375,7 @@ def test_output_file(capsys, tmp_path, files) -> None:
     rc, out, err = _evaluate(capsys, files, "--format", "json", "--output", target)
     assert rc == 0, err
     assert out == ""
-    assert json.loads(target.read_text())["results"]
+    assert json.loads(target.read_text())["records"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gold.txt", "r.json", "sys.txt"]
 
 
@@ -427,7 +427,7 @@ def test_id_column_alignment_with_shuffled_rows(capsys, tmp_path) -> None:
         "5",
     )
     assert rc == 0, err
-    values = {r["metric"]: r["value"] for r in json.loads(out)["results"]}
+    values = {r["metric"]: r["value"] for r in json.loads(out)["records"]}
     assert values["pearson"] == pytest.approx(stats.pearsonr(gold, system).statistic, abs=1e-12)
     assert values["spearman"] == pytest.approx(stats.spearmanr(gold, system).statistic, abs=1e-12)
     # Without --id-column the rows are taken by position: a different (wrong) pairing.
@@ -442,7 +442,7 @@ def test_id_column_alignment_with_shuffled_rows(capsys, tmp_path) -> None:
         "--format",
         "json",
     )
-    assert json.loads(out)["results"][0]["value"] == pytest.approx(
+    assert json.loads(out)["records"][0]["value"] == pytest.approx(
         stats.pearsonr(gold, system[perm]).statistic, abs=1e-12
     )
 
@@ -502,7 +502,7 @@ def test_labels_bins(capsys, tmp_path) -> None:
     )
     assert rc == 0, err
     doc = json.loads(out)
-    per_bin = {r["bin"]: r for r in doc["results"] if r["bin"] is not None}
+    per_bin = {r["bin"]: r for r in doc["records"] if r["bin"] is not None}
     assert set(per_bin) == {"CONTRADICTION", "ENTAILMENT", "NEUTRAL"}
     rs = []
     for label, row in per_bin.items():
@@ -511,7 +511,7 @@ def test_labels_bins(capsys, tmp_path) -> None:
         rs.append(r)
         assert row["value"] == pytest.approx(r, abs=1e-12)
         assert row["n"] == mask.sum()
-    scaled = next(r for r in doc["results"] if r["bin"] is None)
+    scaled = next(r for r in doc["records"] if r["bin"] is None)
     assert scaled["value"] == pytest.approx(np.mean(rs), abs=1e-12)
 
 
@@ -539,7 +539,7 @@ def test_segments_bins(capsys, tmp_path) -> None:
     )
     assert rc == 0, err
     doc = json.loads(out)
-    rows = [r for r in doc["results"] if r["bin"] is not None]
+    rows = [r for r in doc["records"] if r["bin"] is not None]
     # 25 // 10 = 2 segments of the 20 lowest gold scores; 5 left over.
     order = np.argsort(gold)
     assert len(rows) == 2
@@ -575,7 +575,7 @@ def test_system_scale_maps_before_f1(capsys, tmp_path) -> None:
         "json",
     )
     assert rc == 0, err
-    values = {r["metric"]: r["value"] for r in json.loads(out)["results"]}
+    values = {r["metric"]: r["value"] for r in json.loads(out)["records"]}
     assert values == {"f1_low": 1.0, "f1_high": 1.0}
 
 
@@ -598,7 +598,7 @@ def test_jsonl_and_parquet_inputs(capsys, tmp_path) -> None:
         "json",
     )
     assert rc == 0, err
-    value = json.loads(out)["results"][0]["value"]
+    value = json.loads(out)["records"][0]["value"]
     assert value == pytest.approx(stats.pearsonr(GOLD, SYS).statistic, abs=1e-12)
 
 
@@ -631,15 +631,15 @@ def test_sts_benchmark_test_set(capsys, tmp_path, shared_data) -> None:
     )
     assert rc == 0, err
     doc = json.loads(out)
-    pearson = next(r for r in doc["results"] if r["metric"] == "pearson" and r["bin"] is None)
+    pearson = next(r for r in doc["records"] if r["metric"] == "pearson" and r["bin"] is None)
     expected = stats.pearsonr(gold, system)
     assert pearson["value"] == pytest.approx(expected.statistic, abs=1e-12)
     assert pearson["pvalue"] == pytest.approx(expected.pvalue, rel=1e-9, abs=1e-300)
     assert pearson["n"] == 1379
-    spearman = next(r for r in doc["results"] if r["metric"] == "spearman")
+    spearman = next(r for r in doc["records"] if r["metric"] == "spearman")
     assert spearman["value"] == pytest.approx(stats.spearmanr(gold, system).statistic, abs=1e-12)
     assert all(
-        not (isinstance(r["value"], float) and math.isnan(r["value"])) for r in doc["results"]
+        not (isinstance(r["value"], float) and math.isnan(r["value"])) for r in doc["records"]
     )
 
 

@@ -268,7 +268,8 @@ NEEDS_DATA = {"wordsim", "datasets"}
 #: tests/cli/test_cli_run.py; here their options are only listed.
 RUN_OPTIONS = {
     "run": {"--model", "--dataset", "--data-dir", "--protocol", "--bootstrap", "--seed",
-            "--nan-policy", "--format", "--output", "--digits", "--quiet", "--html"},
+            "--nan-policy", "--format", "--output", "--digits", "--quiet", "--html",
+            "--scores"},
     "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet"},
 }  # fmt: skip
 #: evaluate's registered-data-set inputs: their effects are tested with the shared data in
@@ -276,13 +277,15 @@ RUN_OPTIONS = {
 #: recognition on a registered corpus (MSRP) in
 #: tests/paraphrase/test_paraphrase_recognition.py (test_cli_recognize*).
 DATASET_OPTIONS = {
-    "evaluate": {"--dataset", "--data-dir", "--system-no-header"},
-    "compare": {"--dataset", "--data-dir", "--system-no-header"},
+    "evaluate": {"--dataset", "--data-dir", "--system-no-header", "--scores"},
+    "compare": {"--dataset", "--data-dir", "--system-no-header", "--scores"},
     "meta": {"--dataset"},
     "paraphrase": {"--recognize", "--data-dir", "--measure", "--task-scores"},
 }
 #: ... and compare's registered data set, the per-file headers (--system-no-header) and
-#: meta's choice of a data set's records in tests/cli/test_cli_score_workflow.py.
+#: meta's choice of a data set's records in tests/cli/test_cli_score_workflow.py;
+#: --scores acts above SCORES_MAX_VALUES per-pair scores only: tested with a smaller limit
+#: in tests/cli/test_cli_report.py (test_scores_*), as are the documents it writes.
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:

@@ -60,7 +60,7 @@ def scores_file(tmp_path: Path, items) -> Path:
 def _classify_json(capsys, *argv) -> dict[str, dict]:
     rc, out, err = run(capsys, "extrinsic", "classify", *argv, "--format", "json")
     assert rc == 0, err
-    return {r["system"]: r for r in json.loads(out)["results"]}
+    return {r["system"]: r for r in json.loads(out)["records"]}
 
 
 def test_classify_oner_equals_the_library(capsys, scores_file, items) -> None:
@@ -72,7 +72,7 @@ def test_classify_oner_equals_the_library(capsys, scores_file, items) -> None:
         )
         assert got[col]["accuracy"] == pytest.approx(expected.accuracy, abs=1e-12)
         # majority baseline by hand: 24 'yes' of 40 items
-        assert got[col]["majority baseline"] == pytest.approx(24 / 40)
+        assert got[col]["majority_baseline"] == pytest.approx(24 / 40)
         assert got[col]["method"] == "oner"
         assert got[col]["folds"] == 5
         assert got[col]["n"] == 40
@@ -223,7 +223,7 @@ def test_classify_wikipedia_rewrite(capsys, tmp_path, shared_data) -> None:
     assert got["accuracy"] == pytest.approx(expected.accuracy, abs=1e-12)
     assert got["n"] == 95
     # SOURCE.md: non 38, cut 19, light 19, heavy 19 → majority baseline 38/95 = 0.4
-    assert got["majority baseline"] == pytest.approx(38 / 95)
+    assert got["majority_baseline"] == pytest.approx(38 / 95)
     # word overlap separates copies from original answers well above the baseline; seed 002
     # reports 43 %–70 % for its 14 STS systems on this task
     assert 0.43 <= got["accuracy"] <= 0.80
@@ -258,7 +258,7 @@ def test_detect_top1_with_ties(capsys, detect_file) -> None:
         capsys, "extrinsic", "detect", detect_file, "--id-column", "cand", "--format", "json"
     )
     assert rc == 0, err
-    got = {r["system"]: r for r in json.loads(out)["results"]}
+    got = {r["system"]: r for r in json.loads(out)["records"]}
     assert got["A"]["top1_accuracy"] == pytest.approx(5 / 9)
     assert got["B"]["top1_accuracy"] == pytest.approx(13 / 18)
     assert got["A"]["queries"] == got["B"]["queries"] == 3
@@ -337,7 +337,7 @@ def test_detect_without_any_related_candidate_is_undefined(tmp_path: Path, capsy
     path = _write(tmp_path / "d.csv", ["query", "relevant", "A"], [["q1", 0, 0.5], ["q2", 0, 0.9]])
     rc, out, _ = run(capsys, "extrinsic", "detect", str(path), "--format", "json")
     assert rc == 0
-    (row,) = json.loads(out)["results"]
+    (row,) = json.loads(out)["records"]
     assert row["top1_accuracy"] is None
     assert row["reason"] == "none of the 2 queries has a related candidate"
     rc, out, _ = run(capsys, "extrinsic", "detect", str(path), "--format", "table")

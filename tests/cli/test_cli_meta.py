@@ -86,7 +86,7 @@ def _meta_json(capsys, *argv) -> dict:
 # -- the hand-calculated example -----------------------------------------------------------
 def test_wide_csv_against_hand_calculation(capsys, wide, extrinsic) -> None:
     doc = _meta_json(capsys, "--intrinsic", wide, "--extrinsic", extrinsic, "--seed", "0")
-    pred = doc["predictiveness"]
+    pred = doc["records"]
     assert [p["measure"] for p in pred[:1]] == ["nmsse"]
     assert pred[-1]["measure"] == "f1_low"
     got = {p["measure"]: (p["rho"], p["mad"], p["msd"], p["rank"]) for p in pred}
@@ -131,7 +131,7 @@ def test_extrinsic_lower_is_better_flips_er(capsys, wide, extrinsic) -> None:
     doc = _meta_json(
         capsys, "--intrinsic", wide, "--extrinsic", extrinsic, "--extrinsic-lower-is-better"
     )
-    got = {p["measure"]: p for p in doc["predictiveness"]}
+    got = {p["measure"]: p for p in doc["records"]}
     assert got["nmsse"]["rho"] == pytest.approx(-1.0)
     assert got["nmsse"]["mad"] == pytest.approx(2.4)
     assert got["f1_low"]["rho"] == pytest.approx(1.0)
@@ -189,8 +189,8 @@ def test_extrinsic_column_choice(capsys, wide, tmp_path) -> None:
     )
     a = _meta_json(capsys, "--intrinsic", wide, "--extrinsic", ext, "--extrinsic-column", "acc")
     b = _meta_json(capsys, "--intrinsic", wide, "--extrinsic", ext, "--extrinsic-column", "acc_rev")
-    rho_a = {p["measure"]: p["rho"] for p in a["predictiveness"]}
-    rho_b = {p["measure"]: p["rho"] for p in b["predictiveness"]}
+    rho_a = {p["measure"]: p["rho"] for p in a["records"]}
+    rho_b = {p["measure"]: p["rho"] for p in b["records"]}
     assert rho_a["nmsse"] == pytest.approx(1.0) and rho_b["nmsse"] == pytest.approx(-1.0)
     # without --extrinsic-column and no 'score' column the choice is ambiguous
     rc, out, err = run(capsys, "meta", "--intrinsic", wide, "--extrinsic", ext)
@@ -268,7 +268,7 @@ def test_tidy_records_from_simeval_output(
     )
     assert rc == 0, err
     doc = _meta_json(capsys, "--intrinsic", target, "--extrinsic", shuffled_extrinsic)
-    got = {p["measure"]: p for p in doc["predictiveness"]}
+    got = {p["measure"]: p for p in doc["records"]}
     assert "pearson" in got and "spearman" in got
     # evaluate's scaled_pearson per-bin rows (a non-empty 'bin') are not measures of their own
     assert not any(m.startswith("r ") or "[" in m for m in got)
@@ -294,7 +294,7 @@ def test_tidy_records_keep_the_weighted_mean_of_semeval_output(capsys, tmp_path,
         tmp_path / "semeval.csv", ["system", "metric", "dataset", "bin", "value", "n"], rows
     )
     doc = _meta_json(capsys, "--intrinsic", tidy, "--extrinsic", extrinsic)
-    (p,) = doc["predictiveness"]
+    (p,) = doc["records"]
     assert p["measure"] == "pearson"
     assert p["rho"] == pytest.approx(1.0)
     assert p["mad"] == pytest.approx(0.0)
@@ -378,7 +378,7 @@ def test_undefined_rho_carries_its_reason_in_every_format(capsys, tmp_path, extr
     )
     why = "undefined: pearson gives every system the same value (a constant ranking)"
     doc = _meta_json(capsys, "--intrinsic", flat, "--extrinsic", extrinsic)
-    row = next(p for p in doc["predictiveness"] if p["measure"] == "pearson")
+    row = next(p for p in doc["records"] if p["measure"] == "pearson")
     assert row["rho"] is None and row["reason"] == why
     assert doc["rank_agreement"][0]["kendall_tau"] is None
     assert doc["rank_agreement"][0]["reason"] == why

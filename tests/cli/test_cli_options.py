@@ -38,6 +38,7 @@ HANDLED = {
     "--semeval-dir",
     "--runs-dir",  # test_cli_task, test_semeval
     "--html",  # test_cli_every_option, test_html_browser
+    "--scores",  # test_cli_report
     "--dataset",
     "--data-dir",  # test_sentence_datasets
     "--format",
@@ -119,8 +120,8 @@ def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> No
     rc, times5, _ = run(capsys, *base, "--system", f"cos={c5}")
     import json
 
-    a = json.loads(mapped)["results"][0]["value"]
-    b = json.loads(times5)["results"][0]["value"]
+    a = json.loads(mapped)["records"][0]["value"]
+    b = json.loads(times5)["records"][0]["value"]
     assert a == pytest.approx(b, abs=1e-12)
     hand = sum(abs(5 * s - x) for s, x in zip(cos, gold)) / len(gold)
     assert a == pytest.approx(hand, abs=1e-12)

@@ -45,24 +45,24 @@ def run_json(capsys, *argv: str) -> dict:
 
 def test_json_shape_and_worked_example(killed, capsys):
     doc = run_json(capsys, str(killed), "--k", "4", "--judgment", "lenient")
-    assert set(doc) == {"signature", "results"}
+    assert doc["kind"] == "paraphrase" and doc["meta"] is None and doc["recognition"] == []
     assert (
         "judgment:lenient" in doc["signature"] and "stem:snowballstemmer-porter" in doc["signature"]
     )
-    for row in doc["results"]:
+    for row in doc["records"]:
         assert set(row) == {"set", "source", "metric", "k", "value"}
-    values = {(r["source"], r["metric"]): r["value"] for r in doc["results"]}
+    values = {(r["source"], r["metric"]): r["value"] for r in doc["records"]}
     # lenient: all Q = 1, D = 1, 1, 1, 3 → EP_4 = 1, EPR_4 = 1/4, DIMPLE_4 = 10/28
     for source in ("killed", None):  # the term and the set's mean over its one term
         assert values[source, "ep"] == 1.0
         assert values[source, "epr"] == 0.25
         assert values[source, "dimple"] == pytest.approx(10 / 28, abs=1e-15)
-    assert {r["metric"] for r in doc["results"]} == {"ep", "epr", "dimple"}
+    assert {r["metric"] for r in doc["records"]} == {"ep", "epr", "dimple"}
 
 
 def test_strict_differs_and_default_ks(killed, capsys):
     doc = run_json(capsys, str(killed), "--judgment", "strict")
-    values = {(r["source"], r["metric"], r["k"]): r["value"] for r in doc["results"]}
+    values = {(r["source"], r["metric"], r["k"]): r["value"] for r in doc["records"]}
     assert {k for _, _, k in values} == {1, 5, 10}
     # strict Q = 1, 1, 0, 1; k = 5: EP_5 = 3/5; EPR_5 = (Q_4·1)/5 = 1/5;
     # DIMPLE_5 = (1 + 1 + (2^0 − 1) + 7) / 35 = 9/35
@@ -100,7 +100,7 @@ def test_column_renames(tmp_path, capsys):
         "--column",
         "labels=votes",
     )
-    ep1 = [r for r in doc["results"] if r["metric"] == "ep" and r["source"] == "killed"]
+    ep1 = [r for r in doc["records"] if r["metric"] == "ep" and r["source"] == "killed"]
     assert ep1 == [{"set": "BR", "source": "killed", "metric": "ep", "k": 1, "value": 0.5}]
 
 
@@ -109,8 +109,8 @@ def test_explain(killed, capsys):
     out = capsys.readouterr().out
     assert "shot killed" in out and "assassin" in out and "word already seen" in out
     doc = run_json(capsys, str(killed), "--explain", "killed", "--judgment", "lenient")
-    assert [e["d"] for e in doc["explain"]] == [1, 1, 1, 3]
-    assert doc["explain"][0]["content_words"] == ["shot", "killed"]
+    assert [e["d"] for e in doc["records"]] == [1, 1, 1, 3]
+    assert doc["records"][0]["content_words"] == ["shot", "killed"]
 
 
 def test_bad_input_is_one_line_exit_2(tmp_path, capsys):
@@ -138,12 +138,12 @@ def test_extrinsic_tables_and_json(capsys):
         capsys, patterns, "--extrinsic", tasks, "--n-boot", "200", "--judgment", "strict"
     )  # --n-boot: the old spelling of --bootstrap, still accepted
     assert doc["meta"]["signature"].count("boot:200") == 1
-    cells = doc["meta"]["cells"]
+    cells = doc["meta"]["records"]
     assert {c["judgment"] for c in cells} == {"strict"} and len(cells) == 3 * 3 * 3
     # one cell against scipy: per-set DIMPLE@10 (each set has one term) vs task-A
     dimple10 = {
         r["set"]: r["value"]
-        for r in doc["results"]
+        for r in doc["records"]
         if r["metric"] == "dimple" and r["k"] == 10 and r["source"] is None
     }
     task = {}
@@ -206,7 +206,7 @@ def test_undefined_r_carries_its_reason(tmp_path, capsys):
     doc = run_json(
         capsys, str(patterns), "--extrinsic", str(tasks), "--k", "1", "--bootstrap", "50"
     )
-    ep = next(c for c in doc["meta"]["cells"] if c["metric"] == "ep")
+    ep = next(c for c in doc["meta"]["records"] if c["metric"] == "ep")
     assert ep["r"] is None and ep["reason"] == why
     assert main(["paraphrase", str(patterns), "--extrinsic", str(tasks), "--k", "1"]) == 0
     out = capsys.readouterr().out

@@ -50,7 +50,7 @@ def _json(capsys, *argv) -> dict:
 
 
 def _value(doc: dict, system: str, metric: str = "pearson") -> float:
-    rows = doc["results"] if "results" in doc else doc["evaluation"]["results"]
+    rows = doc["evaluation"]["records"] if "evaluation" in doc else doc["records"]
     (row,) = [
         r for r in rows if r["system"] == system and r["metric"] == metric and r["bin"] is None
     ]
@@ -127,7 +127,7 @@ def test_system_scale_takes_what_its_usage_line_shows(tmp_path, capsys):
     one = _json(capsys, *base, "--system-scale", "a=0,1", "b=-1,1")
     each = _json(capsys, *base, "--system-scale", "a=0,1", "--system-scale", "b=-1,1")
     mixed = _json(capsys, *base, "--system-scale", "-1", "1", "a=0,1")
-    assert one["results"] == each["results"] == mixed["results"]
+    assert one["records"] == each["records"] == mixed["records"]
     # a mapped from [0, 1] onto [0, 5]: |5·0.1 − 0| … by hand, MAE = mean of these
     errors_a = np.abs(5 * np.array([0.1, 0.2, 0.5, 0.5, 0.8, 0.9]) - np.arange(6))
     assert _value(one, "a", "mae") == pytest.approx(errors_a.mean(), abs=1e-12)
@@ -172,7 +172,7 @@ def test_coverage_is_reported_by_score_and_run(shared_data, tmp_path, capsys):
     assert rc == 0, err
     assert f"{k} of 189 pairs have no score" in err
     doc = json.loads(stdout)
-    (row,) = [r for r in doc["results"] if r["metric"] == "spearman"]
+    (row,) = [r for r in doc["records"] if r["metric"] == "spearman"]
     keep = ~unscored
     expected = stats.spearmanr(_gold(shared_data)[keep], scores[keep]).statistic
     assert row["n"] == 189 - k
@@ -186,7 +186,7 @@ def test_run_without_a_bootstrap_has_no_intervals_of_one(shared_data, capsys):
     rc, out, err = run(capsys, *argv)
     assert rc == 0, err
     assert "--bootstrap 0: no intervals, clusters or paired tests" in err
-    rows = json.loads(out)["results"]
+    rows = json.loads(out)["records"]
     assert rows and not any("cluster" in r for r in rows)
     assert not any(r.get("ci_method") == "bca" for r in rows)
 
@@ -200,7 +200,7 @@ def test_meta_reads_the_records_of_one_data_set(shared_data, tmp_path, capsys):
     argv = ["run", *(f"--model={m}" for m in models), "--dataset", DATASET, "--dataset",
             "sts13:OnWN", "--data-dir", shared_data, "-o", run_json, "--quiet"]  # fmt: skip
     assert run(capsys, *argv)[0] == 0
-    records = json.loads(run_json.read_text())["results"]
+    records = json.loads(run_json.read_text())["records"]
     fnwn = {r["system"]: r["value"] for r in records
             if r["dataset"] == DATASET and r["metric"] == "pearson"}  # fmt: skip
     extrinsic = tmp_path / "task.csv"
@@ -208,7 +208,7 @@ def test_meta_reads_the_records_of_one_data_set(shared_data, tmp_path, capsys):
     base = ["meta", "--intrinsic", run_json, "--extrinsic", extrinsic, "--bootstrap", "10"]
     assert_error(*run(capsys, *base), "2 data sets", "sts13:FNWN, sts13:OnWN", "--dataset")
     doc = _json(capsys, *base, "--dataset", DATASET)
-    (pearson,) = [p for p in doc["predictiveness"] if p["measure"] == "pearson"]
+    (pearson,) = [p for p in doc["records"] if p["measure"] == "pearson"]
     assert pearson["rho"] == pytest.approx(1.0)
     # the examples write a bare JSON list of such records
     bare = tmp_path / "records.json"
@@ -229,5 +229,5 @@ def test_wordsim_suggests_strip_pos_task_for_tagged_pairs(shared_data, tmp_path,
     assert_error(*run(capsys, *base), "add --strip-pos task")
     rc, out, err = run(capsys, *base, "--strip-pos", "task", "--format", "json")
     assert rc == 0, err
-    (res,) = json.loads(out)["results"]
+    (res,) = json.loads(out)["records"]
     assert res["missing"] == 0 and not math.isnan(res["rho"])

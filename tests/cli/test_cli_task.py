@@ -69,11 +69,11 @@ def test_json_and_csv_put_the_headline_first(capsys, files) -> None:
     )
     assert rc == 0, err
     doc = json.loads(out)
-    assert doc["results"][0]["metric"] == "ndcg@3"
+    assert doc["records"][0]["metric"] == "ndcg@3"
     assert "metrics:ndcg@3," in doc["signature"]
     # the headline value equals evaluate() asked for that one measure
     expected = evaluate(GOLD, {"a": SYS_A}, metrics=["ndcg@3"], scale=(0, 5)).value("a", "ndcg@3")
-    first_a = next(r for r in doc["results"] if r["system"] == "a")
+    first_a = next(r for r in doc["records"] if r["system"] == "a")
     assert first_a["metric"] == "ndcg@3"
     assert first_a["value"] == pytest.approx(expected, abs=1e-12)
     rc, out, err = run(
@@ -88,7 +88,7 @@ def test_pearson_headline_value_equals_scipy(capsys, files) -> None:
     rc, out, err = run(capsys, "evaluate", *files, "--task", "1:n,all,value", "--format", "json")
     assert rc == 0, err
     # whole-dataset records only (scaled Pearson's per-bin rows carry a 'bin')
-    records = json.loads(out)["results"]
+    records = json.loads(out)["records"]
     first = {r["system"]: r for r in records if r["metric"] == "pearson" and r["bin"] is None}
     assert first["a"]["value"] == pytest.approx(stats.pearsonr(GOLD, SYS_A).statistic, abs=1e-12)
     assert first["b"]["value"] == pytest.approx(stats.pearsonr(GOLD, SYS_B).statistic, abs=1e-12)
@@ -110,14 +110,14 @@ def test_task_with_explicit_metrics(capsys, files) -> None:
         "json",
     )
     assert rc == 0, err
-    metrics = [r["metric"] for r in json.loads(out)["results"] if r["system"] == "a"]
+    metrics = [r["metric"] for r in json.loads(out)["records"] if r["system"] == "a"]
     assert metrics == ["pearson", "spearman"]
 
 
 def test_default_k_is_ten(capsys, files) -> None:
     rc, out, err = run(capsys, "evaluate", *files, "--task", "1:n,k-best,rank", "--format", "json")
     assert rc == 0, err
-    assert json.loads(out)["results"][0]["metric"] == "ndcg@10"
+    assert json.loads(out)["records"][0]["metric"] == "ndcg@10"
 
 
 def test_no_star_without_task(capsys, files) -> None:
@@ -168,7 +168,7 @@ def test_task_in_semeval_mode(capsys, shared_data) -> None:
     )
     assert rc == 0, err
     metrics = []
-    for r in json.loads(out)["results"]:
+    for r in json.loads(out)["records"]:
         if r["metric"] not in metrics:
             metrics.append(r["metric"])
     assert metrics == ["hmean(f1_low,f1_high)", "pearson"]

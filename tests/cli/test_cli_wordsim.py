@@ -26,9 +26,10 @@ def test_json_one_dataset_equals_r(shared_data: Path, capsys) -> None:
     assert main(["wordsim", "--vectors", vec, "--pairs", rg65, "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
     # one data set or several: the same document shape
-    assert set(out) == {"kind", "signature", "results", "fisher_z_mean"}
+    assert set(out) == {"kind", "schema", "signature", "vectors", "calibration", "records",
+                        "fisher_z_mean"}  # fmt: skip
     assert out["fisher_z_mean"] is None
-    (doc,) = out["results"]
+    (doc,) = out["records"]
     assert set(doc) == KEYS - {"signature"} | {"dataset"}
     assert doc["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
     assert doc["r"] == pytest.approx(0.698423018988583, abs=1e-9)
@@ -57,14 +58,15 @@ def test_json_several_datasets(shared_data: Path, capsys) -> None:
         == 0
     )
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"kind", "signature", "results", "fisher_z_mean"}
-    assert [r["dataset"] for r in doc["results"]] == ["RG65", "WordSim353"]
-    assert all(set(r) >= KEYS - {"signature"} for r in doc["results"])
-    assert doc["results"][1]["missing"] == 19  # SOURCE.md: 19 pairs not in DSM_Vectors
+    assert set(doc) == {"kind", "schema", "signature", "vectors", "calibration", "records",
+                        "fisher_z_mean"}  # fmt: skip
+    assert [r["dataset"] for r in doc["records"]] == ["RG65", "WordSim353"]
+    assert all(set(r) >= KEYS - {"signature"} for r in doc["records"])
+    assert doc["records"][1]["missing"] == 19  # SOURCE.md: 19 pairs not in DSM_Vectors
     # Fisher-z mean of the two rhos, by hand: tanh((atanh(a) + atanh(b)) / 2)
     import math
 
-    a, b = (r["rho"] for r in doc["results"])
+    a, b = (r["rho"] for r in doc["records"])
     assert doc["fisher_z_mean"] == pytest.approx(math.tanh((math.atanh(a) + math.atanh(b)) / 2))
 
 
@@ -148,7 +150,7 @@ def test_strip_pos_task_with_plain_vectors(shared_data: Path, tmp_path: Path, ca
         == 0
     )
     out = json.loads(capsys.readouterr().out)
-    doc = out["results"][0]
+    doc = out["records"][0]
     assert doc["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
     assert "lemma:HW" in out["signature"]
 
@@ -205,7 +207,7 @@ def test_undefined_correlation_carries_its_reason(shared_data: Path, tmp_path, c
     flat = tmp_path / "flat.tsv"
     flat.write_text("word1\tword2\tscore\ncar_N\tdog_N\t3\ncar_N\tcat_N\t3\ncar_N\tbus_N\t3\n")
     assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q", "--format", "json"]) == 0
-    doc = json.loads(capsys.readouterr().out)["results"][0]
+    doc = json.loads(capsys.readouterr().out)["records"][0]
     assert doc["rho"] is None and doc["reason"] == "undefined: the gold scores are constant"
     assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q"]) == 0
     assert "[1] undefined: the gold scores are constant" in capsys.readouterr().out

@@ -237,7 +237,7 @@ def test_evaluate_dataset_drops_unscored_pairs_and_matches_scipy(
     assert main([*argv, "--format", "json"]) == 0
     out, err = capsys.readouterr()
     doc = json.loads(out)
-    (record,) = [r for r in doc["results"] if r["metric"] == "pearson"]
+    (record,) = [r for r in doc["records"] if r["metric"] == "pearson"]
     assert record["value"] == pytest.approx(expected, abs=1e-12)
     assert record["n"] == int(scored.sum()) == 750
     assert "750 unscored pair(s) left out" in err

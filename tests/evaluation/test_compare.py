@@ -20,6 +20,7 @@ from scipy import stats
 from simeval.evaluation.compare import COMPARE_METRICS, compare
 from simeval.evaluation.evaluate import evaluate
 from simeval.report import to_json
+from simeval.report.schema import comparison_document
 from simeval.stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
 
 N = 80
@@ -114,8 +115,8 @@ def test_confidence_level_widens_the_interval(data) -> None:
 def test_same_seed_same_numbers(data, seed) -> None:
     gold, systems = data
     kw = dict(scale=(0, 5), n_resamples=B, seed=seed, permutations=50)
-    first = compare(gold, systems, **kw).to_dict()
-    second = compare(gold, systems, **kw).to_dict()
+    first = comparison_document(compare(gold, systems, **kw))
+    second = comparison_document(compare(gold, systems, **kw))
     assert to_json(first) == to_json(second)
     assert f"seed:{seed}" in first["signature"]
 
@@ -315,7 +316,7 @@ def test_no_rank_agreement_with_one_metric(data) -> None:
     gold, systems = data
     res = compare(gold, systems, metrics=["pearson"], n_resamples=B, seed=0)
     assert res.agreement == ()
-    assert res.to_dict()["rank_agreement"] == []
+    assert comparison_document(res)["rank_agreement"] == []
 
 
 # -- undefined values ----------------------------------------------------------------------
@@ -347,24 +348,34 @@ def test_constant_system_does_not_crash_and_ranks_last(data) -> None:
     assert res.evaluation.value("constant", "nmsse") == pytest.approx(1.0)
     assert res.clusters["nmsse"].systems[-1] == "constant"
     # the report stays valid JSON
-    json.loads(to_json(res.to_dict()))
+    json.loads(to_json(comparison_document(res)))
 
 
 # -- the JSON document ---------------------------------------------------------------------
-def test_to_dict_shape_and_interval_order(cmp) -> None:
-    doc = json.loads(to_json(cmp.to_dict()))
-    assert set(doc) == {"kind", "signature", "results", "clusters", "pairwise", "rank_agreement"}
-    assert len(doc["results"]) == len(cmp.systems) * len(cmp.metrics)
+def test_saved_document_shape_and_interval_order(cmp) -> None:
+    doc = json.loads(to_json(comparison_document(cmp)))
+    assert set(doc) >= {
+        "kind",
+        "schema",
+        "signature",
+        "records",
+        "clusters",
+        "pairwise",
+        "rank_agreement",
+        "calibration",
+        "evaluation",
+    }
+    assert len(doc["records"]) == len(cmp.systems) * len(cmp.metrics)
     assert "bootstrap:200" in doc["signature"] and "seed:3" in doc["signature"]
     checked = 0
-    for r in doc["results"]:
+    for r in doc["records"]:
         assert {"system", "metric", "value", "ci_low", "ci_high", "cluster"} <= set(r)
         if r["ci_low"] is not None and r["ci_high"] is not None and r["value"] is not None:
             assert r["ci_low"] <= r["value"] <= r["ci_high"], r
             checked += 1
         elif r["value"] is not None:
             assert r["reason"], r  # an undefined interval says why
-    assert checked >= len(doc["results"]) - 3
+    assert checked >= len(doc["records"]) - 3
     assert [c["metric"] for c in doc["clusters"]] == list(cmp.metrics)
     for p in doc["pairwise"]:
         assert {"metric", "system_a", "system_b", "bootstrap_p", "bootstrap_p_holm"} <= set(p)

@@ -15,6 +15,7 @@ from scipy import stats
 import simeval as se
 from simeval import Bins, evaluate
 from simeval.report import to_json
+from simeval.report.schema import evaluation_document
 
 Z975 = 1.959963984540054  # qnorm(0.975)
 RECORD_KEYS = {"system", "metric", "value", "bin", "n", "pvalue", "ci_low", "ci_high"}
@@ -87,19 +88,19 @@ def test_record_values_match_scipy(ev, data) -> None:
         assert ev.value(name, "nmsse") == pytest.approx(se.nmsse(gold, s).statistic, abs=1e-12)
 
 
-def test_to_dict_json_shape(ev) -> None:
-    doc = json.loads(to_json(ev.to_dict()))
-    assert set(doc) >= {"signature", "results"}
+def test_saved_document_json_shape(ev) -> None:
+    doc = json.loads(to_json(evaluation_document(ev)))
+    assert set(doc) >= {"kind", "schema", "signature", "records", "calibration"}
     assert isinstance(doc["signature"], str)
-    assert len(doc["results"]) == len(ev.records)
-    for row in doc["results"]:
+    assert len(doc["records"]) == len(ev.records)
+    for row in doc["records"]:
         assert set(row) >= RECORD_KEYS
-    whole = [r for r in doc["results"] if r["bin"] is None]
+    whole = [r for r in doc["records"] if r["bin"] is None]
     assert {r["metric"] for r in whole} == {"pearson", "scaled_pearson", "nmsse"}
     # non-correlations have no p-value: null, not NaN (valid JSON)
     nmsse_row = next(r for r in whole if r["metric"] == "nmsse")
     assert nmsse_row["pvalue"] is None
-    json.dumps(ev.to_dict(), allow_nan=False)
+    json.dumps(evaluation_document(ev), allow_nan=False)
 
 
 def test_to_frame_columns(ev) -> None:
@@ -199,7 +200,7 @@ def test_nan_policy_omit_counts_per_system() -> None:
         stats.pearsonr(gold[keep_b], b[keep_b]).statistic, abs=1e-12
     )
     assert ev.results["a"]["pearson"].n == 6
-    assert ev.to_dict()["dropped"] == {"a": 2, "b": 1}
+    assert evaluation_document(ev)["dropped"] == {"a": 2, "b": 1}
     assert "nan:omit" in ev.signature
 
 

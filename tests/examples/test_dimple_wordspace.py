@@ -172,7 +172,7 @@ def wordspace_out(shared_data: Path, tmp_path_factory) -> Path:
 
 def test_wordspace_rg65_equals_r(wordspace_out: Path):
     doc = json.loads((wordspace_out / "report.json").read_text())
-    res = {r["dataset"]: r for r in doc["results"]}
+    res = {r["dataset"]: r for r in doc["records"]}
     # R wordspace 0.2-8, eval.similarity.correlation(RG65, DSM_Vectors)
     rg = res["RG65"]
     assert rg["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
@@ -201,7 +201,7 @@ def test_wordspace_ws353_equals_scipy(wordspace_out: Path, shared_data: Path):
     lo, hi = angle[~missing].min(), angle[~missing].max()
     angle[missing] = hi + 0.1 * (hi - lo)  # wordspace's surrogate: 10% above the range
     doc = json.loads((wordspace_out / "report.json").read_text())
-    res = next(r for r in doc["results"] if r["dataset"] == "WordSim353")
+    res = next(r for r in doc["records"] if r["dataset"] == "WordSim353")
     assert int(missing.sum()) == 19
     assert res["rho"] == pytest.approx(abs(stats.spearmanr(gold, angle)[0]), abs=1e-9)
     r = stats.pearsonr(gold, angle)[0]
@@ -215,7 +215,7 @@ def test_wordspace_outputs(wordspace_out: Path):
     details = _tsv(wordspace_out / "details.tsv")
     assert len(details) == 65 + 351
     assert sum(d["missing"] == "TRUE" for d in details) == 19
-    sim = json.loads((wordspace_out / "rg65_similarity.json").read_text())["results"][0]
+    sim = json.loads((wordspace_out / "rg65_similarity.json").read_text())["records"][0]
     # convert=FALSE: a monotone transform of the angle, so the same |rho| (R's docs)
     assert sim["rho"] == pytest.approx(0.687086130375066, abs=1e-9)
     assert "| RG65 abs(rho) | 0.687086130375066 |" in (wordspace_out / "compare_r.md").read_text()

@@ -294,7 +294,7 @@ def test_stsb_without_header_end_to_end(shared_data: Path, tmp_path: Path, capsy
     )  # fmt: skip
     assert rc == 0, err
     doc = json.loads(out)
-    (rec,) = [r for r in doc["results"] if r["metric"] == "pearson" and r["bin"] is None]
+    (rec,) = [r for r in doc["records"] if r["metric"] == "pearson" and r["bin"] is None]
     assert rec["n"] == len(gold) == 1379  # the row count of sts-test.csv (its SOURCE.md)
     assert rec["value"] == pytest.approx(stats.pearsonr(gold, system).statistic, abs=1e-12)
 
@@ -306,7 +306,7 @@ def test_format_follows_the_output_suffix(tmp_path: Path, capsys) -> None:
     assert _main(capsys, *base, "-o", tmp_path / "r.csv")[0] == 0
     assert (tmp_path / "r.csv").read_text().startswith("system,metric,bin,value,")
     assert _main(capsys, *base, "-o", tmp_path / "r.json")[0] == 0
-    assert json.loads((tmp_path / "r.json").read_text())["results"][0]["system"] == "a"
+    assert json.loads((tmp_path / "r.json").read_text())["records"][0]["system"] == "a"
     rc, _, err = _main(capsys, *base, "--format", "json", "-o", tmp_path / "x.csv")
     assert rc == 2 and "--format json but --output" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "x.csv").exists()

@@ -152,5 +152,5 @@ def test_cli_classify_best_reports_the_chosen_classifier(capsys, tmp_path: Path)
     )
     argv = ["extrinsic", "classify", str(table), "--method", "best", "--folds", "2"]
     assert main([*argv, "--seed", "0", "--format", "json"]) == 0
-    row = json.loads(capsys.readouterr().out)["results"][0]
+    row = json.loads(capsys.readouterr().out)["records"][0]
     assert (row["system"], row["method"], row["accuracy"]) == ("s", "logistic", 1.0)

@@ -214,11 +214,11 @@ def test_cli_recognize(shared_data: Path, tmp_path: Path, capsys):
 
     test = load("msrp:test", data_dir=shared_data)
     expected = [_brute("told", [p], test) for p in ("said", "informed", "to")]
-    terms = doc["recognition"][0]["terms"]
+    terms = doc["recognition"][0]["records"]
     assert [[t[c] for c in ("tp", "fn", "fp", "tn")] for t in terms] == expected
     recall = [tp / (tp + fn) for tp, fn, _, _ in expected]
     assert read_extrinsic(scores) == {"msrp:test": dict(zip(("g0", "g1", "g2"), recall))}
-    cell = next(c for c in doc["meta"]["cells"] if c["metric"] == "ep")
+    cell = next(c for c in doc["meta"]["records"] if c["metric"] == "ep")
     assert cell["r"] == pytest.approx(stats.pearsonr([1.0, 0.5, 0.0], recall)[0], abs=1e-12)
     # --measure f1: 2TP / (2TP + FP + FN) over every selected pair
     f1_scores = tmp_path / "f1.tsv"

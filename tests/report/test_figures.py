@@ -25,6 +25,15 @@ GOOD = np.array([0.3, 0.2, 1.1, 1.0, 1.9, 2.2, 2.1, 3.0, 3.1, 3.9, 3.8, 4.6, 4.5
 NOISY = np.array([2.0, 0.5, 4.0, 1.0, 3.0, 0.2, 4.4, 1.5, 2.5, 0.8, 3.3, 1.9, 2.2, 4.1])
 
 
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """.plot() makes its figures through pyplot, which keeps them until closed."""
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
 def _texts(fig, gid: str) -> list[str]:
     return [t.get_text() for t in fig.findobj(mpl.text.Text) if t.get_gid() == gid]
 
@@ -136,15 +145,6 @@ def test_constant_system_has_no_box_and_a_note() -> None:
 def test_plot_kind_is_checked(ev) -> None:
     with pytest.raises(InputError, match="plot kind must be one of scatter, bins, errors"):
         ev.plot("pie")
-
-
-def test_to_dict_keeps_scores_only_when_asked(ev) -> None:
-    assert "scores" not in ev.to_dict()
-    doc = ev.to_dict(scores=True)
-    assert doc["scores"]["gold"] == GOLD.tolist()
-    assert doc["scores"]["systems"]["noisy"] == NOISY.tolist()
-    assert doc["scale"] == [0, 5]
-    assert [b["label"] for b in doc["bins"]] == ["[0, 1.667)", "[1.667, 3.333)", "[3.333, 5]"]
 
 
 def test_scores_are_drawn_on_the_gold_scale() -> None:
@@ -342,3 +342,66 @@ def test_all_bins_undefined_draws_gaps_without_a_warning() -> None:
         warnings.simplefilter("error")
         fig = ev.plot(kind="bins")
     assert fig.texts or fig.axes[0].texts  # the gap note
+
+
+# -- figures as matplotlib users expect them -------------------------------------------------
+def test_plot_makes_its_figure_through_pyplot(ev) -> None:
+    import matplotlib.pyplot as plt
+
+    fig = ev.plot()
+    # plt.show() and notebooks display the figures pyplot manages: this one is current
+    assert plt.fignum_exists(fig.number) and plt.gcf() is fig
+
+
+def test_plot_on_axes_draws_there_and_returns_the_axes(ev) -> None:
+    import matplotlib.pyplot as plt
+
+    cmp = se.compare.compare(GOLD, {"good": GOOD, "noisy": NOISY}, metrics=["pearson"],
+                             n_resamples=100, seed=0)  # fmt: skip
+    fig, axes = plt.subplots(1, 4)
+    assert ev.plot("scatter", system="noisy", ax=axes[0]) is axes[0]
+    assert ev.plot("bins", ax=axes[1]) is axes[1]
+    assert cmp.plot(ax=axes[2]) is axes[2]
+    assert cmp.plot("ranks", ax=axes[3]) is axes[3]
+    assert axes[0].get_title().startswith("noisy against gold")
+    assert plt.get_fignums() == [fig.number]  # nothing drawn elsewhere
+
+
+def test_a_figure_of_a_panel_per_system_refuses_an_axes_without_system(ev) -> None:
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots()
+    with pytest.raises(InputError, match="panel for each of the 2 systems: give system="):
+        ev.plot("scatter", ax=ax)
+    with pytest.raises(InputError, match="two panels"):
+        ev.plot("errors", ax=ax)
+    one = se.evaluate(GOLD, {"good": GOOD}, metrics=["pearson", "scaled_pearson"],
+                      scale=(0, 5))  # fmt: skip
+    assert one.plot(ax=ax) is ax  # one system: its one panel fits the axes
+
+
+def test_offscreen_figures_stay_out_of_pyplot() -> None:
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    with figures.offscreen():
+        fig = figures.forest(CMP_RECORDS, metric="pearson")
+    assert plt.get_fignums() == before
+    assert fig.axes[0].get_title().startswith("pearson")
+
+
+def test_by_dataset_draws_a_point_per_defined_value_with_its_interval() -> None:
+    records = [
+        {"dataset": "x", "system": "a", "value": 0.8, "ci_low": 0.7, "ci_high": 0.9},
+        {"dataset": "x", "system": "b", "value": 0.6, "ci_low": 0.5, "ci_high": 0.7},
+        {"dataset": "y", "system": "a", "value": None, "reason": "constant gold"},
+        {"dataset": "y", "system": "b", "value": 0.4, "ci_low": 0.2, "ci_high": 0.6},
+        {"dataset": "all 2 (mean)", "system": "a", "value": 0.7},
+    ]
+    fig = figures.by_dataset(records, metric="pearson")
+    ax = fig.axes[0]
+    points = _points(ax, "dataset-point")
+    # 5 records, one undefined; the aggregate (no interval) is a diamond
+    assert sorted(ln.get_marker() for ln in points) == ["D", "o", "o", "o"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["x", "y", "all 2 (mean)"]
+    assert _texts(fig, "gap-note") == ["gap: a on y: constant gold"]

@@ -99,7 +99,7 @@ def test_format_meta_agreement_table_and_json() -> None:
         "| pearson | mae | 1.0 | 2.0 | -0.5 |\n"
     )
     doc = json.loads(format_meta(pred, agreement, "json"))
-    assert doc["predictiveness"][0]["rho"] == 0.8
+    assert doc["records"][0]["rho"] == 0.8
     assert doc["rank_agreement"][0]["kendall_tau"] == -0.5
 
 
@@ -204,7 +204,8 @@ def test_format_detection_reason_column_only_when_undefined() -> None:
         "system,top1_accuracy,queries,reason\na,0.5,3,\nb,,3,no related item\n"
     )
     doc = json.loads(format_detection({"a": MetricResult(0.5, 3)}, 3, "json"))
-    assert doc == {"results": [{"system": "a", "top1_accuracy": 0.5, "queries": 3, "reason": None}]}
+    assert doc["kind"] == "extrinsic" and doc["task"] == "detection"
+    assert doc["records"] == [{"system": "a", "top1_accuracy": 0.5, "queries": 3, "reason": None}]
 
 
 # -- demo ----------------------------------------------------------------------------------

@@ -71,10 +71,11 @@ def test_st_names_the_similarity_function() -> None:
 
 def test_st_title_names_each_models_own_function_when_they_differ() -> None:
     from simeval.report.run import format_run
+    from simeval.report.schema import run_document
 
     pairs = Pairs("toy", T1, T2, GOLD, (0, 5))
     res = se.run(["lexical:jaccard", "lexical:edit"], [pairs], protocol="st")
-    title = format_run(res.to_dict(), "table").splitlines()[0]
+    title = format_run(run_document(res), "table").splitlines()[0]
     mains = {r["system"]: r["metric"] for r in res.records if r["main"]}
     assert len(set(mains.values())) == 2  # each lexical scorer is its own function
     assert all(m in title for m in mains.values()) and "each model's own function" in title

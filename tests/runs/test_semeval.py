@@ -133,7 +133,7 @@ def test_json_records_carry_dataset(tiny: tuple[Path, Path], capsys) -> None:
     )
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
-    datasets = {r["dataset"] for r in doc["results"]}
+    datasets = {r["dataset"] for r in doc["records"]}
     assert datasets == {
         "a",
         "b",
@@ -144,7 +144,7 @@ def test_json_records_carry_dataset(tiny: tuple[Path, Path], capsys) -> None:
         "allnrm",
         "borda",
     }
-    assert all(r["system"] in ("good", "bad") for r in doc["results"])
+    assert all(r["system"] in ("good", "bad") for r in doc["records"])
 
 
 def test_run_with_wrong_length_is_an_error(tiny: tuple[Path, Path], capsys) -> None:
@@ -188,7 +188,7 @@ def test_nan_policy_omit_in_semeval_mode(tiny: tuple[Path, Path], capsys) -> Non
     assert main([*argv, "--nan-policy", "omit"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert "nan:omit" in doc["signature"]
-    by = {(r["system"], r["dataset"]): r for r in doc["results"] if r["bin"] is None}
+    by = {(r["system"], r["dataset"]): r for r in doc["records"] if r["bin"] is None}
     gold = [float(x) for x in next(gdir.glob("*.a.txt")).read_text().split()]
     bad = [float(x) for x in lines[1:]]
     assert by[("bad", "a")]["n"] == len(gold) - 1
@@ -224,7 +224,7 @@ def test_a_semeval_gold_file_in_single_file_mode(shared_data: Path, capsys) -> N
     assert main(argv) == 2
     assert "--nan-policy omit" in capsys.readouterr().err
     assert main([*argv, "--nan-policy", "omit"]) == 0
-    rec = json.loads(capsys.readouterr().out)["results"][0]
+    rec = json.loads(capsys.readouterr().out)["records"][0]
     g = np.array([float(x) if x.strip() else np.nan for x in gs.read_text().splitlines()])
     s = np.array([float(x.split("\t")[0]) for x in run_file.read_text().splitlines()])
     keep = ~np.isnan(g)

@@ -424,7 +424,16 @@ def test_the_command_line_shows_a_cache_warning_as_one_note(
         return 0
 
     monkeypatch.setattr(score_command, "run", run)
-    argv = ["score", "--model", "lexical:jaccard", "--dataset", "stsb:test", "-o", "-", *(["-q"] if quiet else [])]
+    argv = [
+        "score",
+        "--model",
+        "lexical:jaccard",
+        "--dataset",
+        "stsb:test",
+        "-o",
+        "-",
+        *(["-q"] if quiet else []),
+    ]
     with pytest.warns(UserWarning, match="another warning"):  # passed on as it was
         assert cli.main(argv) == 0
     err = capsys.readouterr().err.splitlines()

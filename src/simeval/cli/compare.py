@@ -7,16 +7,13 @@ import argparse
 from ..errors import DataError
 from ..evaluation.compare import COMPARE_METRICS, compare
 from ..report.comparison import format_comparison
+from ..report.schema import comparison_document
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
-from ._common import ProgressBar, add_output_options, emit, non_negative_int, note, progress_enabled
+from ._common import ProgressBar, add_output_options, non_negative_int, note, progress_enabled
+from .documents import add_document_options, emit_document
+from .evaluate import data_name
 from .gold_and_systems import load_inputs
-from .inputs import (
-    add_html_option,
-    add_input_options,
-    add_metric_options,
-    emit_html,
-    note_evaluation,
-)
+from .inputs import add_input_options, add_metric_options, note_evaluation
 
 __all__ = ["register", "run"]
 
@@ -60,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default 0: no permutation test)",
     )
     add_output_options(p)
-    add_html_option(p)
+    add_document_options(p)
     p.set_defaults(func=run)
 
 
@@ -87,8 +84,11 @@ def run(args: argparse.Namespace) -> int:
             permutations=args.permutations,
             progress=bar,
         )
-    emit(format_comparison(cmp, args.format, args.digits), args.output)
-    emit_html(args, [cmp.evaluation.to_dict(scores=True), cmp.to_dict()])
+    emit_document(
+        args,
+        lambda scores: comparison_document(cmp, dataset=data_name(args), scores=scores),
+        lambda: format_comparison(cmp, args.format, args.digits),
+    )
     note_evaluation(args, cmp.evaluation, options)
     if cmp.resolution_warning:
         note(args, cmp.resolution_warning + " (--bootstrap)")

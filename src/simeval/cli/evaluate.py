@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -14,13 +15,13 @@ from ..evaluation.evaluate import Evaluation, evaluate
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
 from ..report.evaluation import format_evaluation, format_semeval
-from ._common import ProgressBar, add_output_options, declare_files, emit, note, progress_enabled
+from ..report.schema import evaluation_document, semeval_document
+from ._common import ProgressBar, add_output_options, declare_files, note, progress_enabled
+from .documents import add_document_options, emit_document
 from .gold_and_systems import load_inputs
 from .inputs import (
-    add_html_option,
     add_input_options,
     add_metric_options,
-    emit_html,
     note_evaluation,
     options_from_args,
 )
@@ -57,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--k", type=int, default=None, help="k of the task's k-best (default 10); with --task"
     )
     add_output_options(p)
-    add_html_option(p)
+    add_document_options(p)
     declare_files(p, folders=("semeval_dir", "runs_dir"))
     p.set_defaults(func=run)
 
@@ -72,8 +73,11 @@ def run(args: argparse.Namespace) -> int:
     with bar:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
-    emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
-    emit_html(args, [ev.to_dict(scores=True)])
+    emit_document(
+        args,
+        lambda scores: evaluation_document(ev, dataset=data_name(args), scores=scores),
+        lambda: format_evaluation(ev, args.format, args.digits, headline=headline),
+    )
     note_evaluation(args, ev, options)
     return 0
 
@@ -86,6 +90,11 @@ def _evaluate_with(
     progress: ProgressBar,
 ) -> Evaluation:
     return evaluate(gold, systems, metrics=metrics, options=options, progress=progress)
+
+
+def data_name(args: argparse.Namespace) -> str:
+    """What the page calls the data: the registered data set, else the gold file's name."""
+    return str(args.dataset) if getattr(args, "dataset", None) else Path(args.gold).name
 
 
 def task_metrics(args: argparse.Namespace) -> list[str] | None:
@@ -128,5 +137,7 @@ def run_semeval(args: argparse.Namespace) -> int:
             f"skipped {skipped} unscored pair(s) (blank gold lines): "
             + ", ".join(f"{k} {v}" for k, v in ev.skipped.items()),
         )
-    emit(format_semeval(ev, args.format, args.digits), args.output)
+    emit_document(
+        args, lambda _: semeval_document(ev), lambda: format_semeval(ev, args.format, args.digits)
+    )
     return 0

@@ -14,13 +14,11 @@ from ..errors import DataError
 from ..evaluation.evaluate import Evaluation
 from ..metrics.base import Metric, options_without_effect
 from ..options import Options
-from ._common import dataset_inputs, declare_files, emit, note
+from ._common import dataset_inputs, declare_files, note
 
 __all__ = [
-    "add_html_option",
     "add_input_options",
     "add_metric_options",
-    "emit_html",
     "note_evaluation",
     "note_options_without_effect",
     "options_from_args",
@@ -150,25 +148,6 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
         action="store_true",
         help="average the defined bins when some bin has no defined r",
     )
-
-
-def add_html_option(p: argparse.ArgumentParser) -> None:
-    """``--html FILE``: also write the HTML report (figures, verdict, tables)."""
-    p.add_argument(
-        "--html",
-        metavar="FILE.html",
-        help="also write a self-contained HTML report: verdict, figures, tables (needs "
-        "matplotlib: pip install 'simeval[plot]')",
-    )
-    declare_files(p, outputs=("html",), extras={"html": ("matplotlib", "plot")})
-
-
-def emit_html(args: argparse.Namespace, docs: list[dict[str, Any]]) -> None:
-    """The HTML report of ``docs`` to ``--html``, when asked."""
-    if getattr(args, "html", None):
-        from ..report.html import build_page
-
-        emit(build_page(docs), args.html)
 
 
 def _scale_items(tokens: list[str]) -> Iterator[tuple[str, str, str]]:

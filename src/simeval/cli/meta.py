@@ -90,5 +90,5 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     agreement = rank_agreement(intrinsic, higher_is_better=directions) if len(intrinsic) > 1 else []
-    emit(format_meta(pred, agreement, args.format, args.digits), args.output)
+    emit(format_meta(pred, agreement, args.format, args.digits, seed=args.seed), args.output)
     return 0

@@ -20,6 +20,8 @@ from ..report.paraphrase import (
     format_recognition,
     task_scores_tsv,
 )
+from ..report.schema import paraphrase_document
+from ..report.tables import to_json
 from ._common import (
     CommandLineError,
     add_output_options,
@@ -203,9 +205,14 @@ def run(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 analyzer=analyzer,
             )
-        text = format_patterns(scores, meta, args.format, args.digits)
-        if recognitions:
-            text = format_recognition(text, recognitions, args.measure, args.format, args.digits)
+        if args.format == "json":
+            text = to_json(paraphrase_document(scores, meta, recognitions, args.measure))
+        else:
+            text = format_patterns(scores, meta, args.format, args.digits)
+            if recognitions:
+                text = format_recognition(
+                    text, recognitions, args.measure, args.format, args.digits
+                )
         if args.format == "csv":
             note(args, f"signature: {csv_signature(scores, meta)}")
     emit(text, args.output)

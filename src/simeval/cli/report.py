@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..errors import DataError, InputError, require
+from ..errors import DataError, require
 from ..io import read_text
-from ._common import declare_files, emit
+from ._common import declare_files, emit, note
 
 __all__ = ["register", "run"]
 
@@ -17,11 +17,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "report",
         help="an HTML report (figures, verdict, tables) from saved --format json results",
         description="Write one self-contained HTML page (no request leaves the file) from "
-        "the JSON of simeval evaluate, compare, meta or wordsim (--format json).",
+        "the saved JSON (--format json) of simeval evaluate, compare, run, wordsim, meta, "
+        "paraphrase or extrinsic: the same page as the command's --html.",
     )
     p.add_argument("results", nargs="+", metavar="RESULTS.json", help="saved JSON results")
     p.add_argument("--output", "-o", metavar="FILE.html", required=True, help="the report to write")
-    p.add_argument("--title", default="simeval report", help="the page title")
+    p.add_argument(
+        "--title", help="the page title (default: what was compared, on which data sets)"
+    )
     p.add_argument(
         "--no-figures", action="store_true", help="tables and verdict only (no matplotlib)"
     )
@@ -31,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report.html import build_page, document_kind
+    from ..report.html import build_page
+    from ..report.schema import read_document
 
     if not args.no_figures:  # before any work: the figures need matplotlib
         require("matplotlib", "plot")
@@ -41,10 +45,17 @@ def run(args: argparse.Namespace) -> int:
             doc = json.loads(read_text(path))
         except json.JSONDecodeError as exc:
             raise DataError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
-        try:
-            document_kind(doc)
-        except InputError as exc:
-            raise DataError(f"{path}: {exc}") from None
-        docs.append(doc)
+        docs.append(read_document(doc, str(path)))
+        for note_text in _left_out(doc):
+            note(args, f"{path}: {note_text}; save it with --scores for the per-pair figures")
     emit(build_page(docs, title=args.title, figures=not args.no_figures), args.output)
     return 0
+
+
+def _left_out(doc: dict) -> list[str]:
+    """The notes of a document (and of the evaluations it holds) whose per-pair scores
+    were left out for their size."""
+    inner = {"comparison": lambda: [doc.get("evaluation")],
+             "run": lambda: [s["evaluation"] for s in doc["sets"]]}  # fmt: skip
+    docs = [doc, *inner.get(doc["kind"], list)()]
+    return list(dict.fromkeys(d["scores_left_out"] for d in docs if d and d.get("scores_left_out")))

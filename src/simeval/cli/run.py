@@ -11,13 +11,12 @@ from ._common import (
     add_output_options,
     dataset_inputs,
     declare_files,
-    emit,
     model_inputs,
     non_negative_int,
     note,
     progress_enabled,
 )
-from .inputs import add_html_option, emit_html
+from .documents import add_document_options, emit_document
 
 __all__ = ["add_models_and_data", "note_unscored", "register", "run"]
 
@@ -97,8 +96,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=non_negative_int,
         default=1000,
         metavar="B",
-        help="bootstrap resamples behind the simeval protocol's intervals and clusters: 0 for "
-        f"none, else at least {MIN_INTERVAL_RESAMPLES} (default 1000)",
+        help="bootstrap resamples behind the intervals and clusters of the comparison of the "
+        f"models on each data set: 0 for none, else at least {MIN_INTERVAL_RESAMPLES} "
+        "(default 1000)",
     )
     p.add_argument("--seed", type=non_negative_int, default=0, help="random seed (default 0)")
     p.add_argument(
@@ -110,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "model with no score at all is always an error",
     )
     add_output_options(p)
-    add_html_option(p)
+    add_document_options(p)
     p.set_defaults(func=run)
 
 
@@ -123,6 +123,7 @@ def note_unscored(args: argparse.Namespace, model: str, dataset: str, k: int, n:
 
 def run(args: argparse.Namespace) -> int:
     from ..report.run import format_run
+    from ..report.schema import run_document
     from ..runs.run import run as run_models
     from ..runs.run import unscored_reason
     from ..scorers import scorer_class
@@ -144,15 +145,11 @@ def run(args: argparse.Namespace) -> int:
         why = unscored_reason(scorer_class(model))
         what = "left out of its measures (--nan-policy omit)"
         note_unscored(args, model, dataset, k, n, why, what)
-    if args.protocol == "simeval" and args.bootstrap == 0 and len(args.model) > 1:
+    if args.bootstrap == 0 and len(args.model) > 1:
         note(args, "--bootstrap 0: no intervals, clusters or paired tests")
-    doc = res.to_dict()
-    emit(format_run(doc, args.format, args.digits), args.output)
-    if getattr(args, "html", None):
-        docs = [doc]
-        for label, ev in res.evaluations.items():
-            docs.append(ev.to_dict(scores=True))
-            if label in res.comparisons:
-                docs.append(res.comparisons[label].to_dict())
-        emit_html(args, docs)
+    emit_document(
+        args,
+        lambda scores: run_document(res, scores=scores),
+        lambda: format_run(run_document(res, scores=False), args.format, args.digits),
+    )
     return 0

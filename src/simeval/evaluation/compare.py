@@ -186,27 +186,12 @@ class Comparison:
         for ``metric=`` (default: the first): ``"forest"`` every system's bootstrap
         interval with its significance cluster, ``"pvalues"`` the Holm-adjusted paired
         bootstrap p-values (Holm 1979), ``"ranks"`` the ranks under every metric (a bump
-        chart), ``"agreement"`` the rank agreement of Reimers et al. 2016, Table 1."""
+        chart), ``"agreement"`` the rank agreement of Reimers et al. 2016, Table 1.
+        Without ``ax`` the figure is made through pyplot (``plt.show()`` and notebooks
+        display it) and returned; with ``ax`` it is drawn there and the Axes returned."""
         from ..report import figures
 
         return figures.comparison_figure(self, kind, ax=ax, **kw)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON document of ``simeval compare`` (``kind: comparison``), with
-        ``dropped`` when pairs without a score for every system were left out."""
-        doc: dict[str, Any] = {
-            "kind": "comparison",
-            "signature": self.signature,
-            "results": self.records(),
-            "clusters": [self.clusters[m].as_dict() for m in self.metrics],
-            "pairwise": [p.as_dict() for p in self.pairwise],
-            "rank_agreement": [a.as_dict() for a in self.agreement],
-        }
-        if self.dropped:
-            doc["dropped"] = self.dropped
-        if self.resolution_warning:
-            doc["warning"] = self.resolution_warning
-        return doc
 
 
 def compare(

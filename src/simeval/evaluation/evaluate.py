@@ -121,25 +121,6 @@ class Evaluation:
                 out[system] = left
         return out
 
-    def to_dict(self, scores: bool = False) -> dict[str, Any]:
-        """``{"signature": …, "results": [record, …]}`` — the JSON the CLI prints; with
-        ``"dropped"`` (pairs omitted for missing scores) and ``"remainder"`` (pairs left
-        over by segments) when there are any. ``scores=True`` adds what the figures need:
-        ``"scores"`` (``gold`` and each system on the gold scale, missing as null),
-        ``"scale"`` and ``"bins"`` (``label``, ``low``, ``high`` per bin)."""
-        doc: dict[str, Any] = {
-            "kind": "evaluation",
-            "signature": self.signature,
-            "results": [r.as_dict() for r in self.records],
-        }
-        if self.dropped:
-            doc["dropped"] = dict(self.dropped)
-        if remainders := self.remainders():
-            doc["remainder"] = remainders
-        if scores:
-            doc.update(json_ready(self._figure_data()))
-        return doc
-
     def on_gold_scale(self, system: str) -> NDArray[np.float64]:
         """The scores of ``system`` mapped onto the gold scale (as the metrics see them)."""
         from ..metrics._scales import map_linear
@@ -168,35 +149,29 @@ class Evaluation:
             for b in bins
         ]
 
-    def _figure_data(self) -> dict[str, Any]:
-        if self.gold is None:
-            raise InputError("this evaluation kept no scores (it was not made by evaluate())")
-        first = self.bin_records(self.systems[0]) if self.systems else []
-        return {
-            "scale": list(self.options.scale) if self.options.scale else None,
-            "bins": [{k: b[k] for k in ("label", "low", "high")} for b in first],
-            "scores": {
-                "gold": self.gold.tolist(),
-                "systems": {s: self.on_gold_scale(s).tolist() for s in self.systems},
-            },
-        }
-
     def plot(self, kind: str = "scatter", *, ax: Any = None, **kw: Any) -> Any:
         """A matplotlib figure of the evaluation (needs ``pip install 'simeval[plot]'``):
         ``"scatter"`` system against gold with the bins and their r (one panel per system,
-        or ``system=`` on ``ax``), ``"bins"`` the per-bin r with intervals and the scaled
-        Pearson (Atoum 2019, eq. 3), ``"errors"`` the scaled errors per pair and their
-        distribution (Atoum & Ayyagari 2019, eq. 3). Keywords go to the figure function
-        of :mod:`simeval.report.figures`."""
+        or the one ``system=`` names), ``"bins"`` the per-bin r with intervals and the
+        scaled Pearson (Atoum 2019, eq. 3), ``"errors"`` the scaled errors per pair and
+        their distribution (Atoum & Ayyagari 2019, eq. 3). Keywords go to the figure
+        function of :mod:`simeval.report.figures`.
+
+        Without ``ax`` the figure is made through pyplot (``plt.show()`` and notebooks
+        display it) and returned; with ``ax`` it is drawn there and the Axes returned. A
+        kind of several panels refuses ``ax``: ``"scatter"`` unless ``system=`` names
+        the one to draw, ``"errors"`` always."""
         from ..report import figures
 
         return figures.evaluation_figure(self, kind, ax=ax, **kw)
 
     def to_frame(self):
-        """The records as a pandas DataFrame (one row per record)."""
+        """The records as a pandas DataFrame (one row per record; an undefined value is
+        NaN, an infinite one ±inf). The saved JSON document is
+        :func:`simeval.report.schema.evaluation_document`."""
         import pandas as pd
 
-        return pd.DataFrame([r.as_dict() for r in self.records])
+        return pd.DataFrame([asdict(r) for r in self.records])
 
     def table(self) -> tuple[list[str], list[list[Any]]]:
         """Systems in rows, metrics in columns; each scaled Pearson is followed by its

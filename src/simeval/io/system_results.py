@@ -42,11 +42,11 @@ def read_intrinsic(path: str, dataset: str | None = None) -> dict[str, dict[str,
             doc = json.loads(read_text(p))
         except json.JSONDecodeError as exc:
             raise DataError(f"{p}: cannot read as JSON ({exc})") from None
-        records = doc.get("results") if isinstance(doc, dict) else doc
+        records = doc.get("records", doc.get("results")) if isinstance(doc, dict) else doc
         if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
             raise DataError(
-                f"{p}: expected simeval JSON with a 'results' list, or a list of records "
-                "(system, metric, value)"
+                f"{p}: expected a saved simeval result (JSON with a 'records' list), or a "
+                "list of records (system, metric, value)"
             )
         return _from_records(p, records, dataset)
     table = read_table(p)

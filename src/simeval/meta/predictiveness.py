@@ -54,7 +54,8 @@ class PredictivenessTable(list[Predictiveness]):
 
     def plot(self, *, ax: Any = None) -> Any:
         """ρ(IR, ER) of each measure with its bootstrap interval (Reimers et al. 2016,
-        §3, Table 2) as bars (needs ``pip install 'simeval[plot]'``)."""
+        §3, Table 2) as bars (needs ``pip install 'simeval[plot]'``): a new pyplot
+        Figure, or the Axes ``ax`` drawn on."""
         from ..report.figures import predictiveness_bars
 
         return predictiveness_bars([p.as_dict() for p in self], ax=ax)

@@ -60,7 +60,8 @@ class RankAgreements(list[RankAgreement]):
 
     def plot(self, *, ax: Any = None) -> Any:
         """Kendall's τ between every pair of rankings, with the mean |Δrank| (Reimers et
-        al. 2016, Table 1), as a heat map (needs ``pip install 'simeval[plot]'``)."""
+        al. 2016, Table 1), as a heat map (needs ``pip install 'simeval[plot]'``): a new
+        pyplot Figure, or the Axes ``ax`` drawn on."""
         from ..report.figures import agreement_heatmap
 
         return agreement_heatmap([a.as_dict() for a in self], ax=ax)

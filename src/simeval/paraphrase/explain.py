@@ -44,7 +44,8 @@ class PatternExplanations(tuple[PatternExplanation, ...]):
     def plot(self, *, set: str | None = None, fig: Any = None) -> Any:
         """D and Q of each pattern with the running EP_k (Shima & Mitamura 2011) for the
         patterns of one set (``set``, default the first), as a matplotlib figure (needs
-        ``pip install 'simeval[plot]'``)."""
+        ``pip install 'simeval[plot]'``): two panels, made through pyplot unless drawn
+        into ``fig``, which is returned."""
         from ..report.figures import pattern_figure
 
         if not self:

@@ -1,4 +1,6 @@
-"""Presenting results: plain-text, Markdown, LaTeX and CSV tables, JSON documents.
+"""Presenting results: plain-text, Markdown, LaTeX and CSV tables, the saved JSON
+documents (:mod:`.schema`, one versioned layout for every command), figures
+(:mod:`.figures`) and the HTML page (:mod:`.html`).
 
 Every presentation of simeval lives here; the command line only calls these functions.
 The modules for whole results (``evaluation``, ``comparison``) import the library's

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..evaluation.compare import Comparison
 from .agreement import agreement_table
+from .schema import comparison_document
 from .tables import format_number, render_table, to_json
 
 #: The columns of the tidy CSV of a comparison: one row per value (``table`` = value), per
@@ -85,7 +86,7 @@ def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
 
 def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     if fmt == "json":
-        return to_json(cmp.to_dict())
+        return to_json(comparison_document(cmp))
     if fmt == "csv":
         return comparison_csv(cmp)
     level = f"{cmp.confidence_level:.0%}"

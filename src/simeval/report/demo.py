@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from ..evaluation.evaluate import Evaluation
 from ..metrics.registry import get_metric
+from .schema import evaluation_document
 from .tables import format_number, render_table, to_json
 
 __all__ = ["format_demo", "render_demo"]
@@ -24,8 +25,8 @@ def format_demo(anscombe: Mapping[str, Evaluation], crafted: Evaluation, fmt: st
     if fmt == "json":
         return to_json(
             {
-                "anscombe": {k: v.to_dict() for k, v in anscombe.items()},
-                "crafted": crafted.to_dict(),
+                "anscombe": {k: evaluation_document(v, dataset=k) for k, v in anscombe.items()},
+                "crafted": evaluation_document(crafted, dataset="crafted"),
             }
         )
     if fmt != "table":

@@ -7,6 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..evaluation.evaluate import Evaluation
+from .schema import evaluation_document, semeval_document
 from .tables import render_table, to_json
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def format_evaluation(
     """Render an evaluation in one of the output formats; ``headline`` (the measure a
     ``--task`` recommends) is marked with ★ in the table header."""
     if fmt == "json":
-        return to_json(ev.to_dict())
+        return to_json(evaluation_document(ev))
     if fmt == "csv":
         rows = [[getattr(r, h) for h in RECORD_COLUMNS] for r in ev.records]
         return render_table(RECORD_COLUMNS, rows, "csv")
@@ -92,7 +93,7 @@ def format_semeval(ev: SemevalEvaluation, fmt: str, digits: int = 4) -> str:
     """Every set and aggregate of a SemEval folder: a table per metric, or CSV / JSON
     records with their ``dataset`` and ``reason``."""
     if fmt == "json":
-        return to_json(ev.to_dict())
+        return to_json(semeval_document(ev))
     if fmt == "csv":
         header = ["system", "metric", "dataset", *RECORD_COLUMNS[2:]]
         rows = [[r.get(h) for h in header] for r in ev.records]

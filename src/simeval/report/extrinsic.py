@@ -3,23 +3,17 @@ per system, the per-system task results that ``simeval meta --extrinsic`` reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
 
 from ..meta.extrinsic import CrossValidationResult
 from ..results import MetricResult
+from .schema import extrinsic_document
 from .tables import render_table, to_json
 
 __all__ = ["CLASSIFICATION_COLUMNS", "format_classification", "format_detection"]
 
 #: The columns of a classification result, in order (the keys of its JSON records).
 CLASSIFICATION_COLUMNS = ["system", "accuracy", "majority baseline", "method", "folds", "n"]
-
-
-def _results(header: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str, digits: int) -> str:
-    if fmt == "json":
-        return to_json({"results": [dict(zip(header, r)) for r in rows]})
-    return render_table(header, rows, fmt, digits=digits)
 
 
 def format_classification(
@@ -29,8 +23,9 @@ def format_classification(
     digits: int = 4,
 ) -> str:
     """Each system's cross-validated accuracy next to the ``majority`` baseline (the share
-    of the most frequent class, what always guessing it scores): a table, or JSON
-    ``{"results": [{column: value}]}`` with the columns of :data:`CLASSIFICATION_COLUMNS`.
+    of the most frequent class, what always guessing it scores): a table with the columns
+    of :data:`CLASSIFICATION_COLUMNS`, or the JSON document of
+    :func:`simeval.report.schema.extrinsic_document`.
 
     >>> from simeval.meta.extrinsic import CrossValidationResult
     >>> res = CrossValidationResult(0.75, (0.5, 1.0), 8, 2, "oner", 0)
@@ -38,8 +33,10 @@ def format_classification(
     system,accuracy,majority baseline,method,folds,n
     mine,0.75,0.625,oner,2,8
     """
+    if fmt == "json":
+        return to_json(extrinsic_document("classification", results, majority=majority))
     rows = [[system, r.accuracy, majority, r.method, r.folds, r.n] for system, r in results.items()]
-    return _results(CLASSIFICATION_COLUMNS, rows, fmt, digits)
+    return render_table(CLASSIFICATION_COLUMNS, rows, fmt, digits=digits)
 
 
 def format_detection(
@@ -54,8 +51,10 @@ def format_detection(
     system,top1_accuracy,queries
     mine,0.75,2
     """
+    if fmt == "json":
+        return to_json(extrinsic_document("detection", results, queries=n_queries))
     header = ["system", "top1_accuracy", "queries", "reason"]
     rows = [[system, r.statistic, n_queries, r.reason] for system, r in results.items()]
-    if fmt != "json" and all(r.reason is None for r in results.values()):
+    if all(r.reason is None for r in results.values()):
         header, rows = header[:-1], [row[:-1] for row in rows]
-    return _results(header, rows, fmt, digits)
+    return render_table(header, rows, fmt, digits=digits)

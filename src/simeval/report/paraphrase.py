@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .notes import footnotes
+from .schema import explanation_document, paraphrase_document
+from .schema.other_results import recognition_entry
 from .tables import format_number, render_table, to_json
 
 __all__ = [
@@ -41,7 +43,7 @@ def format_explanation(
     """Algorithm 1 of Shima & Mitamura (2011) step by step for one source term: each
     paraphrase's content words, stems, D and why, Q, the DIMPLE gain and the EPR credit."""
     if fmt == "json":
-        return to_json({"signature": signature, "explain": [r.as_dict() for r in rows]})
+        return to_json(explanation_document(rows, term, judgment, signature))
     header = [
         "set",
         "rank",
@@ -80,10 +82,7 @@ def format_patterns(scores: Any, meta: Any, fmt: str, digits: int = 4) -> str:
     table; every undefined value carries its reason. CSV has no room for the signature:
     :func:`csv_signature` says which one the caller should print beside it."""
     if fmt == "json":
-        doc: dict[str, Any] = {"signature": scores.signature, "results": scores.records()}
-        if meta is not None:
-            doc["meta"] = {"signature": meta.signature, "cells": [c.as_dict() for c in meta.cells]}
-        return to_json(doc)
+        return to_json(paraphrase_document(scores, meta))
     if fmt == "csv":
         if meta is None:
             header = ["set", "source", "metric", "k", "value"]
@@ -188,10 +187,7 @@ def format_recognition(
         import json
 
         doc = json.loads(text)
-        doc["recognition"] = [
-            {"signature": r.signature, "measure": measure, "terms": r.records()}
-            for r in recognitions
-        ]
+        doc["recognition"] = [recognition_entry(r, measure) for r in recognitions]
         return to_json(doc)
     header = ["set", "source", "pos", "TP", "FN", "FP", "TN", "TP unigram", measure]
     parts = [text]

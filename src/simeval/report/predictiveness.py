@@ -10,6 +10,7 @@ from ..meta.predictiveness import Predictiveness
 from ..meta.ranks import RankAgreement
 from .agreement import agreement_table
 from .notes import with_reasons
+from .schema import meta_document
 from .tables import render_table, to_json
 
 __all__ = ["PREDICTIVENESS_HEADER", "format_meta", "predictiveness_table"]
@@ -35,18 +36,16 @@ def format_meta(
     agreement: Sequence[RankAgreement],
     fmt: str,
     digits: int = 4,
+    *,
+    seed: int | None = None,
 ) -> str:
     """The predictiveness of each measure and, when given, the rank agreement between the
     measures: a JSON document with both lists, CSV of the predictiveness (with a ``reason``
     column when a value is undefined), or a table per result with numbered notes saying
-    why a value is undefined (``—``)."""
+    why a value is undefined (``—``); ``seed`` (of the bootstrap) goes into the JSON's
+    signature."""
     if fmt == "json":
-        return to_json(
-            {
-                "predictiveness": [p.as_dict() for p in pred],
-                "rank_agreement": [a.as_dict() for a in agreement],
-            }
-        )
+        return to_json(meta_document(pred, agreement, seed=seed))
     header, rows, notes = with_reasons(*predictiveness_table(pred), [p.reason for p in pred], fmt)
     if fmt == "csv":
         return render_table(header, rows, "csv")

@@ -53,11 +53,12 @@ def run_table(
 
 
 def format_run(doc: Mapping[str, Any], fmt: str, digits: int = 4) -> str:
-    """A run's JSON document in one of the output formats: the main score per model and
-    data set (the protocol's: MTEB's cosine Spearman, SentEval's mean …), the signature."""
+    """A run's document (:func:`simeval.report.schema.run_document`) in one of the output
+    formats: the main score per model and data set (the protocol's: MTEB's cosine
+    Spearman, SentEval's mean …) and over the data sets, then the signature."""
     if fmt == "json":
         return to_json(doc)
-    records = doc["results"]
+    records = doc["records"]
     if fmt == "csv":
         return render_table(RUN_COLUMNS, [[r.get(c) for c in RUN_COLUMNS] for r in records], "csv")
     header, rows, reasons = run_table(records, digits)

@@ -14,6 +14,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from ..results import json_ready
+
 __all__ = ["FORMATS", "format_number", "render_table", "to_json"]
 
 FORMATS = ("table", "json", "csv", "markdown", "latex")
@@ -157,40 +159,12 @@ def _is_missing(value: Cell) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
-def _json_default(value: Any) -> Any:
-    import numpy as np
-
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.floating):
-        return _json_float(float(value))
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if hasattr(value, "as_dict"):
-        return value.as_dict()
-    raise TypeError(f"cannot serialize {type(value).__name__} to JSON")
-
-
-def _json_float(value: float) -> float | None:
-    return None if math.isnan(value) or math.isinf(value) else value
-
-
-def _sanitize(value: Any) -> Any:
-    if isinstance(value, float):
-        return _json_float(value)
-    if isinstance(value, dict):
-        return {k: _sanitize(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_sanitize(v) for v in value]
-    return value
-
-
 def to_json(document: Any, indent: int | None = 2) -> str:
-    """Serialize to strict JSON: NaN and ±inf become ``null`` (JSON has no NaN).
+    """Serialize to strict JSON through :func:`simeval.results.json_ready`, the one
+    sanitiser: NaN and ±inf become ``null`` (JSON has neither), numpy numbers Python ones.
 
-    >>> to_json({"r": float("nan"), "n": 3}, indent=None)
-    '{"r": null, "n": 3}'
+    >>> to_json({"r": float("nan"), "msse": float("inf"), "n": 3}, indent=None)
+    '{"r": null, "msse": null, "n": 3}'
     """
-    return json.dumps(
-        _sanitize(document), indent=indent, default=_json_default, allow_nan=False
-    ) + ("\n" if indent is not None else "")
+    text = json.dumps(json_ready(document), indent=indent, allow_nan=False)
+    return text + ("\n" if indent is not None else "")

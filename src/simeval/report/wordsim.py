@@ -1,5 +1,5 @@
-"""How word-similarity results are shown: one document shape for any number of datasets
-(JSON), the wordspace-style table with reasons, the per-pair details, and the plot."""
+"""How word-similarity results are shown: the wordspace-style table with reasons, the
+per-pair details, and the plot (the JSON document is :mod:`simeval.report.schema`'s)."""
 
 from __future__ import annotations
 
@@ -7,37 +7,15 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..metrics.means import fisher_z_mean
 from .notes import footnotes
+from .schema import wordsim_document
+from .schema.other_results import wordsim_reason
 from .tables import render_table, to_json
 
-__all__ = ["HEADER", "details_tsv", "format_wordsim", "wordsim_document", "wordsim_figure"]
+__all__ = ["HEADER", "details_tsv", "format_wordsim", "wordsim_figure"]
 
 HEADER = ("dataset", "n", "missing", "rho", "p_value", "r", "r_lower", "r_upper")
-_NO_INTERVAL = "no interval for r: Fisher's z needs at least 4 pairs"
 _MEAN_ROW = "the mean over data sets is taken of rho only (Fisher's z)"
-
-
-def _reason(res: Any) -> str | None:
-    """Why a row has an undefined value: the result's own reason, or the interval's."""
-    if res.reason:
-        return str(res.reason)
-    if not math.isnan(res.r) and math.isnan(res.r_lower):
-        return _NO_INTERVAL
-    return None
-
-
-def wordsim_document(results: Sequence[Any], signature: str) -> dict[str, Any]:
-    """The JSON document of ``simeval wordsim``, the same shape for one data set or
-    several: ``{"kind", "signature", "results": [{"dataset", …, "reason"}],
-    "fisher_z_mean"}`` (the mean of ρ over the data sets, null for one)."""
-    rhos = [r.rho for r in results if not math.isnan(r.rho)]
-    return {
-        "kind": "wordsim",
-        "signature": signature,
-        "results": [{"dataset": r.name, **r.as_dict(), "reason": _reason(r)} for r in results],
-        "fisher_z_mean": fisher_z_mean(rhos) if len(results) > 1 and rhos else None,
-    }
 
 
 def format_wordsim(
@@ -46,13 +24,13 @@ def format_wordsim(
     """The table of wordspace's ``eval.similarity.correlation`` (Evert 2014): per data set
     n, missing pairs, |ρ| with its p-value, |r| with its 95 % interval; with several data
     sets, the Fisher-z mean of ρ; a reason for every undefined value."""
-    doc = wordsim_document(results, signature)
+    doc = wordsim_document(results, signature, vectors)
     if fmt == "json":
         return to_json(doc)
     rows: list[list[Any]] = [
         [r.name, r.n, r.missing, r.rho, r.p_value, r.r, r.r_lower, r.r_upper] for r in results
     ]
-    reasons = [_reason(r) for r in results]
+    reasons = [wordsim_reason(r) for r in results]
     if len(results) > 1:
         rows.append(["Fisher-z mean of rho", None, None, doc["fisher_z_mean"]] + [None] * 4)
         reasons.append(_MEAN_ROW)

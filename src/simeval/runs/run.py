@@ -1,6 +1,7 @@
-"""From models and data set names to a verdict: score every model on every data set, then
-evaluate under a protocol (see :mod:`simeval.runs.protocols`) and, for the ``simeval``
-protocol, compare the models with intervals, paired tests and clusters.
+"""From models and data set names to a verdict: score every model on every data set, report
+the numbers a protocol reports (see :mod:`simeval.runs.protocols`), and evaluate every
+data set with every measure and compare the models with intervals, paired tests and
+clusters (what the ``simeval`` protocol reports, and what the HTML page shows under any).
 
 >>> import simeval as se
 >>> pairs = se.runs.run.Pairs("toy", ["a cat", "a dog", "the sun"],
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import NAN_POLICIES, NanPolicy
+from .._validate import NAN_POLICIES, NanPolicy, check_choice
 from .._version import __version__
 from ..errors import DataError, InputError, param
 from ..evaluation.aggregate import set_aggregate
@@ -68,8 +69,12 @@ def score_range(scorer: Any) -> tuple[float, float] | None:
 @dataclass(frozen=True)
 class RunResult:
     """Every model on every data set: tidy ``records`` (``dataset``, ``subset``,
-    ``system``, ``metric``, ``value``, ``n``, interval, ``reason``, ``main``), the scores,
-    and for the ``simeval`` protocol the evaluations and comparisons per data set."""
+    ``system``, ``metric``, ``value``, ``n``, interval, ``reason``, ``main``) as the
+    protocol reports them, the scores, and — whatever the protocol — each data set's
+    :func:`~simeval.evaluate` (``evaluations``), its comparison with bootstrap intervals
+    and paired tests when there are two or more models (``comparisons``) and, over two or
+    more data sets, the ``aggregates`` of :func:`_across_datasets`. The saved document is
+    :func:`simeval.report.schema.run_document`."""
 
     protocol: str
     models: tuple[str, ...]
@@ -83,6 +88,7 @@ class RunResult:
     evaluations: Mapping[str, Any] = field(default_factory=dict, repr=False)
     comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
     provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    aggregates: tuple[dict[str, Any], ...] = field(default=(), repr=False)
 
     def value(
         self, model: str, dataset: str, metric: str | None = None, subset: Any = None
@@ -99,18 +105,6 @@ class RunResult:
             ):
                 return math.nan if r["value"] is None else float(r["value"])
         raise InputError(f"no {metric} of {model!r} on {dataset!r} (subset {subset!r})")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON document of ``simeval run`` (``kind: run``)."""
-        return {
-            "kind": "run",
-            "signature": self.signature,
-            "protocol": self.protocol,
-            "models": list(self.models),
-            "datasets": list(self.datasets),
-            "provenance": {k: dict(v) for k, v in self.provenance.items()},
-            "results": [dict(r) for r in self.records],
-        }
 
 
 def _load(dataset: Any, data_dir: str | None) -> Any:
@@ -190,8 +184,10 @@ def run(
 ) -> RunResult:
     """Score every model (a scorer name of :func:`simeval.scorers.get`) on every data set
     (a registry name of :func:`simeval.datasets.load`, or a :class:`Pairs`), then report
-    as ``protocol`` does (see :mod:`simeval.runs.protocols`). ``progress(done, total)`` is
-    called after each (model, data set).
+    as ``protocol`` does (see :mod:`simeval.runs.protocols`); whatever the protocol, also
+    evaluate each data set with every measure and, with two or more models, compare them
+    (``n_resamples`` bootstrap resamples, ``seed``). ``progress(done, total)`` is called
+    after each (model, data set).
 
     A pair a model leaves without a score (NaN: a static-vector model that knows no word
     of one of its texts) is an error under ``nan_policy="raise"``; ``"omit"`` leaves it out
@@ -204,8 +200,7 @@ def run(
     proto = get_protocol(protocol)
     if not models or not datasets:
         raise InputError("give at least one model and one data set")
-    if nan_policy not in NAN_POLICIES:
-        raise InputError(f"{param('nan_policy')} must be one of {NAN_POLICIES}; got {nan_policy!r}")
+    check_choice("nan_policy", nan_policy, NAN_POLICIES)
     if n_resamples != 0:  # checked before the models run; 0: no bootstrap
         check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     names = [m if isinstance(m, str) else str(m) for m in models]
@@ -222,7 +217,6 @@ def run(
     total, done = len(names) * len(loaded), 0
     for label, pairs in zip(labels, loaded):
         t1, t2, gold, subsets = _scored(pairs)
-        scale = getattr(pairs, "scale", None)
         by_model: dict[str, NDArray[np.float64]] = {}
         for m in names:
             own = next(iter(scorer_sets[m]))
@@ -240,27 +234,31 @@ def run(
             done += 1
             if progress is not None:
                 progress(done, total)
+        ev, cmp = _evaluate_set(
+            gold, by_model, getattr(pairs, "scale", None), scorer_sets, n_resamples, seed,
+            nan_policy,
+        )  # fmt: skip
+        evaluations[label] = ev
+        if cmp is not None:
+            comparisons[label] = cmp
         if proto.name == "simeval":
-            records += _simeval_records(
-                label, gold, by_model, scale, scorer_sets, n_resamples, seed, nan_policy,
-                evaluations, comparisons,
-            )  # fmt: skip
+            records += _simeval_records(label, ev, cmp)
     if proto.name == "simcse":
         records += _task_average(records, names, labels)
-    if proto.name == "simeval" and len(evaluations) > 1:
-        records += _across_datasets(evaluations)
+    aggregates = _across_datasets(evaluations) if len(evaluations) > 1 else []
+    if proto.name == "simeval":
+        records += aggregates
     sigs = ";".join(f"{m}={next(iter(scorer_sets[m].values())).signature}" for m in names)
     provenance = {lab: dict(getattr(p, "provenance", {}) or {}) for lab, p in zip(labels, loaded)}
     sets = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
     signature = f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{sets}"
     return RunResult(
         proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
-        unscored, evaluations, comparisons, provenance,
+        unscored, evaluations, comparisons, provenance, tuple(aggregates),
     )  # fmt: skip
 
 
-def _simeval_records(
-    label: str,
+def _evaluate_set(
     gold: NDArray[np.float64],
     by_model: dict[str, NDArray[np.float64]],
     scale: tuple[float, float] | None,
@@ -268,9 +266,11 @@ def _simeval_records(
     n_resamples: int,
     seed: int,
     nan_policy: NanPolicy,
-    evaluations: dict[str, Any],
-    comparisons: dict[str, Any],
-) -> list[dict[str, Any]]:
+) -> tuple[Any, Any]:
+    """Every measure of :func:`~simeval.evaluate` on one data set and, with two or more
+    models, their comparison (bootstrap intervals, paired tests, clusters); each model's
+    scores declared on its scorer's range, so that a measure of the gold value sees them
+    on the gold scale. ``n_resamples`` 0: no comparison."""
     from ..evaluation.compare import compare
     from ..evaluation.evaluate import evaluate
     from ..options import Options
@@ -279,11 +279,16 @@ def _simeval_records(
     system_scale = {m: r for m, r in ranges.items() if r is not None}
     opts = Options(scale=scale, system_scale=system_scale or None, nan_policy=nan_policy)
     ev = evaluate(gold, by_model, options=opts)
-    evaluations[label] = ev
+    if len(by_model) < 2 or not n_resamples:
+        return ev, None
+    return ev, compare(gold, by_model, options=opts, n_resamples=n_resamples, seed=seed)
+
+
+def _simeval_records(label: str, ev: Any, cmp: Any) -> list[dict[str, Any]]:
+    """The records of the ``simeval`` protocol: every measure of the evaluation, with the
+    comparison's bootstrap interval and cluster where it has one; Pearson is the main."""
     out = [{**r.as_dict(), "dataset": label, "subset": None, "main": False} for r in ev.records]
-    if len(by_model) > 1 and n_resamples:
-        cmp = compare(gold, by_model, options=opts, n_resamples=n_resamples, seed=seed)
-        comparisons[label] = cmp
+    if cmp is not None:
         ci = {(r["system"], r["metric"]): r for r in cmp.records()}
         for r in out:
             c = ci.get((r["system"], r["metric"]))
@@ -354,7 +359,9 @@ def _across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:
          "main": r["metric"] == "pearson" and r["bin"] is None}
         for r in aggregate(evaluations)
     ]  # fmt: skip
-    for system, rank in normalized_ranks(evaluations).items():
+    systems = {s for ev in evaluations.values() for s in ev.systems}
+    ranks = normalized_ranks(evaluations) if len(systems) > 1 else {}
+    for system, rank in ranks.items():
         out.append(
             {"dataset": "all", "subset": None, "system": system, "metric": "normalized_rank",
              "value": None if math.isnan(rank) else rank, "bin": None,

@@ -192,14 +192,6 @@ class SemevalEvaluation:
         """The value of ``metric`` for ``system`` on a set or an aggregate."""
         return self._values[(system, get_metric(metric).name, dataset)]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "semeval",
-            "signature": self.signature,
-            "results": list(self.records),
-            "skipped": dict(self.skipped),
-        }
-
     def table(self, metric: str) -> tuple[list[str], list[list[Any]]]:
         """Systems in rows; each set, then the aggregates, in columns."""
         name = get_metric(metric).name

@@ -97,12 +97,12 @@ def plot(
     the figure is also saved there.
     """
     require("matplotlib", "plot")
-    from matplotlib.figure import Figure
 
     d = result.details
-    if ax is None:
-        fig = Figure(figsize=(6.4, 4.8))
-        ax = fig.add_subplot()
+    if ax is None:  # through pyplot, so that plt.show() and notebooks display it
+        import matplotlib.pyplot as plt
+
+        ax = plt.figure(figsize=(6.4, 4.8)).add_subplot()
     known = ~d.missing
     ax.scatter(d.score[known], d.distance[known], s=14, c="black", marker="o")
     if d.missing.any():

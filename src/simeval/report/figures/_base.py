@@ -1,10 +1,13 @@
-"""What every figure shares: matplotlib through :func:`simeval.errors.require`, the
-Agg canvas, the palette, panel sizes, the metric's direction and the note for gaps."""
+"""What every figure shares: matplotlib through :func:`simeval.errors.require`, new
+figures through pyplot (or offscreen, for pages and files), what a figure function
+returns, the palette, panel sizes, the metric's direction and the note for gaps."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from ...errors import require
@@ -12,11 +15,16 @@ from ...errors import require
 __all__ = [
     "PALETTE",
     "PANEL",
+    "SMALL",
     "direction_label",
+    "figure_or_axes",
     "is_missing",
+    "label_rotation",
     "new_axes",
+    "new_figure",
     "new_grid",
     "note",
+    "offscreen",
 ]
 
 #: Okabe & Ito (2008) colour-blind-safe palette (black dropped: it is for text).
@@ -36,42 +44,77 @@ PANEL = (6.4, 4.0)
 MAX_COLUMNS = 4
 
 
-def _figure_class() -> Any:
-    """matplotlib's ``Figure`` with the non-interactive Agg canvas (no pyplot, so no
-    window and no global backend change), or :class:`~simeval.errors.MissingExtraError`."""
+#: The smallest text of a figure, in points: readable at the figure's own size.
+SMALL = 9
+
+_OFFSCREEN: ContextVar[bool] = ContextVar("simeval_offscreen_figures", default=False)
+
+
+@contextmanager
+def offscreen() -> Iterator[None]:
+    """Inside, new figures are made without pyplot, on an Agg canvas: nothing to show and
+    nothing left open (what a page or a file of figures needs). Outside, they are made
+    through :func:`matplotlib.pyplot.figure`, so that ``plt.show()`` and notebooks
+    display them."""
+    token = _OFFSCREEN.set(True)
+    try:
+        yield
+    finally:
+        _OFFSCREEN.reset(token)
+
+
+def new_figure(size: tuple[float, float]) -> Any:
+    """A new figure of ``size`` inches with the constrained layout: through pyplot, or
+    (inside :func:`offscreen`) on its own Agg canvas; MissingExtraError without
+    matplotlib."""
     require("matplotlib", "plot")
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+    if _OFFSCREEN.get():
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
 
-    class _Figure(Figure):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            FigureCanvasAgg(self)
+        fig = Figure(figsize=size, layout="constrained")
+        FigureCanvasAgg(fig)
+        return fig
+    import matplotlib.pyplot as plt
 
-    return _Figure
+    return plt.figure(figsize=size, layout="constrained")
 
 
 def new_axes(ax: Any = None, size: tuple[float, float] = PANEL) -> tuple[Any, Any]:
     """``(figure, axes)``: the given axes and its figure, or a new one-panel figure."""
     if ax is not None:
         return ax.figure, ax
-    fig = _figure_class()(figsize=size, layout="constrained")
+    fig = new_figure(size)
     return fig, fig.add_subplot()
 
 
-def new_grid(n: int, fig: Any = None, size: tuple[float, float] = PANEL) -> tuple[Any, list[Any]]:
-    """A figure with ``n`` panels, up to :data:`MAX_COLUMNS` per row (extra cells hidden)."""
-    cols = max(1, min(n, MAX_COLUMNS))
+def figure_or_axes(fig: Any, ax: Any, given: Any) -> Any:
+    """What a one-panel figure function returns, as matplotlib users expect: the Axes it
+    drew on when one was ``given``, else the new Figure."""
+    return ax if given is not None else fig
+
+
+def new_grid(
+    n: int, fig: Any = None, size: tuple[float, float] = PANEL, columns: int = MAX_COLUMNS
+) -> tuple[Any, list[Any]]:
+    """A figure with ``n`` panels, up to ``columns`` per row (extra cells hidden)."""
+    cols = max(1, min(n, columns))
     rows = max(1, math.ceil(n / cols))
     scale = 0.7 if cols > 1 else 1.0  # smaller panels in a grid keep an A4 page readable
     if fig is None:
-        fig = _figure_class()(
-            figsize=(size[0] * cols * scale, size[1] * rows * scale), layout="constrained"
-        )
+        fig = new_figure((size[0] * cols * scale, size[1] * rows * scale))
     axes = fig.subplots(rows, cols, squeeze=False).ravel().tolist()
     for extra in axes[n:]:
         extra.set_visible(False)
     return fig, axes[:n]
+
+
+def label_rotation(labels: Iterable[str], width_in: float) -> dict[str, Any]:
+    """Keywords of ``set_xticks`` that keep category labels apart: slanted when they would
+    not fit side by side (about 0.09 in per character at the tick font size)."""
+    labels = list(labels)
+    crowded = sum(len(x) + 2 for x in labels) * 0.09 > width_in * 0.8
+    return {"rotation": 30, "ha": "right", "rotation_mode": "anchor"} if crowded else {}
 
 
 def is_missing(value: Any) -> bool:
@@ -98,10 +141,12 @@ def note(fig: Any, lines: Iterable[str], limit: int = 4) -> None:
     if not lines:
         return
     shown = lines[:limit] + ([f"… and {len(lines) - limit} more"] if len(lines) > limit else [])
-    height = 0.13 * len(shown) + 0.08  # inches: a 7 pt line is about 0.13 in
+    height = 0.17 * len(shown) + 0.08  # inches: a 9 pt line is about 0.17 in
     frac = min(0.4, height / fig.get_figheight())
     engine = fig.get_layout_engine()
     if engine is not None and hasattr(engine, "set") and "rect" in engine.get():
         engine.set(rect=(0, frac, 1, 1 - frac))  # keep the panels clear of the note
     text = "\n".join(shown)
-    fig.text(0.01, 0.01, text, ha="left", va="bottom", fontsize=7, color="#444444", gid="gap-note")
+    fig.text(
+        0.01, 0.01, text, ha="left", va="bottom", fontsize=SMALL, color="#444444", gid="gap-note"
+    )

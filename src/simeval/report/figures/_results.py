@@ -25,13 +25,21 @@ def _kind(kind: str, allowed: tuple[str, ...]) -> str:
     return kind
 
 
+def _one_system(ev: Evaluation, system: str | None) -> str:
+    name = system if system is not None else ev.systems[0]
+    if name not in ev.systems:
+        raise InputError(f"no system {name!r}; systems: {', '.join(ev.systems)}")
+    return name
+
+
 def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -> Any:
-    """The figure ``kind`` (``scatter``, ``bins``, ``errors``) of an evaluation."""
+    """The figure ``kind`` (``scatter``, ``bins``, ``errors``) of an evaluation: a new
+    Figure, or the Axes ``ax`` drawn on. A kind that draws a panel per system refuses
+    ``ax`` unless ``system=`` says which one to draw there."""
     from ...results import ScaledPearsonResult
 
     _kind(kind, EVALUATION_KINDS)
-    require_scores = kind != "bins"
-    if require_scores and ev.gold is None:
+    if kind != "bins" and ev.gold is None:
         raise InputError("this evaluation kept no scores (it was not made by evaluate())")
     sp_name = next((m.name for m in ev.metrics if m.name == "scaled_pearson"), None)
     scaled = (
@@ -46,14 +54,22 @@ def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -
             raise InputError("no per-bin results to draw: add the metric scaled_pearson")
         return agreement.bin_correlations(records, scaled_pearson=scaled, ax=ax, **kw)
     if kind == "errors":
+        if ax is not None:
+            raise InputError(
+                "the 'errors' figure has two panels (each pair, and each system's "
+                "distribution): leave ax unset, or give fig= to draw into a figure"
+            )
         mapped = {s: ev.on_gold_scale(s) for s in ev.systems}
         return errors.scaled_error_figure(ev.gold, mapped, fig=kw.pop("fig", None), **kw)  # type: ignore[arg-type]
     system = kw.pop("system", None)
+    if ax is not None and system is None and len(ev.systems) > 1:
+        raise InputError(
+            f"the 'scatter' figure draws a panel for each of the {len(ev.systems)} systems: "
+            "give system= to draw one of them on ax, or leave ax unset"
+        )
     scale = ev.options.scale
     if ax is not None or system is not None:
-        name = system if system is not None else ev.systems[0]
-        if name not in ev.systems:
-            raise InputError(f"no system {name!r}; systems: {', '.join(ev.systems)}")
+        name = _one_system(ev, system)
         return agreement.scatter_bins(
             ev.gold,  # type: ignore[arg-type]
             ev.on_gold_scale(name),
@@ -76,22 +92,23 @@ def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -
 
 def comparison_figure(cmp: Comparison, kind: str, *, ax: Any = None, **kw: Any) -> Any:
     """The figure ``kind`` (``forest``, ``pvalues``, ``ranks``, ``agreement``) of a
-    comparison, for ``metric=`` (default: its first metric)."""
+    comparison, for ``metric=`` (default: its first metric): a new Figure, or the Axes
+    ``ax`` drawn on."""
     _kind(kind, COMPARISON_KINDS)
     metric = kw.pop("metric", None) or cmp.metrics[0]
     if kind in ("forest", "pvalues") and metric not in cmp.metrics:
         raise InputError(f"no metric {metric!r}; metrics: {', '.join(cmp.metrics)}")
-    doc = cmp.to_dict()
     if kind == "forest":
         return intervals.forest(
-            doc["results"], metric=metric, confidence_level=cmp.confidence_level, ax=ax, **kw
+            cmp.records(), metric=metric, confidence_level=cmp.confidence_level, ax=ax, **kw
         )
     if kind == "pvalues":
+        pairs = [p.as_dict() for p in cmp.pairwise]
         return intervals.pvalue_matrix(
-            doc["pairwise"], metric=metric, systems=cmp.ranked(metric), alpha=cmp.alpha, ax=ax, **kw
+            pairs, metric=metric, systems=cmp.ranked(metric), alpha=cmp.alpha, ax=ax, **kw
         )
     if kind == "ranks":
-        return ranks.bump_chart(doc["results"], ax=ax, **kw)
-    if not doc["rank_agreement"]:
+        return ranks.bump_chart(cmp.records(), ax=ax, **kw)
+    if not cmp.agreement:
         raise InputError("no rank agreement to draw: it needs 2 or more systems and metrics")
-    return ranks.agreement_heatmap(doc["rank_agreement"], ax=ax, **kw)
+    return ranks.agreement_heatmap([a.as_dict() for a in cmp.agreement], ax=ax, **kw)

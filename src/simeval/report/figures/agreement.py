@@ -10,7 +10,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._base import PALETTE, PANEL, is_missing, new_axes, new_grid, note
+from ._base import (
+    MAX_COLUMNS,
+    PALETTE,
+    PANEL,
+    SMALL,
+    figure_or_axes,
+    is_missing,
+    label_rotation,
+    new_axes,
+    new_grid,
+    note,
+)
 
 __all__ = ["bin_correlations", "scatter_bins", "scatter_grid"]
 
@@ -49,8 +60,9 @@ def scatter_bins(
     when undefined, written as "r undefined"); bins without edges (given by labels) are
     not drawn as bands. Pairs with a missing score are left out. Beyond ``max_points``
     pairs the points become a hexbin and the title says how many pairs it holds.
-    Returns the matplotlib ``Figure``.
+    Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
     """
+    given = ax
     fig, ax = new_axes(ax)
     g, s, missing = _pairs(gold, system)
     if g.size > max_points:
@@ -75,7 +87,7 @@ def scatter_bins(
             transform=ax.get_xaxis_transform(),
             ha="center",
             va="top",
-            fontsize=8,
+            fontsize=SMALL,
             gid="bin-r",
             bbox={"facecolor": "white", "alpha": 0.7, "edgecolor": "none", "pad": 1},
         )
@@ -95,7 +107,7 @@ def scatter_bins(
     if undefined:
         notes.append(f"{name}: r undefined in bin(s) {', '.join(map(str, undefined))}")
     note(fig, notes)
-    return fig
+    return figure_or_axes(fig, ax, given)
 
 
 def scatter_grid(
@@ -107,12 +119,14 @@ def scatter_grid(
     scaled_pearson: Mapping[str, float] | None = None,
     max_points: int = MAX_POINTS,
     fig: Any = None,
+    columns: int = MAX_COLUMNS,
 ) -> Any:
-    """:func:`scatter_bins` for every system, one panel each, up to four per row.
+    """:func:`scatter_bins` for every system, one panel each, up to ``columns`` per row.
     ``gold`` is one array for all systems or one per system; ``bins`` and
-    ``scaled_pearson`` map each system to its bins and value."""
+    ``scaled_pearson`` map each system to its bins and value. Returns the Figure (the
+    new one, or ``fig``)."""
     names = list(systems)
-    fig, axes = new_grid(len(names), fig)
+    fig, axes = new_grid(len(names), fig, columns=columns)
     for name, ax in zip(names, axes):
         g = gold[name] if isinstance(gold, Mapping) else gold
         scatter_bins(
@@ -139,12 +153,14 @@ def bin_correlations(
 
     ``records`` are the per-bin records of an evaluation: ``{"system", "bin", "value",
     "ci_low", "ci_high"}`` (``bin`` not None). An undefined r is a gap, named in a note
-    under the plot. Returns the matplotlib ``Figure``.
+    under the plot. Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is
+    given.
     """
     rows = [r for r in records if r.get("bin") is not None]
     systems = list(dict.fromkeys(r["system"] for r in rows))
     labels = list(dict.fromkeys(r["bin"] for r in rows))
-    width = max(PANEL[0], 1.2 * len(systems) + 2)
+    width = min(10.0, max(PANEL[0], 1.2 * len(systems) + 2))  # a page column is 11.5 in
+    given = ax
     fig, ax = new_axes(ax, (width, PANEL[1]))
     step = 0.8 / max(len(labels), 1)
     gaps = []
@@ -188,7 +204,7 @@ def bin_correlations(
                 gid="scaled-pearson",
             )
     ax.axhline(0, color="#999999", linewidth=0.6)
-    ax.set_xticks(range(len(systems)), systems, rotation=30 if len(systems) > 4 else 0)
+    ax.set_xticks(range(len(systems)), systems, **label_rotation(systems, width))
     ax.set_xlim(-0.6, len(systems) - 0.4)
     ax.set_ylim(min(-0.05, ax.get_ylim()[0]), 1.02)
     ax.set_xlabel("system")
@@ -197,10 +213,10 @@ def bin_correlations(
     if ax.get_legend_handles_labels()[0]:  # every bin undefined: nothing to name
         ax.legend(
             title="gold-score bin",
-            fontsize=7,
-            title_fontsize=8,
+            fontsize=SMALL,
+            title_fontsize=SMALL,
             loc="center left",
             bbox_to_anchor=(1.01, 0.5),
         )
     note(fig, [f"gap: r undefined for {g}" for g in gaps])
-    return fig
+    return figure_or_axes(fig, ax, given)

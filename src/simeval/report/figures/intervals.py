@@ -8,9 +8,18 @@ from typing import Any
 
 import numpy as np
 
-from ._base import PALETTE, PANEL, direction_label, is_missing, new_axes, note
+from ._base import (
+    PALETTE,
+    PANEL,
+    SMALL,
+    direction_label,
+    figure_or_axes,
+    is_missing,
+    new_axes,
+    note,
+)
 
-__all__ = ["forest", "pvalue_matrix"]
+__all__ = ["by_dataset", "forest", "pvalue_matrix"]
 
 
 def forest(
@@ -27,7 +36,8 @@ def forest(
 
     ``records`` are those of ``Comparison.to_dict()["results"]``: ``{"system",
     "metric", "value", "ci_low", "ci_high", "cluster"}``. Systems with an undefined
-    value are a gap at the bottom with a note. Returns the matplotlib ``Figure``.
+    value are a gap at the bottom with a note. Returns the new matplotlib ``Figure``, or
+    the Axes when ``ax`` is given.
     """
     rows = [r for r in records if r.get("metric") == metric and r.get("bin") is None]
     defined = [r for r in rows if not is_missing(r.get("value"))]
@@ -35,6 +45,7 @@ def forest(
     defined.sort(key=lambda r: (r.get("cluster") or 0, -r["value"] if higher else r["value"]))
     undefined = [r for r in rows if is_missing(r.get("value"))]
     ordered = defined + undefined
+    given = ax
     fig, ax = new_axes(ax, (PANEL[0], max(2.5, 0.45 * len(ordered) + 1.5)))
     n = len(ordered)
     y = {r["system"]: n - 1 - i for i, r in enumerate(ordered)}
@@ -55,7 +66,7 @@ def forest(
             transform=ax.get_yaxis_transform(),
             va="center",
             ha="left",
-            fontsize=8,
+            fontsize=SMALL,
             gid="cluster-mark",
         )
     for r in defined:
@@ -80,7 +91,7 @@ def forest(
     level = f"{confidence_level * 100:g} %"
     ax.set_title(f"{metric}: bootstrap {level} intervals and significance clusters", fontsize=10)
     note(fig, [f"gap: {r['system']}: {r.get('reason') or 'undefined'}" for r in undefined])
-    return fig
+    return figure_or_axes(fig, ax, given)
 
 
 def pvalue_matrix(
@@ -98,8 +109,8 @@ def pvalue_matrix(
     tested (B ranked above A, a system with an undefined value) stay blank.
 
     ``pairwise`` are the records of ``Comparison.to_dict()["pairwise"]``; ``systems``
-    orders the rows and columns (default: as they appear, best first). Returns the
-    matplotlib ``Figure``.
+    orders the rows and columns (default: as they appear, best first). Returns the new
+    matplotlib ``Figure``, or the Axes when ``ax`` is given.
     """
     rows = [p for p in pairwise if p.get("metric") == metric]
     if systems is None:
@@ -111,6 +122,7 @@ def pvalue_matrix(
         if p["system_a"] in at and p["system_b"] in at and not is_missing(p.get(key)):
             m[at[p["system_a"]], at[p["system_b"]]] = float(p[key])
     side = max(PANEL[1], 0.55 * len(names) + 2)
+    given = ax
     fig, ax = new_axes(ax, (side + 1.5, side))
     img = ax.imshow(np.ma.masked_invalid(m), cmap="viridis_r", vmin=0, vmax=1)
     for i in range(len(names)):
@@ -123,7 +135,7 @@ def pvalue_matrix(
                     f"{m[i, j]:.3f}{star}",
                     ha="center",
                     va="center",
-                    fontsize=7,
+                    fontsize=SMALL,
                     color="black" if m[i, j] < 0.5 else "white",
                     gid="pvalue",
                 )
@@ -135,4 +147,71 @@ def pvalue_matrix(
     ax.set_title(f'{metric}: p-value of "A is better than B" (* < {alpha:g})', fontsize=10)
     tested = int((~np.isnan(m)).sum())
     note(fig, [] if tested else ["no pair was tested (fewer than 2 systems with a value)"])
-    return fig
+    return figure_or_axes(fig, ax, given)
+
+
+def by_dataset(
+    records: Sequence[Mapping[str, Any]],
+    *,
+    metric: str,
+    label: str | None = None,
+    legend: str = "system",
+    ax: Any = None,
+) -> Any:
+    """Each system's value of ``metric`` with its interval on each data set: one row of
+    points per data set (top to bottom in the order given), one colour per system, so
+    that who leads where, and by how much against the intervals, reads at a glance.
+
+    ``records`` are ``{"dataset", "system", "value", "ci_low", "ci_high"}``; a record
+    without an interval (an aggregate over the data sets) is a diamond without bars, an
+    undefined value a gap named in a note. ``label`` names the measure on the axis
+    (default ``metric`` with its direction), ``legend`` what the colours are. Returns the
+    new matplotlib ``Figure``, or the Axes when ``ax`` is given.
+    """
+    sets = list(dict.fromkeys(r["dataset"] for r in records))
+    systems = list(dict.fromkeys(r["system"] for r in records))
+    given = ax
+    height = max(2.5, 0.22 * len(sets) * len(systems) + 0.35 * len(sets) + 1.6)
+    fig, ax = new_axes(ax, (PANEL[0] * 1.25, height))
+    step = 0.8 / max(len(systems), 1)
+    gaps = []
+    for k, system in enumerate(systems):
+        colour = PALETTE[k % len(PALETTE)]
+        for i, dataset in enumerate(sets):
+            rec = next(
+                (r for r in records if r["system"] == system and r["dataset"] == dataset), None
+            )
+            if rec is None or is_missing(rec.get("value")):
+                if rec is not None:
+                    gaps.append(f"gap: {system} on {dataset}: {rec.get('reason') or 'undefined'}")
+                continue
+            v = float(rec["value"])
+            lo, hi = rec.get("ci_low"), rec.get("ci_high")
+            err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]  # type: ignore[operator]
+            y = -i - 0.4 + step * (len(systems) - 1 - k + 0.5)
+            fmt = "o" if err is not None else "D"
+            ax.errorbar([v], [y], xerr=err, fmt=fmt, color=colour, capsize=3, ms=5,
+                        label=system, gid="dataset-point")  # fmt: skip
+    ax.set_yticks([-i for i in range(len(sets))], sets)
+    ax.set_ylim(-len(sets) + 0.5, 0.5)
+    for i in range(1, len(sets)):
+        ax.axhline(-i + 0.5, color="#DDDDDD", linewidth=0.8)
+    ax.grid(axis="x", color="#EEEEEE")
+    ax.set_xlabel(label or f"{metric} {direction_label(metric)}".strip())
+    ax.set_title(f"{metric} on each data set", fontsize=10)
+    handles, names = ax.get_legend_handles_labels()
+    if handles:
+        unique: dict[str, Any] = {}
+        for n, h in zip(names, handles):
+            unique.setdefault(n, h)  # a point with its interval, not an aggregate's diamond
+        ax.legend(
+            unique.values(),
+            unique.keys(),
+            fontsize=SMALL,
+            loc="center left",
+            bbox_to_anchor=(1.01, 0.5),
+            title=legend,
+            title_fontsize=SMALL,
+        )
+    note(fig, gaps)
+    return figure_or_axes(fig, ax, given)

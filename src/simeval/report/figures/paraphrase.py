@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ._base import PALETTE, PANEL, _figure_class, is_missing, note
+from ._base import PALETTE, PANEL, SMALL, is_missing, new_figure, note
 
 __all__ = ["pattern_figure"]
 
@@ -31,9 +31,7 @@ def pattern_figure(records: Sequence[Mapping[str, Any]], *, fig: Any = None) -> 
     if not rows:
         raise InputError("no patterns to draw; give the explanations of one source term")
     if fig is None:
-        fig = _figure_class()(
-            figsize=(max(PANEL[0], 0.5 * len(rows) + 2), PANEL[1] * 1.5), layout="constrained"
-        )
+        fig = new_figure((max(PANEL[0], 0.5 * len(rows) + 2), PANEL[1] * 1.5))
     top, bottom = fig.subplots(2, 1, sharex=True)
     x = np.arange(1, len(rows) + 1)
     d = np.array([r["d"] for r in rows], dtype=float)
@@ -53,10 +51,10 @@ def pattern_figure(records: Sequence[Mapping[str, Any]], *, fig: Any = None) -> 
     bottom.set_xticks(
         x,
         [f"{k}\n{r['paraphrase'][:14]}" for k, r in zip(x, rows)],
-        fontsize=7,
+        fontsize=SMALL,
         rotation=0 if len(rows) <= 8 else 60,
     )
-    bottom.legend(fontsize=7, loc="lower left")
+    bottom.legend(fontsize=SMALL, loc="lower left")
     first = rows[0]
     where = f" in set {first['set']!r}" if first.get("set") else ""
     top.set_title(

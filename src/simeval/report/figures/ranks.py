@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ._base import PALETTE, PANEL, is_missing, new_axes, note
+from ._base import PALETTE, PANEL, SMALL, figure_or_axes, is_missing, new_axes, note
 
 __all__ = ["agreement_heatmap", "bump_chart", "predictiveness_bars"]
 
@@ -21,7 +21,7 @@ def bump_chart(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
     ``records`` are whole-dataset records ``{"system", "metric", "value"}`` (those with
     a ``bin`` are ignored), e.g. ``Evaluation.to_dict()["results"]``. A system with an
     undefined value under a measure is not ranked there: a gap in its line, with a note.
-    Returns the matplotlib ``Figure``.
+    Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
     """
     from ...metrics.registry import direction
     from ...stats.ranks import rank_systems
@@ -38,7 +38,8 @@ def bump_chart(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
         if ok:
             for s, rk in rank_systems(ok, higher_is_better=direction(m, default=True)).items():
                 rank[systems.index(s), j] = rk
-    fig, ax = new_axes(ax, (max(PANEL[0], 1.1 * len(metrics) + 2.5), PANEL[1]))
+    given = ax
+    fig, ax = new_axes(ax, (min(9.0, max(PANEL[0], 1.1 * len(metrics) + 2.5)), PANEL[1]))
     x = np.arange(len(metrics))
     for i, s in enumerate(systems):
         colour = PALETTE[i % len(PALETTE)]
@@ -54,9 +55,9 @@ def bump_chart(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
     ax.set_xlabel("measure")
     ax.set_ylabel("rank of the system (1 = best)")
     ax.set_title("Ranks of the systems under each measure", fontsize=10)
-    ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), title="system")
+    ax.legend(fontsize=SMALL, loc="center left", bbox_to_anchor=(1.01, 0.5), title="system")
     note(fig, [f"gap: {g} undefined, not ranked" for g in gaps])
-    return fig
+    return figure_or_axes(fig, ax, given)
 
 
 def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
@@ -66,7 +67,7 @@ def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -
 
     ``records`` are ``RankAgreement.as_dict()`` rows (``metric_a``, ``metric_b``,
     ``kendall_tau``, ``mean_abs_diff``); an undefined τ is a blank cell with a note.
-    Returns the matplotlib ``Figure``.
+    Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
     """
     names = list(dict.fromkeys([r["metric_a"] for r in records] + [r["metric_b"] for r in records]))
     at = {m: i for i, m in enumerate(names)}
@@ -87,6 +88,7 @@ def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -
                 f"gap: τ({r['metric_a']}, {r['metric_b']}): {r.get('reason') or 'undefined'}"
             )
     side = max(PANEL[1], 0.7 * len(names) + 2)
+    given = ax
     fig, ax = new_axes(ax, (side + 1.5, side))
     img = ax.imshow(np.ma.masked_invalid(tau), cmap="RdBu", vmin=-1, vmax=1)
     for i in range(len(names)):
@@ -99,7 +101,7 @@ def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -
                     text,
                     ha="center",
                     va="center",
-                    fontsize=7,
+                    fontsize=SMALL,
                     color="white" if abs(tau[i, j]) > 0.6 else "black",
                     gid="agreement",
                 )
@@ -110,7 +112,7 @@ def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -
     ax.set_ylabel("measure")
     ax.set_title("Rank agreement between measures (τ; mean |Δrank| below)", fontsize=10)
     note(fig, gaps)
-    return fig
+    return figure_or_axes(fig, ax, given)
 
 
 def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
@@ -120,9 +122,10 @@ def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None)
 
     ``records`` are ``Predictiveness.as_dict()`` rows (``measure``, ``rho``, ``ci_low``,
     ``ci_high``, ``mad``, ``confidence_level``); an undefined ρ is a gap with a note.
-    Returns the matplotlib ``Figure``.
+    Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
     """
     rows = list(records)
+    given = ax
     fig, ax = new_axes(ax, (PANEL[0], max(2.5, 0.4 * len(rows) + 1.5)))
     y = np.arange(len(rows))[::-1]
     gaps = []
@@ -148,7 +151,7 @@ def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None)
             f"MAD {r['mad']:.2f}",
             transform=ax.get_yaxis_transform(),
             va="center",
-            fontsize=7,
+            fontsize=SMALL,
         )
     ax.axvline(0, color="#777777", linewidth=0.8)
     ax.set_yticks(y, [r["measure"] for r in rows])
@@ -160,4 +163,4 @@ def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None)
         f"Predictiveness of each measure, bootstrap {level * 100:g} % interval", fontsize=10
     )
     note(fig, gaps)
-    return fig
+    return figure_or_axes(fig, ax, given)

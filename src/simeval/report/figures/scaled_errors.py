@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...metrics.scaled_errors import scaled_errors
-from ._base import PALETTE, PANEL, new_grid, note
+from ._base import PALETTE, PANEL, SMALL, label_rotation, new_grid, note
 
 __all__ = ["scaled_error_figure"]
 
@@ -35,10 +35,10 @@ def scaled_error_figure(
     with a missing score are left out. A constant system has infinite scaled errors: it
     is left as a gap with a note. Beyond ``max_points`` pairs a system's points are a
     random sample (``numpy.random.default_rng(seed)``), which the title states.
-    Returns the matplotlib ``Figure``.
+    Returns the Figure (the new one, or ``fig``).
     """
     names = list(systems)
-    fig, (left, right) = new_grid(2, fig, size=(PANEL[0] * 1.45, PANEL[1] * 1.45))
+    fig, (left, right) = new_grid(2, fig, size=(PANEL[0] * 1.2, PANEL[1] * 1.45))
     rng = np.random.default_rng(seed)
     dists, shown, notes, sampled = [], [], [], False
     for k, name in enumerate(names):
@@ -67,7 +67,7 @@ def scaled_error_figure(
         title + (f" (≤ {max_points} sampled pairs per system)" if sampled else ""), fontsize=10
     )
     if shown:
-        left.legend(fontsize=7, markerscale=2)
+        left.legend(fontsize=SMALL, markerscale=2)
         box = right.boxplot(
             dists,
             showmeans=True,
@@ -78,20 +78,17 @@ def scaled_error_figure(
         for patch, k in zip(box["boxes"], [names.index(n) for n in shown]):
             patch.set_facecolor(PALETTE[k % len(PALETTE)])
             patch.set_alpha(0.6)
-        right.set_xticks(range(1, len(shown) + 1), shown, rotation=30 if len(shown) > 4 else 0)
+        right.set_xticks(
+            range(1, len(shown) + 1), shown, **label_rotation(shown, fig.get_figwidth() / 2)
+        )
     right.set_xlabel("system")
     right.set_ylabel("scaled error (lower is better)")
-    mean_se = ", ".join(f"{n} {float(np.mean(d)):.2f}" for n, d in zip(shown, dists))
     right.set_title("Distribution of scaled errors (triangle: MASE)", fontsize=10)
-    if mean_se and len(shown) <= 4:
-        right.text(
-            0.02,
-            0.98,
-            "MASE: " + mean_se,
-            transform=right.transAxes,
-            ha="left",
-            va="top",
-            fontsize=7,
-        )
+    for i, d in enumerate(dists, start=1):  # each MASE written beside its triangle
+        mase = float(np.mean(d))
+        right.annotate(
+            f"{mase:.2f}", (i, mase), xytext=(8, 0), textcoords="offset points",
+            va="center", fontsize=SMALL, gid="mase",
+        )  # fmt: skip
     note(fig, notes)
     return fig

@@ -6,63 +6,35 @@ so the report needs no JavaScript, no template engine and nothing from the netwo
 stays sharp on screen and in print and is small (a scatter beyond 20 000 pairs is a hexbin,
 not 20 000 circles). A chart library with inlined JavaScript would add interactivity but
 also 0.5–3 MB of code per report and a second way of drawing every figure.
+
+The page reads top down: the title (what was compared), the verdict, one summary figure,
+then a section per data set headed by its name (a table of contents when there are
+several), and the signatures once, in a collapsible footer the sections link to.
 """
 
 from __future__ import annotations
 
-import html
+import hashlib
 import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RASTER_ABOVE", "Figure", "Page", "Section", "svg_of"]
+from .css import CSS
+from .text import Html, attribute, name
+
+__all__ = ["RASTER_ABOVE", "Details", "Figure", "Page", "Part", "Section", "svg_of"]
 
 #: Collections with more markers or cells than this are drawn as an embedded bitmap.
 RASTER_ABOVE = 300
 
-_CSS = """
-:root { --ink: #1b1b1b; --muted: #5f5f5f; --rule: #d6d6d6; --accent: #0b5cad; --bg: #ffffff; }
-* { box-sizing: border-box; }
-body { margin: 0 auto; max-width: 72rem; padding: 1.5rem 1.25rem 3rem; color: var(--ink);
-  background: var(--bg); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto,
-  "Helvetica Neue", Arial, sans-serif; }
-h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
-h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; border-bottom: 1px solid var(--rule);
-  padding-bottom: .2rem; }
-h3 { font-size: 1rem; margin: 1.25rem 0 .4rem; }
-p, li { max-width: 60rem; }
-.signature { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  color: var(--muted); word-break: break-all; background: #f6f6f6; padding: .4rem .6rem;
-  border-radius: 4px; }
-.verdict { border-left: 4px solid var(--accent); padding: .2rem 0 .2rem .9rem; margin: 1rem 0; }
-.verdict li { margin: .25rem 0; }
-figure { margin: 1rem 0 1.5rem; }
-figure svg { width: 100%; height: auto; max-width: 60rem; display: block; }
-figcaption { color: var(--muted); font-size: .9rem; margin-top: .3rem; }
-table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .9rem; }
-caption { caption-side: top; text-align: left; color: var(--muted); padding: .2rem 0; }
-th, td { padding: .25rem .6rem; border-bottom: 1px solid var(--rule); text-align: right;
-  white-space: nowrap; }
-th { border-bottom: 2px solid var(--ink); }
-th:first-child, td:first-child { text-align: left; }
-td.undefined { color: var(--muted); }
-.table-wrap { overflow-x: auto; }
-.notes { font-size: .85rem; color: var(--muted); }
-footer { margin-top: 3rem; font-size: .8rem; color: var(--muted); }
-@media print {
-  body { max-width: none; padding: 0; font-size: 11pt; }
-  h2 { break-after: avoid; }
-  figure, table { break-inside: avoid; }
-  .table-wrap { overflow: visible; }
-}
-"""
-
 
 def svg_of(fig: Any) -> str:
-    """A matplotlib figure as an inline ``<svg>`` element (no XML prolog, no fixed size,
-    unique ids so that several figures on one page do not share clip paths)."""
+    """A matplotlib figure as an inline ``<svg>`` element (no XML prolog; ids prefixed by
+    a digest of the figure, so that figures on one page do not share clip paths and the
+    same figure gets the same ids every time) at its own size in points, so that its text
+    is as large as drawn; CSS shrinks it to a narrower screen."""
     # thousands of points as SVG paths weigh megabytes: scatters and hexbins with many
     # elements are embedded as a bitmap inside the SVG; axes, labels and text stay vector
     for ax in fig.get_axes():
@@ -70,76 +42,168 @@ def svg_of(fig: Any) -> str:
             offsets = getattr(artist, "get_offsets", lambda: ())()
             if len(offsets) > RASTER_ABOVE or len(artist.get_paths()) > RASTER_ABOVE:
                 artist.set_rasterized(True)
+    import matplotlib
+
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", dpi=110)
+    with matplotlib.rc_context({"svg.hashsalt": "simeval"}):  # the same ids every time
+        fig.savefig(buf, format="svg", bbox_inches="tight", dpi=110)
     svg = buf.getvalue()
     svg = svg[svg.index("<svg") :]
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)  # creator, date: bloat
-    prefix = f"f{id(fig):x}"
+    prefix = "f" + hashlib.sha1(svg.encode()).hexdigest()[:10]
     svg = re.sub(r'id="([^"]+)"', rf'id="{prefix}-\1"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}-\1)", svg)
-    svg = re.sub(r'((?:xlink:)?href)="#([^"]+)"', rf'\1="#{prefix}-\2"', svg)
-    # let CSS size it: drop the fixed width/height in points, keep the viewBox
-    svg = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r"<svg\1", svg, count=1)
-    return svg
+    return re.sub(r'((?:xlink:)?href)="#([^"]+)"', rf'\1="#{prefix}-\2"', svg)
+
+
+def _labelled(svg: str, label: str) -> str:
+    """The SVG as an image with an accessible name: ``role="img"``, ``aria-label`` and a
+    ``<title>`` (names in ``label`` already isolated)."""
+    text = attribute(label)
+    head, rest = svg.split(">", 1)
+    return f'{head} role="img" aria-label="{text}"><title>{text}</title>{rest}'
 
 
 @dataclass
 class Figure:
-    """A figure of the page: its title, what it shows, and the inline SVG."""
+    """A figure of the page: its heading, its caption (HTML), what it shows in one plain
+    sentence (its accessible name) and the inline SVG."""
 
-    title: str
-    caption: str
+    title: Html
+    caption: Html
+    label: str
     svg: str
+
+    def render(self) -> str:
+        return (
+            f'<figure class="figure"><h3>{self.title}</h3>{_labelled(self.svg, self.label)}'
+            f"<figcaption>{self.caption}</figcaption></figure>"
+        )
 
 
 @dataclass
-class Section:
-    """A titled part of the page: paragraphs (already HTML), figures and tables (HTML)."""
+class Details:
+    """A collapsible part of a section (secondary figures and tables)."""
 
-    title: str
-    paragraphs: list[str] = field(default_factory=list)
+    summary: Html
     figures: list[Figure] = field(default_factory=list)
     tables: list[str] = field(default_factory=list)
 
 
 @dataclass
-class Page:
-    """The whole report; :meth:`render` gives the HTML text."""
+class Section:
+    """A part of the page headed by ``title`` (HTML, names isolated): facts about the data
+    (``meta``), findings in sentences, figures, tables, collapsible details, and the
+    numbers of the signatures its results carry."""
 
-    title: str
-    signatures: Sequence[str] = ()
-    verdict: Sequence[str] = ()
-    sections: list[Section] = field(default_factory=list)
-    footer: str = ""
+    title: Html
+    anchor: str
+    meta: list[Html] = field(default_factory=list)
+    findings: list[Html] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    tables: list[str] = field(default_factory=list)
+    details: list[Details] = field(default_factory=list)
+    signatures: list[int] = field(default_factory=list)
 
     def render(self) -> str:
-        e = html.escape
+        parts = [f'<section class="part" id="{self.anchor}"><h2>{self.title}</h2>']
+        meta = list(self.meta)
+        if self.signatures:
+            links = ", ".join(f'<a href="#signature-{i}">[{i}]</a>' for i in self.signatures)
+            meta.append(Html(f"signature {links}"))
+        if meta:
+            parts.append(f'<p class="meta">{" · ".join(meta)}</p>')
+        if self.findings:
+            parts.append('<ul class="findings">')
+            parts += [f"<li>{f}</li>" for f in self.findings]
+            parts.append("</ul>")
+        parts += [f.render() for f in self.figures]
+        parts += [f'<div class="table-wrap">{t}</div>' for t in self.tables]
+        for d in self.details:
+            parts.append(f"<details><summary>{d.summary}</summary>")
+            parts += [f.render() for f in d.figures]
+            parts += [f'<div class="table-wrap">{t}</div>' for t in d.tables]
+            parts.append("</details>")
+        parts.append("</section>")
+        return "\n".join(parts)
+
+
+@dataclass
+class Part:
+    """What the documents of one kind give the page: verdict sentences, an optional
+    summary section, their sections, and for the title what they compare (``compared``,
+    counted as ``noun`` when they are many, after ``what``) on which data (``on``)."""
+
+    verdict: list[Html] = field(default_factory=list)
+    summary: Section | None = None
+    sections: list[Section] = field(default_factory=list)
+    compared: list[str] = field(default_factory=list)
+    on: list[str] = field(default_factory=list)
+    noun: str = "systems"
+    what: str = ""
+
+
+@dataclass
+class Page:
+    """The whole report; :meth:`render` gives the HTML text. ``title`` is plain text
+    (names isolated) for the window title, ``heading`` its HTML for the page."""
+
+    title: str
+    heading: Html
+    subtitle: str = ""
+    verdict: Sequence[Html] = ()
+    verdict_note: Sequence[Html] = ()
+    summary: Section | None = None
+    sections: list[Section] = field(default_factory=list)
+    signatures: Sequence[str] = ()
+    footer: str = ""
+
+    def _contents(self) -> str:
+        if len(self.sections) < 2:
+            return ""
+        items = "".join(f'<li><a href="#{s.anchor}">{s.title}</a></li>' for s in self.sections)
+        return (
+            f'<nav class="contents" aria-label="Contents"><h2>Contents</h2><ol>{items}</ol></nav>'
+        )
+
+    def _footer(self) -> str:
+        parts = ["<footer>"]
+        if self.signatures:
+            parts.append(
+                f"<details><summary>Signatures ({len(self.signatures)}): every number is "
+                'reproducible from them</summary><ol class="signatures">'
+            )
+            parts += [
+                f'<li id="signature-{i}"><code>{name(s)}</code></li>'
+                for i, s in enumerate(self.signatures, start=1)
+            ]
+            parts.append("</ol></details>")
+        parts.append(f"<p>{self.footer}</p></footer>")
+        return "\n".join(parts)
+
+    def render(self) -> str:
         parts = [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{e(self.title)}</title>",
-            f"<style>{_CSS}</style></head><body>",
-            f"<h1>{e(self.title)}</h1>",
+            f"<title>{attribute(self.title)}</title>",
+            f"<style>{CSS}</style></head><body>",
+            f"<header><h1>{self.heading}</h1>",
         ]
-        for sig in self.signatures:
-            parts.append(f'<p class="signature">{e(sig)}</p>')
+        if self.subtitle:
+            parts.append(f'<p class="subtitle">{self.subtitle}</p>')
+        parts.append("</header><main>")
         if self.verdict:
-            parts.append('<section class="verdict" id="verdict"><h2>Verdict</h2><ul>')
-            parts.extend(f"<li>{v}</li>" for v in self.verdict)
-            parts.append("</ul></section>")
-        for i, s in enumerate(self.sections):
-            parts.append(f'<section id="section-{i + 1}"><h2>{e(s.title)}</h2>')
-            parts.extend(f"<p>{p}</p>" for p in s.paragraphs)
-            for f in s.figures:
-                parts.append(
-                    f'<figure class="figure"><h3>{e(f.title)}</h3>{f.svg}'
-                    f"<figcaption>{e(f.caption)}</figcaption></figure>"
-                )
-            parts.extend(f'<div class="table-wrap">{t}</div>' for t in s.tables)
+            parts.append('<section class="verdict" id="verdict" aria-labelledby="verdict-h">')
+            parts.append('<h2 id="verdict-h">Verdict</h2>')
+            parts.append(f'<p class="verdict-text">{" ".join(self.verdict)}</p>')
+            parts += [f'<p class="verdict-note">{n}</p>' for n in self.verdict_note]
             parts.append("</section>")
-        if self.footer:
-            parts.append(f"<footer>{self.footer}</footer>")
+        if self.summary is not None:
+            parts.append(self.summary.render())
+        parts.append(self._contents())
+        parts += [s.render() for s in self.sections]
+        parts.append("</main>")
+        parts.append(self._footer())
         parts.append("</body></html>")
-        return "\n".join(parts) + "\n"
+        return "\n".join(p for p in parts if p) + "\n"

@@ -1,159 +1,296 @@
-"""The verdict in words, from the records of an evaluation or a comparison: which system
-leads on the headline measure, where the significance clusters split, where a system
-fails a score range, and where another measure would pick another system."""
+"""The verdict in words: at most three sentences for the whole page — who leads on the
+headline measure on each data set and over all of them, whether the lead is significant,
+the score range where a leader fails and which other measure would pick another system —
+then, per data set, the findings the verdict leaves out. Every sentence names its data
+set; none is said twice.
+
+A measure of the gold value or a border (the error and threshold measures) means nothing
+for scores off the gold scale: systems the evaluation found off-scale (and nobody
+calibrated) are left out of the leads on such measures, and one sentence says so.
+"""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ...metrics.registry import direction
-from ..tables import format_number
+from .leads import (
+    FAILING_BIN_R,
+    Failure,
+    Lead,
+    aggregate_clause,
+    aggregate_lead,
+    better,
+    failures,
+    lead_of,
+)
+from .studies import Contents, gold_scale_measure
+from .text import Html, and_list, name, num, strong
 
-__all__ = ["FAILING_BIN_R", "comparison_verdict", "evaluation_verdict"]
-
-#: A per-bin Pearson r below this, for a system whose overall r is at least
-#: :data:`GOOD_OVERALL_R`, is reported as a failed score range (Atoum 2019's point:
-#: a good overall r can hide a range where the system does not work).
-FAILING_BIN_R = 0.2
-GOOD_OVERALL_R = 0.5
-
-Record = Mapping[str, Any]
-
-
-def _num(x: Any) -> str:
-    return format_number(x, 3) if isinstance(x, (int, float)) else "—"
+__all__ = ["Verdict", "verdict"]
 
 
-def _b(text: str) -> str:
-    return f"<strong>{html.escape(text)}</strong>"
+@dataclass
+class Verdict:
+    """The page's verdict (at most three sentences), its note on the measures left out,
+    the findings of each data set, and what the figures say (for their names)."""
+
+    sentences: list[Html]
+    note: list[Html]
+    findings: dict[str, list[Html]]
+    leads: dict[str, Lead]
 
 
-def _whole(records: Sequence[Record]) -> list[Record]:
-    return [r for r in records if r.get("bin") is None and r.get("dataset") is None]
+def _lead_phrase(lead: Lead, many: bool) -> str:
+    where = name(lead.study.name)
+    return f"{where} ({lead.value_text()})" if many else lead.value_text()
 
 
-def _metrics(records: Sequence[Record]) -> list[str]:
-    return list(dict.fromkeys(r["metric"] for r in _whole(records)))
-
-
-def _best(records: Sequence[Record], metric: str) -> list[Record]:
-    """Records of ``metric`` with a value, best first."""
-    rows = [r for r in _whole(records) if r["metric"] == metric and r.get("value") is not None]
-    higher = direction(metric, default=True)
-    return sorted(rows, key=lambda r: -r["value"] if higher else r["value"])
-
-
-def _range_failures(records: Sequence[Record]) -> list[str]:
-    overall = {r["system"]: r.get("value") for r in _whole(records) if r["metric"] == "pearson"}
-    out = []
-    for r in records:
-        if r.get("bin") is None or r["metric"] != "pearson":
-            continue
-        total = overall.get(r["system"])
-        if total is None or total < GOOD_OVERALL_R:
-            continue
-        v = r.get("value")
-        if v is None:
-            why = r.get("reason") or "undefined"
-            out.append(
-                f"{_b(r['system'])} has no defined r in the range {html.escape(r['bin'])} "
-                f"({html.escape(why)}), though its overall r is {_num(total)}."
-            )
-        elif v < FAILING_BIN_R:
-            out.append(
-                f"{_b(r['system'])} fails the range {html.escape(r['bin'])}: r = {_num(v)} "
-                f"there (n = {r.get('n')}), against {_num(total)} overall."
-            )
-    return out
-
-
-def _other_leaders(records: Sequence[Record], headline: str, leader: str) -> list[str]:
-    out = []
-    for m in _metrics(records):
-        if m == headline:
-            continue
-        best = _best(records, m)
-        if best and best[0]["system"] != leader:
-            out.append(
-                f"Under {_b(m)} ({'higher' if direction(m, default=True) else 'lower'} is "
-                f"better), {_b(best[0]['system'])} leads instead ({_num(best[0]['value'])})."
-            )
-    return out
-
-
-def evaluation_verdict(records: Sequence[Record]) -> list[str]:
-    """Sentences (HTML) for an evaluation's records: the leader on the first metric, the
-    other measures that disagree, and the score ranges where a system fails."""
-    metrics = _metrics(records)
-    if not metrics:
-        return ["No metric has a value."]
-    headline = metrics[0]
-    best = _best(records, headline)
-    if not best:
-        return [f"{_b(headline)} is undefined for every system."]
-    lead = best[0]
-    out = [
-        f"On {_b(headline)}, {_b(lead['system'])} leads with {_num(lead['value'])}"
-        + (
-            f", ahead of {_b(best[1]['system'])} ({_num(best[1]['value'])})."
-            if len(best) > 1
-            else "."
+def _leads_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
+    many = len(leads) > 1
+    if not many:
+        lead = leads[0]
+        runner = lead.ranked[1] if len(lead.ranked) > 1 else None
+        ahead = f", ahead of {strong(runner['system'])} ({num(runner['value'])})" if runner else ""
+        return Html(
+            f"On {name(lead.study.name)}, {strong(lead.leader)} leads on {strong(metric)} "
+            f"({better(metric)}) with {lead.value_text()}{ahead}."
         )
-        + " Without intervals this order may be chance: see simeval compare."
-    ]
-    return out + _other_leaders(records, headline, lead["system"]) + _range_failures(records)
-
-
-def comparison_verdict(
-    records: Sequence[Record], clusters: Sequence[Record], alpha: float | None = None
-) -> list[str]:
-    """Sentences (HTML) for a comparison: the leader and whether it is significantly
-    better, the clusters of the headline measure, disagreeing measures, failed ranges."""
-    if not clusters:
-        return evaluation_verdict(records)
-    head = clusters[0]
-    metric = head["metric"]
-    ranked = head["systems"]
-    first = [s for s in ranked if s.get("cluster") == 1]
-    by = {(r["system"], r["metric"]): r for r in _whole(records)}
-    level = f"α = {alpha:g}" if alpha is not None else "Holm-corrected"
-    out: list[str] = []
-    if not ranked:
-        return [f"{_b(metric)} is undefined for every system."]
-    top = ranked[0]["system"]
-    rec = by.get((top, metric), {})
-    interval = (
-        f" [{_num(rec.get('ci_low'))}, {_num(rec.get('ci_high'))}]"
-        if rec.get("ci_low") is not None
-        else ""
-    )
-    if len(first) == 1 and len(ranked) > 1:
-        out.append(
-            f"On {_b(metric)}, {_b(top)} leads ({_num(ranked[0]['value'])}{interval}) and is "
-            f"significantly better than every other system (paired bootstrap, Holm, {level})."
-        )
-    else:
-        names = ", ".join(_b(s["system"]) for s in first)
-        out.append(
-            f"On {_b(metric)}, {names} are not significantly different "
-            f"(paired bootstrap, Holm, {level}); {_b(top)} has the highest value "
-            f"({_num(ranked[0]['value'])}{interval})."
-        )
-    groups: dict[int, list[str]] = {}
-    for s in ranked:
-        if s.get("cluster") is not None:
-            groups.setdefault(int(s["cluster"]), []).append(s["system"])
-    if len(groups) > 1:
-        out.append(
-            "The clusters split as "
-            + "; ".join(f"{k}: {', '.join(map(html.escape, v))}" for k, v in sorted(groups.items()))
-            + "."
-        )
-    undefined = [
-        s for s in {r["system"] for r in _whole(records)} if s not in {x["system"] for x in ranked}
-    ]
+    groups: dict[str, list[Lead]] = {}
+    for lead in leads:
+        if lead.leader is not None:
+            groups.setdefault(lead.leader, []).append(lead)
+    best = aggregate_lead(contents, metric)
+    overall, clause = (best["system"], aggregate_clause(contents, best)) if best else ("", "")
+    parts = []
+    for leader, group in groups.items():
+        where = and_list(_lead_phrase(g, True) for g in group)
+        extra = f", and {clause}" if leader == overall else ""
+        parts.append(f"{strong(leader)} leads on {where}{extra}")
+    if overall and overall not in groups:
+        parts.append(f"{strong(overall)} leads {clause}")
+    undefined = [lead.study.name for lead in leads if lead.leader is None]
     if undefined:
-        out.append(f"{', '.join(map(_b, undefined))}: {_b(metric)} undefined, not ranked.")
-    return out + _other_leaders(records, metric, top) + _range_failures(records)
+        parts.append(f"it is undefined for every system on {and_list(map(name, undefined))}")
+    return Html(f"On {strong(metric)} ({better(metric)}), " + "; ".join(parts) + ".")
+
+
+def _significance_sentence(leads: list[Lead]) -> Html:
+    tested = [lead for lead in leads if lead.significant is not None]
+    alphas = {lead.study.alpha for lead in tested}
+    level = f"α = {alphas.pop():g}" if len(alphas) == 1 else "each comparison's α"
+    how = f"(paired bootstrap, Holm-corrected, {level})"
+    if not tested:
+        return Html(
+            "No lead is tested for significance: these results hold no comparison with "
+            "paired tests."
+        )
+    if len(leads) == 1:
+        lead = leads[0]
+        if lead.significant:
+            return Html(
+                f"The lead is significant: every other system is significantly worse {how}."
+            )
+        return Html(
+            f"The lead is not significant: {and_list(map(strong, lead.tied))} "
+            f"{'is' if len(lead.tied) == 1 else 'are'} not significantly worse {how}."
+        )
+    sig = [lead for lead in tested if lead.significant]
+    if len(sig) == len(leads):
+        return Html(
+            f"Every lead is significant {how}; the aggregate over the data sets is not tested."
+        )
+    clauses = []
+    if sig:
+        clauses.append(f"significant on {and_list(name(lead.study.name) for lead in sig)}")
+    for lead in tested:
+        if not lead.significant:
+            verb = "is" if len(lead.tied) == 1 else "are"
+            clauses.append(
+                f"not on {name(lead.study.name)}, where {and_list(map(strong, lead.tied))} "
+                f"{verb} not significantly worse"
+            )
+    untested = [lead for lead in leads if lead.significant is None]
+    if untested:
+        clauses.append(f"not tested on {and_list(name(lead.study.name) for lead in untested)}")
+    return Html("The lead is " + "; ".join(clauses) + f" {how}.")
+
+
+def _other_measures(
+    contents: Contents, leads: dict[str, Lead], metric: str
+) -> list[tuple[str, list[Lead]]]:
+    """Each other measure with the data sets where it picks another leader."""
+    out = []
+    for m in dict.fromkeys(m for s in contents.studies for m in s.metrics):
+        if m == metric:
+            continue
+        differs = []
+        for s in contents.studies:
+            if m not in s.metrics:
+                continue
+            lead = lead_of(s, m)
+            if lead.leader is not None and lead.leader != leads[s.name].leader:
+                differs.append(lead)
+        if differs:
+            out.append((m, differs))
+    return sorted(out, key=lambda item: -len(item[1]))
+
+
+def _reaches_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
+    """What the only system reaches on each data set, and over them."""
+    lead = next(x for x in leads if x.leader is not None)
+    where = and_list(
+        f"{x.value_text()} on {name(x.study.name)}" for x in leads if x.leader is not None
+    )
+    best = aggregate_lead(contents, metric)
+    overall = f", and {aggregate_clause(contents, best)}" if best else ""
+    return Html(f"{strong(lead.leader)} reaches {strong(metric)} ({better(metric)}) "
+                f"{where}{overall}.")  # fmt: skip
+
+
+def _closing_sentence(
+    contents: Contents,
+    failed: list[Failure],
+    others: list[tuple[str, list[Lead]]],
+    *,
+    one: bool = False,
+) -> Html:
+    """Where a leader falls short: its worst score range, and the other measure that picks
+    another leader on the most data sets (or that none does; ``one``: the only system,
+    which leads nothing)."""
+    n_sets = len(contents.studies)
+    several = n_sets > 1
+    parts = []
+    if failed:
+        f = failed[0]
+        where = f" on {name(f.study.name)}" if several else ""
+        more = f"; {len(failed) - 1} more below" if len(failed) > 1 else ""
+        if f.value is None:
+            parts.append(
+                f"{strong(f.system)} has no defined r in the score range {name(f.bin)}{where} "
+                f"(r = {num(f.overall)} overall{more})"
+            )
+        else:
+            parts.append(
+                f"{strong(f.system)} fails the score range {name(f.bin)}{where} (r = "
+                f"{num(f.value)} there, {num(f.overall)} overall{more})"
+            )
+    elif any(s.bin_records() for s in contents.studies):
+        who = "it keeps" if one else "every leader keeps" if several else "the leader keeps"
+        parts.append(f"{who} r ≥ {FAILING_BIN_R:g} in every score range")
+    if one:
+        return Html(parts[0][0].upper() + parts[0][1:] + ".") if parts else Html("")
+    if others:
+        m, leads = others[0]
+        groups: dict[str, list[str]] = {}
+        for lead in leads:
+            groups.setdefault(str(lead.leader), []).append(lead.study.name)
+        who = "; ".join(
+            f"{strong(leader)} would lead" + (f" on {and_list(map(name, sets))}" if several else "")
+            for leader, sets in groups.items()
+        )
+        parts.append(f"under {strong(m)} ({better(m)}), {who} instead")
+    else:
+        parts.append(f"every other measure picks the same {'leaders' if several else 'leader'}")
+    text = "; ".join(parts)
+    return Html(text[0].upper() + text[1:] + ".")
+
+
+def _note(contents: Contents) -> list[Html]:
+    """Why the gold-value measures leave some systems out of the leads."""
+    out = []
+    for s in contents.studies:
+        gold_value = [m for m in s.metrics if gold_scale_measure(m)]
+        if not s.off_scale or not gold_value:
+            continue
+        out.append(
+            Html(
+                f"On {name(s.name)}, {and_list(map(strong, sorted(s.off_scale)))} "
+                f"{'is' if len(s.off_scale) == 1 else 'are'} off the gold scale and not "
+                f"calibrated, so the measures of the gold value "
+                f"({', '.join(map(name, gold_value))}) leave "
+                f"{'it' if len(s.off_scale) == 1 else 'them'} out of the leads."
+            )
+        )
+    return out
+
+
+def verdict(contents: Contents) -> Verdict:
+    """The verdict of the page's data sets (empty without any)."""
+    if not contents.studies:
+        return Verdict([], [], {}, {})
+    metric = contents.headline
+    leads = {
+        s.name: lead_of(s, metric if metric in s.metrics else s.headline) for s in contents.studies
+    }
+    ordered = [leads[s.name] for s in contents.studies]
+    defined = [lead for lead in ordered if lead.leader is not None]
+    if not defined:
+        sentences = [Html(f"{strong(metric)} is undefined for every system on every data set.")]
+        return Verdict(sentences, _note(contents), _findings(contents, leads, None, []), leads)
+    failed = [f for lead in defined for f in failures(lead.study) if f.system == lead.leader]
+    failed.sort(key=lambda f: -1.0 if f.value is None else f.value)
+    others = _other_measures(contents, leads, metric)
+    if len(contents.systems) == 1:  # nothing to lead: what the one system reaches
+        closing = _closing_sentence(contents, failed, [], one=True)
+        sentences = [_reaches_sentence(contents, ordered, metric), *([closing] if closing else [])]
+    else:
+        sentences = [_leads_sentence(contents, ordered, metric), _significance_sentence(defined)]
+        sentences.append(_closing_sentence(contents, failed, others))
+    said_failure = failed[0] if failed else None
+    said_other = others[0] if others else None
+    findings = _findings(contents, leads, said_failure, [said_other] if said_other else [])
+    return Verdict(sentences, _note(contents), findings, leads)
+
+
+def _findings(
+    contents: Contents,
+    leads: dict[str, Lead],
+    said_failure: Failure | None,
+    said_others: Sequence[tuple[str, list[Lead]]],
+) -> dict[str, list[Html]]:
+    """Per data set, the sentences the verdict leaves out."""
+    said = {(m, lead.study.name) for m, group in said_others for lead in group}
+    out: dict[str, list[Html]] = {}
+    for s in contents.studies:
+        lines: list[Html] = []
+        lead = leads[s.name]
+        clusters = s.clusters(lead.metric)
+        groups: dict[int, list[str]] = {}
+        for r in s.ranked(lead.metric):
+            if r["system"] in clusters:
+                groups.setdefault(clusters[r["system"]], []).append(r["system"])
+        if len(groups) > 1:
+            split = "; ".join(f"{k}: {', '.join(map(name, v))}" for k, v in sorted(groups.items()))
+            lines.append(
+                Html(
+                    f"On {name(s.name)}, the significance clusters of {strong(lead.metric)} are "
+                    f"{split}."
+                )
+            )
+        ranked = {r["system"] for r in s.ranked(lead.metric)}
+        missing = [x for x in s.systems if x not in ranked and x not in lead.left_out]
+        if missing:
+            lines.append(
+                Html(
+                    f"On {name(s.name)}, {strong(lead.metric)} is undefined for "
+                    f"{and_list(map(strong, missing))}: not ranked."
+                )
+            )
+        for m in s.metrics:
+            if m == lead.metric or (m, s.name) in said:
+                continue
+            other = lead_of(s, m)
+            if other.leader is not None and other.leader != lead.leader:
+                lines.append(
+                    Html(
+                        f"On {name(s.name)}, under {strong(m)} ({better(m)}), "
+                        f"{strong(other.leader)} leads instead ({num(other.ranked[0]['value'])})."
+                    )
+                )
+        lines += [f.sentence() for f in failures(s) if f != said_failure]
+        warning = (s.comparison or {}).get("warning")
+        if warning:
+            lines.append(Html(f"On {name(s.name)}, caution: {name(warning)}."))
+        out[s.name] = lines
+    return out

@@ -1,0 +1,210 @@
+"""The sections of sentence-pair results: the summary across data sets (its figure and
+table) and one section per data set, headed by its name, with its findings, figures and
+tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .figures import study_details, study_figures, summary_figure
+from .leads import AGGREGATE_NAMES, better
+from .page import Details, Section
+from .studies import Contents, Study
+from .tables import html_table
+from .text import Html, name, num, strong
+from .verdict import Verdict
+
+__all__ = ["study_section", "summary_section"]
+
+SignatureNumber = Callable[[str], int]
+
+
+def _value_cell(r: Mapping[str, Any]) -> Any:
+    """A value, with its interval in small type under it when there is one."""
+    v = r.get("value")
+    if v is None:
+        return None
+    if r.get("ci_low") is None or r.get("ci_high") is None:
+        return float(v)
+    return Html(f"{num(v)}<br><small>[{num(r['ci_low'])}, {num(r['ci_high'])}]</small>")
+
+
+def _level(study: Study) -> str:
+    cmp = study.comparison
+    return "" if cmp is None else f"{cmp['confidence_level'] * 100:g} % {cmp['ci_method']} "
+
+
+def _measures_table(study: Study, headline: str) -> str:
+    """Systems (best first on the headline) in rows; every measure, then each per-bin r,
+    in columns; the headline's significance cluster last."""
+    systems = [r["system"] for r in study.ranked(headline)]
+    systems += [s for s in study.systems if s not in systems]
+    bins = list(dict.fromkeys(r["bin"] for r in study.bin_records()))
+    clusters = study.clusters(headline)
+    header: list[Any] = ["system", *study.metrics, *(f"r {b}" for b in bins)]
+    if clusters:
+        header.append(Html(f"cluster ({name(headline)})"))
+    rows, reasons = [], []
+    for s in systems:
+        recs = [study.record(s, m) for m in study.metrics]
+        per_bin = {r["bin"]: r for r in study.bin_records(s)}
+        recs += [per_bin.get(b, {}) for b in bins]
+        row = [s, *(_value_cell(r) for r in recs)]
+        why = [None, *(r.get("reason") for r in recs)]
+        if clusters:
+            row.append(clusters.get(s))
+            why.append("undefined value: not ranked")
+        rows.append(row)
+        reasons.append(why)
+    level = _level(study)
+    caption = Html(
+        f"Every measure on {name(study.name)}: the value"
+        + (f", with its {level}bootstrap interval under it" if level else "")
+        + "; r [a, b): Pearson's r in that range of gold scores"
+        + (
+            f"; cluster: significance cluster under {name(headline)} (1 = not significantly "
+            "worse than the best)"
+            if clusters
+            else ""
+        )
+        + "."
+    )
+    return html_table(header, rows, caption=caption, reasons=reasons, digits=3)
+
+
+def _pairs_table(study: Study) -> str | None:
+    pairs = (study.comparison or {}).get("pairwise") or []
+    if not pairs:
+        return None
+    header = ["metric", "a", "b", "a − b", "p boot", "p Holm"]
+    rows = [
+        [
+            p["metric"],
+            p["system_a"],
+            p["system_b"],
+            p.get("difference"),
+            p.get("bootstrap_p"),
+            p.get("bootstrap_p_holm"),
+        ]
+        for p in pairs
+    ]
+    caption = Html(
+        f"Every tested pair on {name(study.name)} (a ranked above b): the difference and the "
+        "one-sided paired bootstrap p-value, then Holm-corrected."
+    )
+    return html_table(header, rows, caption=caption)
+
+
+def _meta(study: Study) -> list[Html]:
+    out = []
+    ev = study.evaluation or (study.comparison or {}).get("evaluation") or {}
+    if study.n is not None:
+        out.append(Html(f"{study.n:,} pairs"))
+    out.append(Html(f"{len(study.systems)} systems"))
+    if ev.get("scale"):
+        lo, hi = ev["scale"]
+        out.append(Html(f"gold scale {lo:g}–{hi:g} ({name(ev.get('scale_source') or '')})"))
+    cmp = study.comparison
+    if cmp is not None:
+        out.append(Html(f"{cmp['n_resamples']:,} bootstrap resamples, seed {cmp.get('seed')}"))
+    for doc in (ev, cmp or {}):
+        if doc.get("calibration") is not None:
+            out.append(Html(f"calibration: {name(_calibration_text(doc['calibration']))}"))
+    if ev.get("scores_left_out"):
+        out.append(Html(f"no per-pair figures: {name(ev['scores_left_out'])}"))
+    return out
+
+
+def _calibration_text(calibration: Any) -> str:
+    """The calibration of a document, as ``key value`` pairs."""
+    if isinstance(calibration, Mapping):
+        return "; ".join(f"{k} {v}" for k, v in calibration.items())
+    return str(calibration)
+
+
+def study_section(
+    study: Study, verdict: Verdict, *, forest: bool, figures: bool, number: SignatureNumber
+) -> Section:
+    """The section of one data set, headed by its name."""
+    lead = verdict.leads[study.name]
+    section = Section(
+        name(study.name),
+        study.anchor,
+        meta=_meta(study),
+        findings=verdict.findings.get(study.name, []),
+        figures=study_figures(study, lead, forest=forest) if figures else [],
+        tables=[_measures_table(study, lead.metric)],
+        signatures=[number(s) for s in study.signatures],
+    )
+    more = Details(Html(f"Pairwise tests and rank agreement on {name(study.name)}"))
+    if figures:
+        more.figures = study_details(study, lead)
+    pairs = _pairs_table(study)
+    if pairs:
+        more.tables.append(pairs)
+    if more.figures or more.tables:
+        section.details.append(more)
+    return section
+
+
+def _summary_table(contents: Contents) -> str:
+    m = contents.headline
+    sets = [s.name for s in contents.studies]
+    agg = {r["system"]: r for r in contents.aggregate(m)}
+    header: list[Any] = ["system", *sets]
+    if agg:
+        how = AGGREGATE_NAMES.get(next(iter(agg.values()))["dataset"], "aggregate")
+        header.append(f"all {len(sets)} ({how})")
+    rows, reasons = [], []
+    for system in contents.systems:
+        recs: list[Mapping[str, Any]] = [s.record(system, m) for s in contents.studies]
+        if agg:
+            recs.append(agg.get(system, {}))
+        rows.append([system, *(_value_cell(r) for r in recs)])
+        reasons.append([None, *(r.get("reason") for r in recs)])
+    caption = Html(
+        f"{strong(m)} ({better(m)}) of every system on every data set, with its interval "
+        "under it where there is one."
+    )
+    return html_table(header, rows, caption=caption, reasons=reasons, digits=3)
+
+
+def _protocol_table(run: Mapping[str, Any]) -> str:
+    from ..run import run_table
+
+    header, rows, reasons = run_table(run["records"])
+    cells: list[list[str | None]] = [[why] * len(row) for row, why in zip(rows, reasons)]
+    main = list(dict.fromkeys(r["metric"] for r in run["records"] if r.get("main")))
+    caption = Html(
+        f"The main score ({', '.join(map(name, main))}) as the {name(run['protocol'])} "
+        "protocol reports it."
+    )
+    return html_table(header, rows, caption=caption, reasons=cells)
+
+
+def summary_section(
+    contents: Contents, verdict: Verdict, *, figures: bool, number: SignatureNumber
+) -> Section | None:
+    """The figure and the table across the data sets (and each run's own table when its
+    protocol reports another score than the headline)."""
+    if not contents.studies:
+        return None
+    m = contents.headline
+    title = Html(
+        f"{name(m)} across the data sets"
+        if len(contents.studies) > 1
+        else f"{name(m)} with its intervals"
+    )
+    section = Section(title, "summary")
+    if figures:
+        fig = summary_figure(contents, verdict.leads)
+        if fig is not None:
+            section.figures.append(fig)
+    section.tables.append(_summary_table(contents))
+    for run in contents.runs:
+        section.meta.append(Html(f"protocol {name(run['protocol'])}"))
+        section.signatures.append(number(run["signature"]))
+        if run["protocol"] != "simeval":
+            section.tables.append(_protocol_table(run))
+    return section
