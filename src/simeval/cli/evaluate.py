@@ -13,8 +13,10 @@ from ..errors import DataError
 from ..evaluation.evaluate import Evaluation, evaluate
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
+from ..report.ceiling import with_ceiling
 from ..report.evaluation import format_evaluation, format_semeval
 from ._common import ProgressBar, add_output_options, declare_files, emit, note, progress_enabled
+from .ceiling import add_ceiling_options, check_ceiling_options, human_ceiling_of
 from .inputs import (
     add_html_option,
     add_input_options,
@@ -56,6 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--k", type=int, default=None, help="k of the task's k-best (default 10); with --task"
     )
+    add_ceiling_options(p)
     add_output_options(p)
     add_html_option(p)
     declare_files(p, folders=("semeval_dir", "runs_dir"))
@@ -63,6 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_ceiling_options(args)
     if args.semeval_dir or args.runs_dir:
         return run_semeval(args)
     if not (args.gold or args.dataset) or not args.system:
@@ -77,7 +81,12 @@ def run(args: argparse.Namespace) -> int:
     with bar:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
-    emit(format_evaluation(ev, args.format, args.digits, headline=headline), args.output)
+    ceiling = human_ceiling_of(args, gold, systems)
+    if ceiling is None:
+        text = format_evaluation(ev, args.format, args.digits, headline=headline)
+    else:
+        text = with_ceiling(ev, ceiling, args.format, args.digits, headline=headline)
+    emit(text, args.output)
     emit_html(args, [ev.to_dict(scores=True)])
     note_evaluation(args, ev, options)
     return 0

@@ -7,8 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import wordsim as registry
+from ..datasets.ratings import Ratings, read_ratings
+from ..datasets.wordsim.raters import load_ratings
 from ..errors import InputError
 from ..report.wordsim import details_tsv, format_wordsim, wordsim_figure
+from ..stats.ceiling import HumanCeiling
 from ..vectors.read import VECTOR_FORMATS, Vectors, read_vectors
 from ..wordsim import (
     AVG_METHODS,
@@ -20,12 +23,14 @@ from ..wordsim import (
     evaluate,
     signature,
 )
+from ..wordsim.ceiling import wordsim_ceiling
 from ._common import (
     CommandLineError,
     ProgressBar,
     add_output_options,
     declare_files,
     emit,
+    non_negative_int,
     note,
     progress_enabled,
 )
@@ -138,6 +143,36 @@ def register(subparsers: Any) -> None:
         "(default: 10000000, as wordspace)",
     )
     parser.add_argument(
+        "--raters",
+        nargs="?",
+        const="",
+        metavar="COLS",
+        help="also report the human ceiling: the raters' agreement (IAA-1, IAA-2, "
+        "split-half) and the model beside it; a registered set (ws353, simverb3500) knows "
+        "its rater file; for --pairs files give the raters' columns: names, numbers 1, 2, … "
+        "(a header name first) or ranges, e.g. 4-16 or r1-r10",
+    )
+    parser.add_argument(
+        "--rating-slots",
+        action="store_true",
+        help="with --raters COLS: the columns hold each pair's 1st, 2nd … rating, not the "
+        "same rater on every pair (IAA-1 is then undefined)",
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=non_negative_int,
+        default=None,
+        metavar="B",
+        help="with --raters: bootstrap resamples of the pairs for the intervals (default "
+        "1000; 0: none)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=None,
+        help="with --raters: random seed of the bootstrap and the split halves (default 0)",
+    )
+    parser.add_argument(
         "--details", metavar="FILE", help="also write the per-pair table to FILE (TSV)"
     )
     parser.add_argument(
@@ -170,6 +205,41 @@ def _load_tasks(args: argparse.Namespace) -> list[registry.WordPairs]:
             registry.read_pairs(path, word1=args.word1, word2=args.word2, score=args.score)
         )
     return tasks
+
+
+def _ratings(args: argparse.Namespace) -> list[Ratings]:
+    """The ratings behind each task, in the order of :func:`_load_tasks`."""
+    out = [load_ratings(name, data_dir=args.data_dir) for name in args.dataset]
+    for path in args.pairs:
+        out.append(
+            read_ratings(
+                path,
+                args.raters,
+                word1=args.word1,
+                word2=args.word2,
+                persistent=not args.rating_slots,
+            )
+        )
+    return out
+
+
+def _ceilings(
+    args: argparse.Namespace, results: list[WordsimResult]
+) -> dict[str, HumanCeiling] | None:
+    if args.raters is None:
+        return None
+    out = {}
+    for ratings, res in zip(_ratings(args), results):
+        out[res.name] = wordsim_ceiling(
+            res,
+            ratings,
+            n_resamples=1000 if args.bootstrap is None else args.bootstrap,
+            seed=0 if args.seed is None else args.seed,
+            system=Path(args.vectors).name,
+        )
+        if not ratings.persistent:
+            note(args, f"{res.name}: the rating columns are slots, not raters; no IAA-1")
+    return out
 
 
 def _task_words(tasks: list[registry.WordPairs], strip: bool) -> set[str]:
@@ -234,6 +304,25 @@ def _check_options(args: argparse.Namespace) -> None:
         raise CommandLineError(
             "--avg-method applies with --rank avg only; add --rank avg or drop it"
         )
+    if args.raters is None:
+        for flag, value in (
+            ("--rating-slots", args.rating_slots),
+            ("--bootstrap", args.bootstrap is not None),
+            ("--seed", args.seed is not None),
+        ):
+            if value:
+                raise CommandLineError(f"{flag} goes with --raters; add --raters or drop {flag}")
+    elif args.raters and not args.pairs:
+        raise CommandLineError(
+            f"--raters {args.raters}: rater columns are for --pairs files; a registered "
+            "--dataset knows its rater file (write --raters alone)"
+        )
+    elif args.pairs and not args.raters:
+        raise CommandLineError(
+            "--raters needs the raters' columns of the --pairs file, e.g. --raters 4-16"
+        )
+    elif args.rating_slots and not args.pairs:
+        raise CommandLineError("--rating-slots describes --pairs files; a registered set knows")
     args.p = 2.0 if args.p is None else args.p
     args.avg_method = args.avg_method or "arithmetic"
 
@@ -271,6 +360,7 @@ def run(args: argparse.Namespace) -> int:
             )
         _report_unknown(args, res)
         results.append(res)
+    ceilings = _ceilings(args, results)
     if args.details:
         emit(details_tsv(results), args.details)
     if args.plot:
@@ -278,5 +368,5 @@ def run(args: argparse.Namespace) -> int:
         kind = Path(args.plot).suffix[1:].lower() or "png"
         emit(lambda tmp: fig.savefig(tmp, format=kind, dpi=120, bbox_inches="tight"), args.plot)
     label = f"{Path(args.vectors).name} ({len(vectors)} x {vectors.dim})"
-    emit(format_wordsim(results, sig, label, args.format, args.digits), args.output)
+    emit(format_wordsim(results, sig, label, args.format, args.digits, ceilings), args.output)
     return 0

@@ -4,16 +4,21 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..metrics.means import fisher_z_mean
 from .notes import footnotes
 from .tables import render_table, to_json
 
+if TYPE_CHECKING:
+    from ..stats.ceiling import HumanCeiling
+
 __all__ = ["HEADER", "details_tsv", "format_wordsim", "wordsim_document", "wordsim_figure"]
 
 HEADER = ("dataset", "n", "missing", "rho", "p_value", "r", "r_lower", "r_upper")
+#: Columns added to each data set's row when the raters' ratings are known (CSV).
+CEILING_COLUMNS = ("iaa1", "iaa2", "split_half", "share_of_ceiling", "vs_rater", "verdict")
 _NO_INTERVAL = "no interval for r: Fisher's z needs at least 4 pairs"
 _MEAN_ROW = "the mean over data sets is taken of rho only (Fisher's z)"
 
@@ -27,36 +32,73 @@ def _reason(res: Any) -> str | None:
     return None
 
 
-def wordsim_document(results: Sequence[Any], signature: str) -> dict[str, Any]:
+def wordsim_document(
+    results: Sequence[Any],
+    signature: str,
+    ceilings: Mapping[str, HumanCeiling] | None = None,
+) -> dict[str, Any]:
     """The JSON document of ``simeval wordsim``, the same shape for one data set or
     several: ``{"kind", "signature", "results": [{"dataset", …, "reason"}],
-    "fisher_z_mean"}`` (the mean of ρ over the data sets, null for one)."""
+    "fisher_z_mean"}`` (the mean of ρ over the data sets, null for one); a data set whose
+    raters are known has ``"human_ceiling"`` (:meth:`HumanCeiling.as_dict`)."""
     rhos = [r.rho for r in results if not math.isnan(r.rho)]
+    rows = []
+    for r in results:
+        row = {"dataset": r.name, **r.as_dict(), "reason": _reason(r)}
+        if ceilings and r.name in ceilings:
+            row["human_ceiling"] = ceilings[r.name].as_dict()
+        rows.append(row)
     return {
         "kind": "wordsim",
         "signature": signature,
-        "results": [{"dataset": r.name, **r.as_dict(), "reason": _reason(r)} for r in results],
+        "results": rows,
         "fisher_z_mean": fisher_z_mean(rhos) if len(results) > 1 and rhos else None,
     }
 
 
+def _ceiling_cells(ceiling: HumanCeiling | None) -> list[Any]:
+    if ceiling is None:
+        return [None] * len(CEILING_COLUMNS)
+    a, s = ceiling.agreement, ceiling.systems[0]
+    return [
+        a.iaa1.statistic,
+        a.iaa2.statistic,
+        a.split_half.statistic,
+        s.share,
+        s.difference,
+        s.verdict,
+    ]
+
+
 def format_wordsim(
-    results: Sequence[Any], signature: str, vectors: str, fmt: str, digits: int = 4
+    results: Sequence[Any],
+    signature: str,
+    vectors: str,
+    fmt: str,
+    digits: int = 4,
+    ceilings: Mapping[str, HumanCeiling] | None = None,
 ) -> str:
     """The table of wordspace's ``eval.similarity.correlation`` (Evert 2014): per data set
     n, missing pairs, |ρ| with its p-value, |r| with its 95 % interval; with several data
-    sets, the Fisher-z mean of ρ; a reason for every undefined value."""
-    doc = wordsim_document(results, signature)
+    sets, the Fisher-z mean of ρ; a reason for every undefined value. With ``ceilings``
+    (data set → :class:`~simeval.stats.ceiling.HumanCeiling`), the raters' agreement and
+    the model beside it: extra columns in CSV, a table per data set otherwise."""
+    doc = wordsim_document(results, signature, ceilings)
     if fmt == "json":
         return to_json(doc)
     rows: list[list[Any]] = [
         [r.name, r.n, r.missing, r.rho, r.p_value, r.r, r.r_lower, r.r_upper] for r in results
     ]
+    if ceilings and fmt == "csv":
+        rows = [[*row, *_ceiling_cells(ceilings.get(r.name))] for row, r in zip(rows, results)]
     reasons = [_reason(r) for r in results]
-    if len(results) > 1:
-        rows.append(["Fisher-z mean of rho", None, None, doc["fisher_z_mean"]] + [None] * 4)
-        reasons.append(_MEAN_ROW)
     header = list(HEADER)
+    if ceilings and fmt == "csv":
+        header += CEILING_COLUMNS
+    if len(results) > 1:
+        mean_row = ["Fisher-z mean of rho", None, None, doc["fisher_z_mean"]]
+        rows.append(mean_row + [None] * (len(header) - len(mean_row)))
+        reasons.append(_MEAN_ROW)
     notes = ""
     if any(reasons):
         if fmt == "csv":
@@ -67,7 +109,15 @@ def format_wordsim(
             header.append("note")
             rows = [[*row, m] for row, m in zip(rows, markers)]
     text = render_table(header, rows, fmt, digits=digits, title=f"vectors: {vectors} | {signature}")
-    return (text if text.endswith("\n") else text + "\n") + notes
+    text = (text if text.endswith("\n") else text + "\n") + notes
+    if ceilings and fmt != "csv":
+        from .ceiling import format_ceiling
+
+        for r in results:
+            if r.name in ceilings:
+                title = f"human ceiling of {r.name}"
+                text += "\n" + format_ceiling(ceilings[r.name], fmt, digits, title=title)
+    return text
 
 
 def details_tsv(results: Sequence[Any]) -> str:

@@ -10,6 +10,7 @@ objects' ``.plot()`` methods call them. matplotlib is imported only when a figur
 from ._results import comparison_figure, evaluation_figure
 from .agreement import bin_correlations, scatter_bins, scatter_grid
 from .intervals import forest, pvalue_matrix
+from .leaderboard import critical_difference_diagram, rank_interval_figure
 from .paraphrase import pattern_figure
 from .ranks import agreement_heatmap, bump_chart, predictiveness_bars
 from .scaled_errors import scaled_error_figure
@@ -19,11 +20,13 @@ __all__ = [
     "bin_correlations",
     "bump_chart",
     "comparison_figure",
+    "critical_difference_diagram",
     "evaluation_figure",
     "forest",
     "pattern_figure",
     "predictiveness_bars",
     "pvalue_matrix",
+    "rank_interval_figure",
     "scaled_error_figure",
     "scatter_bins",
     "scatter_grid",
