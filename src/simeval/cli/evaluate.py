@@ -75,13 +75,13 @@ def run(args: argparse.Namespace) -> int:
             "(or --semeval-dir DIR --runs-dir DIR)"
         )
     gold, systems, options = load_inputs(args)
+    ceiling = human_ceiling_of(args, gold, systems)
     metrics = task_metrics(args)
     # a bar only where it helps: millions of pair scores to go through
     bar = ProgressBar("evaluate", progress_enabled(args) and gold.size * len(systems) >= 2e6)
     with bar:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
-    ceiling = human_ceiling_of(args, gold, systems)
     if ceiling is None:
         text = format_evaluation(ev, args.format, args.digits, headline=headline)
     else:

@@ -224,20 +224,18 @@ def _ratings(args: argparse.Namespace) -> list[Ratings]:
 
 
 def _ceilings(
-    args: argparse.Namespace, results: list[WordsimResult]
-) -> dict[str, HumanCeiling] | None:
-    if args.raters is None:
-        return None
+    args: argparse.Namespace, ratings: list[Ratings], results: list[WordsimResult]
+) -> dict[str, HumanCeiling]:
     out = {}
-    for ratings, res in zip(_ratings(args), results):
+    for rated, res in zip(ratings, results):
         out[res.name] = wordsim_ceiling(
             res,
-            ratings,
+            rated,
             n_resamples=1000 if args.bootstrap is None else args.bootstrap,
             seed=0 if args.seed is None else args.seed,
             system=Path(args.vectors).name,
         )
-        if not ratings.persistent:
+        if not rated.persistent:
             note(args, f"{res.name}: the rating columns are slots, not raters; no IAA-1")
     return out
 
@@ -330,6 +328,7 @@ def _check_options(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     _check_options(args)
     tasks = _load_tasks(args)
+    ratings = _ratings(args) if args.raters is not None else None
     vectors = _read(args, tasks)
     fmt = "HW" if args.strip_pos == "task" else None
     sig = signature(
@@ -360,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
             )
         _report_unknown(args, res)
         results.append(res)
-    ceilings = _ceilings(args, results)
+    ceilings = None if ratings is None else _ceilings(args, ratings, results)
     if args.details:
         emit(details_tsv(results), args.details)
     if args.plot:
