@@ -150,7 +150,16 @@ def human_ceiling(
     R = check_ratings(ratings)
     n = R.shape[0]
     names, S = _system_matrix(systems, n)
-    g = np.nanmean(R, axis=1) if gold is None else as_float_array(gold, "gold")
+    unrated = np.isnan(R).all(axis=1)
+    if gold is None and unrated.any():
+        raise InputError(
+            f"item {int(np.argmax(unrated)) + 1} has no rating, so no mean; drop it or give `gold`"
+        )
+    g = (
+        np.nanmean(np.where(unrated[:, None], 0.0, R), axis=1)
+        if gold is None
+        else (as_float_array(gold, "gold"))
+    )
     if g.shape != (n,) or np.isnan(g).any():
         raise InputError(f"`gold` needs one value per item ({n}), none missing; got {g.size}")
     splits = check_int(n_splits, "n_splits")
