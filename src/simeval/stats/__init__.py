@@ -5,13 +5,13 @@ Friedman, Iman–Davenport and Nemenyi), and the human ceiling (inter-annotator 
 
 from __future__ import annotations
 
+from .agreement import AgreementMeasure, RaterAgreement, rater_agreement
 from .bootstrap import (
     BootstrapDistribution,
     BootstrapInterval,
     bootstrap_ci,
     bootstrap_distribution,
 )
-from .agreement import AgreementMeasure, RaterAgreement, rater_agreement
 from .ceiling import HumanCeiling, SystemVsHumans, human_ceiling
 from .clusters import SignificanceClusters, cluster_systems, holm, significance_clusters
 from .collections import CollectionComparison, collection_bootstrap
