@@ -2,7 +2,7 @@ r"""How well do the humans who made a gold standard agree? Inter-annotator agree
 rating matrix (items × raters; NaN = not rated), with bootstrap intervals over items.
 
 - **IAA-1**: the mean Spearman ρ over pairs of raters, each pair on the items both rated
-  (Hill, Reichart & Korhonen 2015, SimLex-999, §3; Gerz et al. 2016, SimVerb-3500, §4).
+  (Hill, Reichart & Korhonen 2015, SimLex-999; Gerz et al. 2016, SimVerb-3500).
   Only for *persistent* raters: when a column holds whoever gave an item its j-th rating (a
   rating *slot*, as SimVerb-3500's ``r1 … r10``), two columns are not two people and IAA-1
   is undefined.
@@ -19,8 +19,9 @@ set), drawn by the scheme of :mod:`simeval.stats.bootstrap`
 (``default_rng(seed).integers(0, n, (c, n))``); every measure is recomputed on each
 resample, ranks taken over the resampled items. Raters are not resampled: the intervals say
 how the agreement of *these* raters varies with the items. For the split-half measure each
-resample uses one split (drawn after the resamples), so its interval also covers the choice
-of the split and is a little wider than that of the average over splits.
+resample uses one split (from a generator spawned from the seed, so that the resamples stay
+those of the scheme), so its interval also covers the choice of the split and is a little
+wider than that of the average over splits.
 """
 
 from __future__ import annotations

@@ -191,10 +191,12 @@ def agreement_values(
         iaa1 = _nanmean_rows(spearman_codes(x, L, y, L).reshape(c, -1))
     Rb = run.R[idx]
     r = spearman_rows(_half_mean(Rb, splits[:, None, :]), _half_mean(Rb, ~splits[:, None, :]))
+    with np.errstate(divide="ignore", invalid="ignore"):  # r = −1: halves reversed
+        split_half = np.where(r > -1.0, 2.0 * r / (1.0 + r), np.nan)
     return {
         "iaa1": iaa1,
         "iaa2": iaa2,
-        "split_half": 2.0 * r / (1.0 + r),
+        "split_half": split_half,
         "per_rater": per_rater,
     }
 
