@@ -93,8 +93,18 @@ def test_the_verdict_names_the_best_and_the_tests_are_holm_corrected() -> None:
     assert res.summary().startswith("Over 3 data sets (fisher_z of spearman), strong is best")
     assert "significantly better than every other system" in res.summary()
     test = res.test("strong", "weak")
-    assert test.pvalue == pytest.approx(1 / 301)  # never reversed: the smallest p
+    assert test.pvalue == pytest.approx(1 / 301)  # the smallest Monte Carlo p-value
     assert res.ranks.systems[0] == "strong" and res.ranks.p_best[0] == 1.0
+    pairs = res.pairwise()
+    assert [(p["system_a"], p["system_b"]) for p in pairs] == [
+        ("strong", "medium"),
+        ("strong", "weak"),
+        ("medium", "weak"),
+    ]
+    # far apart: no centred resample difference reaches the observed one, so the raw
+    # p = (0 + 1)/(300 + 1) for each pair (Davison & Hinkley 1997, eq. 4.11); Holm (1979):
+    # 3p, 2p, p, then the running maximum → 3p each
+    assert [p["pvalue_holm"] for p in pairs] == pytest.approx([3 / 301] * 3)
     doc = res.as_dict()
     assert [r["system"] for r in doc["systems"]] == ["strong", "medium", "weak"]
     assert doc["datasets"] == [

@@ -87,6 +87,24 @@ class CollectionComparison:
             higher_is_better=self.higher_is_better,
         )
 
+    def pairwise(self) -> list[dict[str, Any]]:
+        """Every pair of systems, better first (by the aggregate): the difference of the
+        aggregates and the Holm-adjusted one-sided p-value of the paired bootstrap test that
+        the first is better (the family of ``clusters``)."""
+        c = self.clusters
+        value = dict(zip(c.systems, c.values))
+        return [
+            {
+                "system_a": a,
+                "system_b": b,
+                "difference": value[a] - value[b],
+                "pvalue_holm": float(c.adjusted[i, j]),
+            }
+            for i, a in enumerate(c.systems)
+            for j, b in enumerate(c.systems)
+            if i < j
+        ]
+
     def summary(self) -> str:
         """The verdict in one sentence: who is best over the collection, and whether
         significantly.
@@ -147,6 +165,7 @@ class CollectionComparison:
                 "n_resamples": self.n_resamples,
                 "seed": self.seed,
                 "systems": rows,
+                "pairwise": self.pairwise(),
                 "ranks": self.ranks.as_dict(),
                 "summary": self.summary(),
             }
