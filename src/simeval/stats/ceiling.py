@@ -150,15 +150,15 @@ def human_ceiling(
     R = check_ratings(ratings)
     n = R.shape[0]
     names, S = _system_matrix(systems, n)
-    unrated = np.isnan(R).all(axis=1)
-    if gold is None and unrated.any():
+    rated = (~np.isnan(R)).sum(axis=1)
+    if gold is None and not rated.all():
         raise InputError(
-            f"item {int(np.argmax(unrated)) + 1} has no rating, so no mean; drop it or give `gold`"
+            f"item {int(np.argmin(rated)) + 1} has no rating, so no mean; drop it or give `gold`"
         )
     g = (
-        np.nanmean(np.where(unrated[:, None], 0.0, R), axis=1)
+        np.where(np.isnan(R), 0.0, R).sum(axis=1) / np.maximum(rated, 1)
         if gold is None
-        else (as_float_array(gold, "gold"))
+        else as_float_array(gold, "gold")
     )
     if g.shape != (n,) or np.isnan(g).any():
         raise InputError(f"`gold` needs one value per item ({n}), none missing; got {g.size}")
