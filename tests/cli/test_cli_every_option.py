@@ -147,6 +147,11 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             "--runs-dir": lambda f: ["--runs-dir", f["dir"]],
             "--task": lambda f: ["--task", "1:n,k-best,rank"],
             "--k": lambda f: (["--task", "1:n,k-best,rank"], ["--k", "3"]),
+            # two numeric columns of the gold file as two raters: the human ceiling
+            "--raters": lambda f: ["--raters", "score,score2"],
+            "--rating-slots": lambda f: (["--raters", "score,score2"], ["--rating-slots"]),
+            "--bootstrap": lambda f: (["--raters", "score,score2"], ["--bootstrap", "50"]),
+            "--seed": lambda f: (["--raters", "score,score2"], ["--seed", "3"]),
         },
     ),
     "compare": (
@@ -378,6 +383,14 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
                    f"{ln.split(chr(9))[2]}" for ln in lines[1:]]) + "\n",
         encoding="utf-8",
     )  # fmt: skip
+    rated = tmp / "rated.tsv"  # RG65 with two raters' columns: the human ceiling
+    rated.write_text(
+        "\n".join(["word1\tword2\tscore\tr1\tr2"] + [f"{ln}\t{float(ln.split(chr(9))[2]):.2f}\t"
+                   f"{(float(ln.split(chr(9))[2]) * 7 + i) % 5:.2f}" for i, ln in
+                   enumerate(lines[1:])]) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    raters = ["wordsim", "--vectors", str(vec), "--pairs", str(rated), "--raters", "r1,r2"]
     out = str(tmp / "out.png")
     base = ["wordsim", "--vectors", str(vec), "--pairs", str(rg65)]
     return {
@@ -409,6 +422,11 @@ def _word_cases(shared: Path, tmp: Path) -> dict[str, dict]:
                 "--batch-size": ["--batch-size", "1000"],
                 "--vectors-format": ["--vectors-format", "text"],
                 "--details": ["--details", out],
+                # options that need a pairs file with raters' columns: their own baseline
+                "--raters": {"base": raters[:-2], "extra": raters[-2:]},
+                "--rating-slots": {"base": raters, "extra": ["--rating-slots"]},
+                "--bootstrap": {"base": raters, "extra": ["--bootstrap", "50"]},
+                "--seed": {"base": raters, "extra": ["--seed", "3"]},
                 "--plot": ["--plot", out],
                 "--format": ["--format", "json"],
                 "--output": ["--output", out],
@@ -442,8 +460,11 @@ def test_word_similarity_options_change_the_outcome(
     for option, extra in case["options"].items():
         if extra is None:  # the vectors are part of every run
             continue
-        base_extra, extra = extra if isinstance(extra, tuple) else ([], extra)
-        base = [*case["base"], *base_extra]
+        if isinstance(extra, dict):  # the option needs other inputs than the baseline's
+            base, extra = extra["base"], extra["extra"]
+        else:
+            base_extra, extra = extra if isinstance(extra, tuple) else ([], extra)
+            base = [*case["base"], *base_extra]
         before = _outcome(capsys, base, case["out"])
         after = _outcome(capsys, [*base, *extra], case["out"])
         assert before[0] == 0, (option, before[2])

@@ -52,6 +52,8 @@ HANDLED = {
     "--confidence",
     "--alpha",
     "--permutations",  # compare
+    "--raters",
+    "--rating-slots",  # evaluate's human ceiling: test_cli_ceiling
 }
 
 

@@ -14,9 +14,11 @@ from ..errors import DataError
 from ..evaluation.evaluate import Evaluation, evaluate
 from ..metrics.registry import DEFAULT_METRICS
 from ..options import Options
+from ..report.ceiling import with_ceiling
 from ..report.evaluation import format_evaluation, format_semeval
 from ..report.schema import evaluation_document, semeval_document
 from ._common import ProgressBar, add_output_options, declare_files, note, progress_enabled
+from .ceiling import add_ceiling_options, check_ceiling_options, human_ceiling_of
 from .documents import add_document_options, emit_document
 from .gold_and_systems import load_inputs
 from .inputs import (
@@ -57,6 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--k", type=int, default=None, help="k of the task's k-best (default 10); with --task"
     )
+    add_ceiling_options(p)
     add_output_options(p)
     add_document_options(p)
     declare_files(p, folders=("semeval_dir", "runs_dir"))
@@ -64,20 +67,28 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_ceiling_options(args)
     if args.semeval_dir or args.runs_dir:
         return run_semeval(args)
     gold, systems, options = load_inputs(args)
+    ceiling = human_ceiling_of(args, gold, systems)
     metrics = task_metrics(args)
     # a bar only where it helps: millions of pair scores to go through
     bar = ProgressBar("evaluate", progress_enabled(args) and gold.size * len(systems) >= 2e6)
     with bar:
         ev = _evaluate_with(gold, systems, options, metrics, bar)
     headline = ev.metrics[0].name if args.task else None
-    emit_document(
-        args,
-        lambda scores: evaluation_document(ev, dataset=data_name(args), scores=scores),
-        lambda: format_evaluation(ev, args.format, args.digits, headline=headline),
-    )
+
+    def document(scores: bool | None) -> dict[str, Any]:
+        doc = evaluation_document(ev, dataset=data_name(args), scores=scores)
+        return doc if ceiling is None else {**doc, "human_ceiling": ceiling.as_dict()}
+
+    def text() -> str:
+        if ceiling is None:
+            return format_evaluation(ev, args.format, args.digits, headline=headline)
+        return with_ceiling(ev, ceiling, args.format, args.digits, headline=headline)
+
+    emit_document(args, document, text)
     note_evaluation(args, ev, options)
     return 0
 

@@ -27,10 +27,12 @@ from ._common import (
     add_output_options,
     declare_files,
     emit,
+    non_negative_int,
     note,
     progress_enabled,
 )
 from ._options import positive_int
+from .ceiling import wordsim_ceilings, wordsim_ratings
 
 __all__ = ["register", "run"]
 
@@ -137,6 +139,36 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="distances computed per batch, which bounds the memory: 8 bytes each "
         "(default: 10000000, as wordspace)",
+    )
+    parser.add_argument(
+        "--raters",
+        nargs="?",
+        const="",
+        metavar="COLS",
+        help="also report the human ceiling: the raters' agreement (IAA-1, IAA-2, "
+        "split-half) and the model beside it; a registered set (ws353, simverb3500) knows "
+        "its rater file; for --pairs files give the raters' columns: names, numbers 1, 2, … "
+        "(a header name first) or ranges, e.g. 4-16 or r1-r10",
+    )
+    parser.add_argument(
+        "--rating-slots",
+        action="store_true",
+        help="with --raters COLS: the columns hold each pair's 1st, 2nd … rating, not the "
+        "same rater on every pair (IAA-1 is then undefined)",
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=non_negative_int,
+        default=None,
+        metavar="B",
+        help="with --raters: bootstrap resamples of the pairs for the intervals (default "
+        "1000; 0: none)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=None,
+        help="with --raters: random seed of the bootstrap and the split halves (default 0)",
     )
     parser.add_argument(
         "--details", metavar="FILE", help="also write the per-pair table to FILE (TSV)"
@@ -283,6 +315,25 @@ def _check_options(args: argparse.Namespace) -> None:
         raise CommandLineError(
             "--avg-method applies with --rank avg only; add --rank avg or drop it"
         )
+    if args.raters is None:
+        for flag, value in (
+            ("--rating-slots", args.rating_slots),
+            ("--bootstrap", args.bootstrap is not None),
+            ("--seed", args.seed is not None),
+        ):
+            if value:
+                raise CommandLineError(f"{flag} goes with --raters; add --raters or drop {flag}")
+    elif args.raters and not args.pairs:
+        raise CommandLineError(
+            f"--raters {args.raters}: rater columns are for --pairs files; a registered "
+            "--dataset knows its rater file (write --raters alone)"
+        )
+    elif args.pairs and not args.raters:
+        raise CommandLineError(
+            "--raters needs the raters' columns of the --pairs file, e.g. --raters 4-16"
+        )
+    elif args.rating_slots and not args.pairs:
+        raise CommandLineError("--rating-slots describes --pairs files; a registered set knows")
     args.p = 2.0 if args.p is None else args.p
     args.avg_method = args.avg_method or "arithmetic"
 
@@ -290,6 +341,7 @@ def _check_options(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     _check_options(args)
     tasks = _load_tasks(args)
+    ratings = wordsim_ratings(args) if args.raters is not None else None
     vectors = _read(args, tasks)
     _check_word_forms(args, tasks, vectors)
     fmt = "HW" if args.strip_pos == "task" else None
@@ -321,6 +373,7 @@ def run(args: argparse.Namespace) -> int:
             )
         _report_unknown(args, res)
         results.append(res)
+    ceilings = None if ratings is None else wordsim_ceilings(args, ratings, results)
     if args.details:
         emit(details_tsv(results), args.details)
     if args.plot:
@@ -328,5 +381,5 @@ def run(args: argparse.Namespace) -> int:
         kind = Path(args.plot).suffix[1:].lower() or "png"
         emit(lambda tmp: fig.savefig(tmp, format=kind, dpi=120, bbox_inches="tight"), args.plot)
     label = f"{Path(args.vectors).name} ({len(vectors)} x {vectors.dim})"
-    emit(format_wordsim(results, sig, label, args.format, args.digits), args.output)
+    emit(format_wordsim(results, sig, label, args.format, args.digits, ceilings), args.output)
     return 0

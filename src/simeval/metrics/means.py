@@ -6,6 +6,7 @@ sets."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -13,7 +14,21 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import as_float_array
 from ..errors import InputError
 
-__all__ = ["FISHER_CLIP", "MEANS", "fisher_z", "fisher_z_mean", "mean_of", "weighted_mean"]
+__all__ = [
+    "ALONG",
+    "FISHER_CLIP",
+    "MEANS",
+    "Aggregate",
+    "aggregate_along",
+    "fisher_z",
+    "fisher_z_mean",
+    "mean_of",
+    "weighted_mean",
+]
+
+Aggregate = Literal["fisher_z", "weighted_mean", "mean"]
+#: The averages :func:`aggregate_along` takes.
+ALONG: tuple[Aggregate, ...] = ("fisher_z", "weighted_mean", "mean")
 
 #: |r| is clipped to this before ``atanh`` so that r = ±1 gives a finite z.
 FISHER_CLIP = 1.0 - 1e-15
@@ -103,3 +118,55 @@ def mean_of(values: ArrayLike, how: str, sizes: ArrayLike | None = None) -> floa
     if how == "weighted_fisher_z_mean":
         return fisher_z_mean(values, np.maximum(n - 3, 0))
     raise InputError(f"unknown mean {how!r}; known: {', '.join(MEANS)}")
+
+
+def aggregate_along(
+    values: ArrayLike,
+    how: Aggregate,
+    *,
+    weights: Sequence[float] | ArrayLike | None = None,
+    axis: int = 0,
+) -> NDArray[np.float64]:
+    r"""Average ``values`` along ``axis`` (the data sets of a collection), for many systems and
+    resamples at once.
+
+    - ``"mean"``: :math:`\frac1D\sum_d v_d` (SimCSE's "Avg.", SentEval's ``mean``);
+    - ``"weighted_mean"``: :math:`\sum_d w_d v_d / \sum_d w_d` with ``weights`` (the pairs
+      of each set: SemEval's official mean, SentEval's ``wmean``);
+    - ``"fisher_z"``: :math:`\tanh(\sum_d w_d \operatorname{atanh} v_d / \sum_d w_d)`, equal
+      weights unless ``weights`` are given (Atoum 2019, eq. 4–5; :func:`fisher_z_mean`), with
+      |v| clipped to :data:`FISHER_CLIP`.
+
+    A NaN value makes its average NaN (an undefined correlation on one set leaves the
+    collection's value undefined; drop the set to average the others).
+
+    >>> v = np.array([[0.5, 0.2], [0.7, 0.4]])  # 2 data sets × 2 systems
+    >>> np.round(aggregate_along(v, "fisher_z"), 6).tolist()  # tanh((atanh .5 + atanh .7)/2) …
+    [0.609612, 0.303337]
+    >>> aggregate_along(v, "weighted_mean", weights=[1, 3]).tolist()
+    [0.65, 0.35000000000000003]
+    """
+    if how not in ALONG:
+        raise InputError(f"`how` must be one of {ALONG}; got {how!r}")
+    v = np.moveaxis(np.asarray(values, dtype=np.float64), axis, 0)
+    if v.shape[0] == 0:
+        raise InputError("`values` is empty along `axis`; nothing to average")
+    if weights is None:
+        if how == "weighted_mean":
+            raise InputError("the weighted mean needs `weights` (e.g. the pairs of each set)")
+        w = np.ones(v.shape[0])
+    else:
+        w = as_float_array(weights, "weights")
+        if w.size != v.shape[0]:
+            raise InputError(
+                f"`weights` needs one weight per averaged value; got {w.size} for {v.shape[0]}"
+            )
+        if (w < 0).any() or not np.isfinite(w).all() or w.sum() <= 0:
+            raise InputError("`weights` must be finite, non-negative and not all zero")
+    shape = (-1,) + (1,) * (v.ndim - 1)
+    w = (w / w.sum()).reshape(shape)
+    if how == "fisher_z":
+        if (np.abs(v[~np.isnan(v)]) > 1).any():
+            raise InputError("Fisher's z averages correlations: `values` must lie in [-1, 1]")
+        return np.asarray(np.tanh((w * fisher_z(v)).sum(axis=0)), dtype=np.float64)
+    return np.asarray((w * v).sum(axis=0), dtype=np.float64)

@@ -4,37 +4,68 @@ per-pair details, and the plot (the JSON document is :mod:`simeval.report.schema
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .notes import footnotes
 from .schema import wordsim_document
 from .schema.other_results import wordsim_reason
 from .tables import render_table, to_json
 
-__all__ = ["HEADER", "details_tsv", "format_wordsim", "wordsim_figure"]
+if TYPE_CHECKING:
+    from ..stats.ceiling import HumanCeiling
+
+__all__ = ["CEILING_COLUMNS", "HEADER", "details_tsv", "format_wordsim", "wordsim_figure"]
 
 HEADER = ("dataset", "n", "missing", "rho", "p_value", "r", "r_lower", "r_upper")
+#: Columns added to each data set's row when the raters' ratings are known (CSV).
+CEILING_COLUMNS = ("iaa1", "iaa2", "split_half", "share_of_ceiling", "vs_rater", "verdict")
 _MEAN_ROW = "the mean over data sets is taken of rho only (Fisher's z)"
 
 
+def _ceiling_cells(ceiling: HumanCeiling | None) -> list[Any]:
+    if ceiling is None:
+        return [None] * len(CEILING_COLUMNS)
+    a, s = ceiling.agreement, ceiling.systems[0]
+    return [
+        a.iaa1.statistic,
+        a.iaa2.statistic,
+        a.split_half.statistic,
+        s.share,
+        s.difference,
+        s.verdict,
+    ]
+
+
 def format_wordsim(
-    results: Sequence[Any], signature: str, vectors: str, fmt: str, digits: int = 4
+    results: Sequence[Any],
+    signature: str,
+    vectors: str,
+    fmt: str,
+    digits: int = 4,
+    ceilings: Mapping[str, HumanCeiling] | None = None,
 ) -> str:
     """The table of wordspace's ``eval.similarity.correlation`` (Evert 2014): per data set
     n, missing pairs, |ρ| with its p-value, |r| with its 95 % interval; with several data
-    sets, the Fisher-z mean of ρ; a reason for every undefined value."""
-    doc = wordsim_document(results, signature, vectors)
+    sets, the Fisher-z mean of ρ; a reason for every undefined value. With ``ceilings``
+    (data set → :class:`~simeval.stats.ceiling.HumanCeiling`), the raters' agreement and
+    the model beside it: extra columns in CSV, a table per data set otherwise."""
+    doc = wordsim_document(results, signature, vectors, ceilings=ceilings)
     if fmt == "json":
         return to_json(doc)
     rows: list[list[Any]] = [
         [r.name, r.n, r.missing, r.rho, r.p_value, r.r, r.r_lower, r.r_upper] for r in results
     ]
+    if ceilings and fmt == "csv":
+        rows = [[*row, *_ceiling_cells(ceilings.get(r.name))] for row, r in zip(rows, results)]
     reasons = [wordsim_reason(r) for r in results]
-    if len(results) > 1:
-        rows.append(["Fisher-z mean of rho", None, None, doc["fisher_z_mean"]] + [None] * 4)
-        reasons.append(_MEAN_ROW)
     header = list(HEADER)
+    if ceilings and fmt == "csv":
+        header += CEILING_COLUMNS
+    if len(results) > 1:
+        mean_row = ["Fisher-z mean of rho", None, None, doc["fisher_z_mean"]]
+        rows.append(mean_row + [None] * (len(header) - len(mean_row)))
+        reasons.append(_MEAN_ROW)
     notes = ""
     if any(reasons):
         if fmt == "csv":
@@ -45,7 +76,15 @@ def format_wordsim(
             header.append("note")
             rows = [[*row, m] for row, m in zip(rows, markers)]
     text = render_table(header, rows, fmt, digits=digits, title=f"vectors: {vectors} | {signature}")
-    return (text if text.endswith("\n") else text + "\n") + notes
+    text = (text if text.endswith("\n") else text + "\n") + notes
+    if ceilings and fmt != "csv":
+        from .ceiling import format_ceiling
+
+        for r in results:
+            if r.name in ceilings:
+                title = f"human ceiling of {r.name}"
+                text += "\n" + format_ceiling(ceilings[r.name], fmt, digits, title=title)
+    return text
 
 
 def details_tsv(results: Sequence[Any]) -> str:

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from ...errors import DataError, InputError
 from ...io import read_text
 
-__all__ = ["WordPairs", "pairs_from", "read_pairs"]
+__all__ = ["WordPairs", "pairs_from", "read_fields", "read_pairs"]
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,22 @@ def _split(line: str) -> list[str]:
     return line.split("\t") if "\t" in line else line.split()
 
 
+def read_fields(path: Path) -> tuple[list[list[str]], list[int]]:
+    """The fields of each non-blank line of a delimited text file and the line numbers:
+    split on tabs when the first line has one, else on commas for ``.csv`` files (with
+    CSV quoting), else on runs of spaces; fields are stripped."""
+    text = read_text(path)
+    numbered = [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
+    if not numbered:
+        raise DataError(f"{path}: the file is empty")
+    if path.suffix.lower() == ".csv" and "\t" not in numbered[0][1]:
+        reader = csv.reader(io.StringIO("\n".join(ln for _, ln in numbered)))
+        fields = [[f.strip() for f in row] for row in reader]
+    else:
+        fields = [[f.strip() for f in _split(ln)] for _, ln in numbered]
+    return fields, [n for n, _ in numbered]
+
+
 def read_pairs(
     path: str | os.PathLike[str],
     *,
@@ -167,16 +183,7 @@ def read_pairs(
     [3.5]
     """
     p = Path(path)
-    text = read_text(p)
-    numbered = [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
-    if not numbered:
-        raise DataError(f"{p}: the file is empty")
-    if p.suffix.lower() == ".csv" and "\t" not in numbered[0][1]:
-        reader = csv.reader(io.StringIO("\n".join(ln for _, ln in numbered)))
-        fields = [[f.strip() for f in row] for row in reader]
-    else:
-        fields = [[f.strip() for f in _split(ln)] for _, ln in numbered]
-    line_no = [n for n, _ in numbered]
+    fields, line_no = read_fields(p)
     names = [word1, word2, score]
     if header is None:
         first = fields[0]

@@ -13,6 +13,7 @@ from ._base import offscreen
 from ._results import comparison_figure, evaluation_figure
 from .agreement import bin_correlations, scatter_bins, scatter_grid
 from .intervals import by_dataset, forest, pvalue_matrix
+from .leaderboard import critical_difference_diagram, rank_interval_figure
 from .paraphrase import pattern_figure
 from .ranks import agreement_heatmap, bump_chart, predictiveness_bars
 from .scaled_errors import scaled_error_figure
@@ -23,12 +24,14 @@ __all__ = [
     "bump_chart",
     "by_dataset",
     "comparison_figure",
+    "critical_difference_diagram",
     "evaluation_figure",
     "forest",
     "offscreen",
     "pattern_figure",
     "predictiveness_bars",
     "pvalue_matrix",
+    "rank_interval_figure",
     "scaled_error_figure",
     "scatter_bins",
     "scatter_grid",

@@ -38,21 +38,39 @@ def wordsim_reason(res: Any) -> str | None:
     return None
 
 
-def wordsim_document(results: Sequence[Any], signature: str, vectors: str) -> dict[str, Any]:
+def wordsim_document(
+    results: Sequence[Any],
+    signature: str,
+    vectors: str,
+    *,
+    ceilings: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The document of word-similarity results of one set of ``vectors`` on one or more
     data sets (``kind: wordsim``): per data set n, missing pairs, |ρ| with its p-value,
-    |r| with its 95 % interval and the reason of an undefined value; ``fisher_z_mean``
-    is the mean of ρ over the data sets (null for one)."""
-    from ...metrics.means import fisher_z_mean
+    |r| with its 95 % interval and the reason of an undefined value, and, where the raters'
+    ratings are known (``ceilings``: data set → :class:`~simeval.stats.ceiling.HumanCeiling`),
+    its ``human_ceiling``; ``fisher_z_mean`` is the mean of ρ over the data sets (null for
+    one; over the data sets where ρ is defined)."""
+    from ...evaluation.aggregate import set_aggregate
 
     rhos = [r.rho for r in results if not math.isnan(r.rho)]
-    records = [{"dataset": r.name, **r.as_dict(), "reason": wordsim_reason(r)} for r in results]
+    records = []
+    for r in results:
+        row = {"dataset": r.name, **r.as_dict(), "reason": wordsim_reason(r)}
+        if ceilings and r.name in ceilings:
+            row["human_ceiling"] = ceilings[r.name].as_dict()
+        records.append(row)
+    mean = (
+        set_aggregate(rhos, "fisher_z_mean", is_correlation=True)[0]
+        if len(results) > 1 and rhos
+        else None
+    )
     return json_ready(
         _head(
             "wordsim",
             signature,
             vectors=vectors,
-            fisher_z_mean=fisher_z_mean(rhos) if len(results) > 1 and rhos else None,
+            fisher_z_mean=mean,
             calibration=None,
             records=records,
         )

@@ -1,0 +1,64 @@
+"""A word-vector model beside the human ceiling of a word-similarity set: its ρ, the raters'
+agreement (IAA-1, IAA-2, split-half) and whether it agrees with the raters better than an
+average single rater (:func:`simeval.stats.ceiling.human_ceiling`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..datasets.ratings import Ratings
+from ..metrics.correlation import spearman
+from ..stats.ceiling import HumanCeiling, human_ceiling
+from .evaluation import WordsimResult
+
+__all__ = ["wordsim_ceiling"]
+
+
+def wordsim_ceiling(
+    result: WordsimResult,
+    ratings: Ratings,
+    *,
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    seed: int | np.random.Generator | None = 0,
+    n_splits: int = 100,
+    system: str = "model",
+) -> HumanCeiling:
+    """The human ceiling of ``result``'s pairs and the model beside it.
+
+    The model's values (distances, angles or neighbour ranks; unknown pairs at their
+    surrogate, as for ``result.rho``) are oriented by the sign of their Spearman ρ with the
+    gold — wordspace reports |ρ| — so that the model is compared as a similarity. The gold
+    is the set's own score (``result.details.score``); ``ratings`` must have one row per
+    pair, in the pairs' order or matched by the words (:meth:`Ratings.aligned`); ``system``
+    names the model in the result.
+
+    Examples
+    --------
+    >>> from simeval.vectors.read import Vectors
+    >>> from simeval.wordsim import evaluate
+    >>> v = Vectors(["a", "b", "c", "d"], [[1, 0], [1, 1], [0, 1], [-1, 1]])
+    >>> pairs = [("a", "b", 9.0), ("a", "c", 5.0), ("a", "d", 1.0), ("b", "c", 8.0),
+    ...          ("b", "d", 4.0)]
+    >>> res = evaluate(pairs, v)
+    >>> R = Ratings("toy", np.array([[9, 8, 10], [5, 6, 4], [1, 2, 0], [8, 7, 9], [4, 5, 3.0]]),
+    ...             ("r1", "r2", "r3"), word1=("a", "a", "a", "b", "b"),
+    ...             word2=("b", "c", "d", "c", "d"))
+    >>> c = wordsim_ceiling(res, R, n_resamples=0)
+    >>> round(c.systems[0].rho, 6) == round(res.rho, 6), c.agreement.iaa1.statistic
+    (True, 1.0)
+    """
+    d = result.details
+    aligned = ratings.aligned(d.word1, d.word2, result.name)
+    sign = -1.0 if spearman(d.score, d.distance).statistic < 0 else 1.0
+    return human_ceiling(
+        aligned.values,
+        {system: sign * d.distance},
+        gold=d.score,
+        persistent=ratings.persistent,
+        groups=ratings.groups,
+        n_splits=n_splits,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        seed=seed,
+    )
