@@ -252,34 +252,6 @@ def test_ncg_ndcg_never_exceed_one_with_tied_groups() -> None:
             assert fn(g, s).statistic <= 1.0
 
 
-def _propagate(call):
-    """Run a nan_policy="propagate" call. Either answer is acceptable: the option is
-    refused with InputError, or the metric returns NaN with a reason; a number computed
-    from NaN scores, or a NaN without a reason, is not."""
-    try:
-        return call()
-    except se.InputError:
-        return None
-
-
-@pytest.mark.parametrize("fn", [se.ncg, se.ndcg, se.ncg_avg_rank, se.ndcg_avg_rank])
-@pytest.mark.parametrize(
-    ("gold", "system"),
-    [
-        ([3.0, math.nan, 2.0, 1.0], [0.3, 0.2, 0.1, 0.5]),
-        ([3.0, 0.5, 2.0, 1.0], [0.3, math.nan, 0.1, 0.5]),
-    ],
-)
-def test_nan_policy_propagate_gives_nan_with_reason(fn, gold: list, system: list) -> None:
-    # _validate.paired_scores: "propagate" keeps NaN pairs and "metrics then return NaN";
-    # DESIGN: never a silent NaN, so the result says why.
-    res = _propagate(lambda: fn(gold, system, nan_policy="propagate"))
-    if res is None:  # the option was withdrawn: fine too
-        return
-    assert math.isnan(res.statistic), res
-    assert res.reason, res
-
-
 def test_negative_gold_scores_are_not_gains() -> None:
     # CG sums gold scores as gains (Järvelin & Kekäläinen 2002); a negative gain makes
     # nDCG leave [0, 1] (here (−1 + 2)/(2 − 1) would be fine, but (2 − 1)/(2 − 1) = 1 for

@@ -198,29 +198,6 @@ def test_length_mismatch_raises(fn) -> None:
         fn([0.0, 1.0, 2.0], [0.0, 1.0])
 
 
-def _propagate(call):
-    """Run a nan_policy="propagate" call. Either answer is acceptable: the option is
-    refused with InputError, or the metric returns NaN with a reason; a number computed
-    from NaN scores, or a NaN without a reason, is not."""
-    try:
-        return call()
-    except se.InputError:
-        return None
-
-
-@pytest.mark.parametrize("fn", [se.mae, se.mase, se.msse, se.nmsse, se.nmase])
-def test_nan_policy_propagate_gives_nan_with_reason(fn) -> None:
-    # _validate.paired_scores: "propagate" keeps NaN pairs and "metrics then return NaN";
-    # DESIGN: never a silent NaN, so the result says why.
-    res = _propagate(
-        lambda: fn([0.0, 1.0, math.nan, 3.0], [0.5, 1.5, 2.0, 2.0], nan_policy="propagate")
-    )
-    if res is None:  # the option was withdrawn: fine too
-        return
-    assert math.isnan(res.statistic), res
-    assert res.reason, res
-
-
 def test_scores_of_any_finite_magnitude() -> None:
     # Hand values: gold (1e308, −1e308, 0, 5), system (1, 2, 3, 4): |s − g| sums to
     # 2e308 + 6 (the 6 vanishes at this magnitude), so MAE = 5e307; MAD(s) = 1, so

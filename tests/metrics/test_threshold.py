@@ -134,29 +134,6 @@ def test_empty_is_undefined() -> None:
     assert se.accuracy_low([], [], scale=(0, 5)).reason
 
 
-def _propagate(call):
-    """Run a nan_policy="propagate" call. Either answer is acceptable: the option is
-    refused with InputError, or the metric returns NaN with a reason; a number computed
-    from NaN scores, or a NaN without a reason, is not."""
-    try:
-        return call()
-    except se.InputError:
-        return None
-
-
-@pytest.mark.parametrize("fn", [se.accuracy_low, se.accuracy_high, se.f1_low, se.f1_high])
-def test_nan_policy_propagate_gives_nan_with_reason(fn) -> None:
-    # _validate.paired_scores: "propagate" keeps NaN pairs and "metrics then return NaN";
-    # a NaN score is neither low nor high, so the decision is unknown, not "not low".
-    res = _propagate(
-        lambda: fn([0.0, 1.0, math.nan, 4.0], [0.0, 2.0, 1.0, 4.0], nan_policy="propagate")
-    )
-    if res is None:  # the option was withdrawn: fine too
-        return
-    assert math.isnan(res.statistic), res
-    assert res.reason, res
-
-
 @pytest.mark.parametrize(("border", "error"), [("3.5", TypeError), (math.nan, ValueError)])
 def test_bad_border_names_the_parameter(border, error) -> None:
     with pytest.raises(error, match="`border`"):
