@@ -1,4 +1,4 @@
-"""Accuracy and F1 for low/high similarity, hmean, macro_avg (seed 002 §2; SPEC §4).
+"""Accuracy and F1 for low/high similarity, hmean, macro_avg (Reimers et al. 2016, §2).
 
 Expected values: scikit-learn's ``f1_score`` / ``accuracy_score`` on the binary labels
 derived by hand (low: ``x < 1.5``; high: ``x > 3.5``), and hand calculations.
@@ -110,7 +110,8 @@ def test_hand_values() -> None:
 def test_hmean_and_macro_avg_hand_values() -> None:
     assert se.hmean(0.5, 1.0) == pytest.approx(2 * 0.5 * 1.0 / 1.5, abs=1e-15)  # 2/3
     assert se.hmean(0.8, 0.8) == pytest.approx(0.8, abs=1e-15)
-    # SPEC §4: 0 when a ≤ 0 or b ≤ 0 (a negative Pearson must not make it explode).
+    # simeval's convention (the paper's 2ab/(a + b) is for positive measures): 0 when a ≤ 0
+    # or b ≤ 0, so a negative Pearson does not make it explode.
     assert se.hmean(0.0, 0.9) == 0.0
     assert se.hmean(-0.2, 0.9) == 0.0
     assert se.hmean(0.9, -0.9) == 0.0  # 2ab/(a+b) would divide by zero
