@@ -56,7 +56,7 @@ def _modules() -> list[str]:
 
 
 def _status(module: str) -> str | None:
-    """"completed" or "pending" by the most specific entry that holds ``module``."""
+    """Whether ``module`` is completed or pending, by the most specific entry holding it."""
     holders = [
         (len(entry), status)
         for status, entries in (("completed", COMPLETED), ("pending", PENDING))
