@@ -26,6 +26,7 @@ COMPLETED = [
     "simeval.intervals",
     "simeval.options",
     "simeval.results",
+    "simeval.wordsim",
 ]
 
 #: Still to do (their owners are changing them, or they come later).
@@ -43,7 +44,6 @@ PENDING = [
     "simeval.scorers",
     "simeval.stats",
     "simeval.vectors",
-    "simeval.wordsim",
 ]
 
 
