@@ -25,6 +25,7 @@ COMPLETED = [
     "simeval.errors",
     "simeval.intervals",
     "simeval.options",
+    "simeval.paraphrase",
     "simeval.results",
     "simeval.wordsim",
 ]
@@ -38,7 +39,6 @@ PENDING = [
     "simeval.io",
     "simeval.meta",
     "simeval.metrics",
-    "simeval.paraphrase",
     "simeval.report",
     "simeval.runs",
     "simeval.scorers",
