@@ -24,9 +24,13 @@ COMPLETED = [
     "simeval.binning",
     "simeval.errors",
     "simeval.intervals",
+    "simeval.io.align",
+    "simeval.io.hashing",
+    "simeval.io.home",
     "simeval.options",
     "simeval.paraphrase",
     "simeval.results",
+    "simeval.stats",
     "simeval.wordsim",
 ]
 
@@ -42,7 +46,7 @@ PENDING = [
     "simeval.report",
     "simeval.runs",
     "simeval.scorers",
-    "simeval.stats",
+    "simeval.stats.bootstrap",
     "simeval.vectors",
 ]
 
