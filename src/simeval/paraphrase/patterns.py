@@ -32,7 +32,8 @@ __all__ = [
 #: Judgment names, in the order reports list them.
 JUDGMENTS = ("default", "lenient", "strict")
 
-#: Quality column → (judgment, kind): ``labels`` are 0/1 judgments, ``q`` is Q itself.
+#: Quality column → the judgment it carries and its kind (``labels`` are 0/1 judgments,
+#: ``q`` is Q itself).
 QUALITY_COLUMNS: dict[str, tuple[str, str]] = {
     "labels": ("default", "labels"),
     "q": ("default", "q"),
