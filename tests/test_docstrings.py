@@ -22,6 +22,7 @@ import simeval
 #: Packages and modules whose public definitions all have their numpydoc sections.
 COMPLETED = [
     "simeval.binning",
+    "simeval.datasets",
     "simeval.errors",
     "simeval.intervals",
     "simeval.io.align",
@@ -39,7 +40,6 @@ COMPLETED = [
 PENDING = [
     "simeval._validate",
     "simeval.cli",
-    "simeval.datasets",
     "simeval.evaluation",
     "simeval.io",
     "simeval.metrics",
