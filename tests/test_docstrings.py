@@ -47,7 +47,6 @@ PENDING = [
     "simeval.report",
     "simeval.runs",
     "simeval.scorers",
-    "simeval.stats.bootstrap",
 ]
 
 

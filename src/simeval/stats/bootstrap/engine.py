@@ -47,7 +47,8 @@ class Engine:
     >>> from simeval.stats.bootstrap.expressions import parse_metric
     >>> g, S = np.array([1.0, 2, 3, 4]), np.array([[1.0, 3, 2, 4]])
     >>> opts = Options().resolve(g)
-    >>> engine = Engine(sample_of(g, S, S, opts, [get_metric("pearson")]), [parse_metric("pearson")])
+    >>> sample = sample_of(g, S, S, opts, [get_metric("pearson")])
+    >>> engine = Engine(sample, [parse_metric("pearson")])
     >>> W = np.array([[1], [1], [1], [1]])  # the full sample as one weight column
     >>> engine.values(W)["pearson"].round(6).tolist()
     [[0.8]]
