@@ -40,9 +40,20 @@ if importlib.util.find_spec("sphinx-mathjax-offline") is not None:
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False
+# Attributes sections as field lists: a dataclass's fields are documented once (a ``#:``
+# comment on a field is autodoc's own entry) and create no second cross-reference target.
+napoleon_use_ivar = True
 
 autodoc_default_options = {"member-order": "bysource"}
 autodoc_typehints = "signature"
+# Signatures show the alias, not numpy's expansion of it into a dozen-line union.
+autodoc_type_aliases = {
+    "ArrayLike": "numpy.typing.ArrayLike",
+    "DTypeLike": "numpy.typing.DTypeLike",
+    "NDArray": "numpy.typing.NDArray",
+    "Metric": "simeval.stats.bootstrap.expressions.Metric",
+    "MetricFunction": "simeval.stats.bootstrap.expressions.MetricFunction",
+}
 
 exclude_patterns = ["_build"]
 templates_path: list[str] = []
@@ -63,10 +74,24 @@ def _escape_absolute_values(line: str) -> str:
     return "".join(parts)
 
 
+def _escape_outside_math(lines: list[str]) -> list[str]:
+    """:func:`_escape_absolute_values` on every line but those of a ``.. math::`` block,
+    where ``|R|`` is LaTeX's."""
+    out, math_indent = [], None
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        if math_indent is not None and line.strip() and indent <= math_indent:
+            math_indent = None  # the block ended
+        if line.lstrip().startswith(".. math::"):
+            math_indent = indent
+        out.append(line if math_indent is not None else _escape_absolute_values(line))
+    return out
+
+
 def _process_docstring(app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]):
     if what == "module":
         _current["module"] = name
-    lines[:] = [_escape_absolute_values(line) for line in lines]
+    lines[:] = _escape_outside_math(lines)
 
 
 _current: dict[str, str] = {}
@@ -91,6 +116,24 @@ def _skip_reexports(app: Any, what: str, name: str, obj: Any, skip: bool, option
     return None
 
 
+#: What napoleon reads as "type: description" (the first line of a constant's, an
+#: attribute's or a property's docstring): our ``#:`` comments are prose, colons included.
+_PROSE_KINDS = ("attribute", "data", "property")
+_prose: dict[str, list[str]] = {}
+
+
+def _keep_prose(app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]):
+    if what in _PROSE_KINDS:
+        _prose[name] = list(lines)
+
+
+def _restore_prose(app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]):
+    if what in _PROSE_KINDS and name in _prose:
+        lines[:] = _escape_outside_math(_prose.pop(name))
+
+
 def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _process_docstring)
+    app.connect("autodoc-process-docstring", _keep_prose, priority=100)  # before napoleon
+    app.connect("autodoc-process-docstring", _restore_prose, priority=900)  # after it
     app.connect("autodoc-skip-member", _skip_reexports)
