@@ -1,4 +1,4 @@
-"""Bins of the scaled Pearson (seed 000; SPEC §2; issue 2 §3).
+"""Bins of the scaled Pearson (Atoum 2019, eq. 2–3).
 
 Bins are left-closed ``[e_k, e_{k+1})``, the last closed on both ends; ``equal_width(K)``
 edges are ``lo + (hi − lo)·k/K`` exactly. Expected indices are worked out by hand or with
@@ -28,7 +28,7 @@ def test_equal_width_edges_are_exact(lo: float, hi: float, k: int) -> None:
 
 
 def test_sts_thirds_as_seed_000() -> None:
-    # Seed 000 splits STS 0–5 at 1.66 / 3.33: edges 0, 5/3, 10/3, 5.
+    # Atoum (2019, §4.3) splits STS 0–5 at 1.66 / 3.33: edges 0, 5/3, 10/3, 5.
     binning = Bins.equal_width(3).assign([0.0, 5.0], scale=(0, 5))
     assert [s.low for s in binning.specs] == [0.0, 5 * 1 / 3, 5 * 2 / 3]
     assert binning.specs[-1].label.endswith("]")  # last closed

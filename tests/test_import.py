@@ -1,4 +1,4 @@
-"""``import simeval`` stays light (issue 2 §1; DESIGN: heavy imports happen lazily)."""
+"""``import simeval`` stays light (pandas, matplotlib and torch load lazily)."""
 
 from __future__ import annotations
 

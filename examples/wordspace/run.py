@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE.parent))  # examples/_common.py
 from _common import parser, run_main  # noqa: E402
 
 #: What R wordspace 0.2-8 gives for ``eval.similarity.correlation(RG65, DSM_Vectors)``
-#: (the example of its help page; the full-precision values of the project's issue 3),
+#: (the example of its help page, printed to 15 digits),
 #: and the number of WordSim353 pairs it reports missing from DSM_Vectors.
 R_RG65 = {
     "rho": 0.687086130375066,

@@ -3,11 +3,7 @@
 A :class:`Bins` is a recipe; :meth:`Bins.assign` applies it to gold scores and returns a
 :class:`Binning`: the bin index of every pair (−1 for pairs in no bin) and a description
 of each bin. Numeric bins are left-closed, ``[e_k, e_{k+1})``, and the last bin is closed
-on both ends, so the top of the scale belongs to the last bin.
-
->>> b = Bins.equal_width(3).assign([0.0, 1.0, 2.5, 4.0, 5.0], scale=(0, 5))
->>> b.index.tolist(), [spec.label for spec in b.specs]
-([0, 0, 1, 2, 2], ['[0, 1.667)', '[1.667, 3.333)', '[3.333, 5]'])
+on both ends, so the top of the scale belongs to the last bin (examples: :class:`Bins`).
 """
 
 from __future__ import annotations
@@ -29,7 +25,18 @@ __all__ = ["BinKind", "BinSpec", "Binning", "Bins", "check_bins", "parse_bins"]
 
 
 class BinKind(Enum):
-    """How a :class:`Bins` splits the pairs."""
+    """How a :class:`Bins` splits the pairs.
+
+    Attributes
+    ----------
+    EQUAL_WIDTH, THRESHOLDS, LABELS, SEGMENTS, QUANTILES
+        One per constructor of :class:`Bins`.
+
+    Examples
+    --------
+    >>> Bins.segments(3).kind.per_pair, Bins.labels(["a", "b"]).kind.per_pair
+    (False, True)
+    """
 
     EQUAL_WIDTH = "equal_width"
     THRESHOLDS = "thresholds"
@@ -51,7 +58,22 @@ def _fmt(x: float) -> str:
 
 @dataclass(frozen=True)
 class BinSpec:
-    """One bin: its label and, for numeric bins, its edges and closedness."""
+    """One bin: its label and, for numeric bins, its edges and closedness.
+
+    Attributes
+    ----------
+    label : str
+        ``"[0, 1.667)"``, or the category of a label bin.
+    low, high : float or None
+        The edges (``None`` for label bins).
+    closed_right : bool
+        Whether ``high`` belongs to the bin (only the last numeric bin's does).
+
+    Examples
+    --------
+    >>> Bins.thresholds([2.5]).assign([0, 5], scale=(0, 5)).specs[1]
+    BinSpec(label='[2.5, 5]', low=2.5, high=5.0, closed_right=True)
+    """
 
     label: str
     low: float | None = None
@@ -61,7 +83,23 @@ class BinSpec:
 
 @dataclass(frozen=True, eq=False)
 class Binning:
-    """The result of :meth:`Bins.assign`: ``index[i]`` is the bin of pair ``i`` (−1: none)."""
+    """The result of :meth:`Bins.assign`: ``index[i]`` is the bin of pair ``i`` (−1: none).
+
+    Attributes
+    ----------
+    index : numpy.ndarray of int
+        The bin of each pair; −1 for a pair in no bin (a segment leftover).
+    specs : tuple of BinSpec
+        The bins, in order.
+    remainder : int
+        Pairs left over by :meth:`Bins.segments`.
+
+    Examples
+    --------
+    >>> b = Bins.segments(3).assign([5, 1, 4, 2, 3, 0, 6])
+    >>> b.index.tolist(), b.remainder  # the highest gold score, 6, is left over
+    ([1, 0, 1, 0, 1, 0, -1], 1)
+    """
 
     index: NDArray[np.signedinteger]
     specs: tuple[BinSpec, ...]
@@ -98,6 +136,22 @@ class Bins:
     - :meth:`segments` — sort by gold and cut consecutive segments of ``n`` pairs
       (Nikolić et al. 2012; Atoum 2019 eq. 2), the remainder reported;
     - :meth:`quantiles` — K bins with edges at the gold quantiles.
+
+    Attributes
+    ----------
+    kind : BinKind
+        Which constructor built it; its argument is ``k``, ``cuts``, ``values``, or ``size``.
+
+    References
+    ----------
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures. *Modern Applied Science* 13(10), 26–38.
+
+    Examples
+    --------
+    >>> b = Bins.equal_width(3).assign([0.0, 1.0, 2.5, 4.0, 5.0], scale=(0, 5))
+    >>> b.index.tolist(), [spec.label for spec in b.specs]
+    ([0, 0, 1, 2, 2], ['[0, 1.667)', '[1.667, 3.333)', '[3.333, 5]'])
     """
 
     kind: BinKind
@@ -238,6 +292,20 @@ def check_bins(name: str, value: object, *, optional: bool = False) -> Bins | No
     """``value`` if it is a :class:`~simeval.binning.Bins` (or None when ``optional``);
     else :class:`InputTypeError` saying how to build one.
 
+    Parameters
+    ----------
+    name : str
+        How the error names the value (```bins```).
+    value : object
+        What the caller passed; ``None`` is accepted when ``optional``.
+    optional : bool, default False
+
+    Returns
+    -------
+    Bins or None
+
+    Examples
+    --------
     >>> check_bins("bins", None, optional=True) is None
     True
     """
@@ -287,6 +355,19 @@ def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:
     """Parse the CLI spelling: ``thirds``, ``equal:K``, ``edges:A,B,…``, ``labels:COLUMN``,
     ``segments:N``, ``quantiles:K``. For ``labels:`` the caller passes the column's values.
 
+    Parameters
+    ----------
+    text : str
+        The spelling, as ``--bins`` takes it.
+    label_values : sequence, optional
+        The label of each pair, for ``labels:COLUMN``.
+
+    Returns
+    -------
+    Bins
+
+    Examples
+    --------
     >>> parse_bins("edges:1.5,3.5").cuts
     (1.5, 3.5)
     """

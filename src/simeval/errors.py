@@ -44,8 +44,24 @@ def param(name: str, value: object = _NO_VALUE) -> str:
     message: written ```name``` or ``name=value`` by ``str(error)``, and as the command
     line's flag by :meth:`SimevalError.render`.
 
+    Parameters
+    ----------
+    name : str
+        The library parameter's name (surrounding backticks are dropped).
+    value : object, optional
+        A value to suggest; written with ``repr`` (``nan_policy='omit'``).
+
+    Returns
+    -------
+    str
+        A marked reference to put inside the message; only :class:`SimevalError` reads it.
+
+    Examples
+    --------
     >>> str(InputError(f"{param('scale')} must be two numbers"))
     '`scale` must be two numbers'
+    >>> InputError(f"pass {param('scale', (0, 5))}").render({"scale": "--scale"})
+    'pass --scale 0 5'
     """
     clean = name.strip("`")
     if value is _NO_VALUE:
@@ -73,7 +89,22 @@ def _flag_text(flag: str, value: str | None) -> str:
 
 
 class SimevalError(Exception):
-    """Base class of every error simeval raises on purpose."""
+    """Base class of every error simeval raises on purpose.
+
+    Parameters
+    ----------
+    message : str
+        One line: what is wrong, where (file, line, column) and what to do. Parameters are
+        referred to with :func:`param`.
+
+    Examples
+    --------
+    >>> try:
+    ...     raise InputError(f"{param('k')} must be positive; got -1")
+    ... except SimevalError as error:
+    ...     print(error)
+    `k` must be positive; got -1
+    """
 
     def __str__(self) -> str:
         return self.render()
@@ -81,7 +112,23 @@ class SimevalError(Exception):
     def render(self, flags: Mapping[str, str] | None = None) -> str:
         """The message with each parameter reference (see :func:`param`) written as
         ``flags[name]`` where the mapping has it (the command line's flag), else as its
-        Python name."""
+        Python name.
+
+        Parameters
+        ----------
+        flags : mapping of str to str, optional
+            Parameter name → the flag that sets it (``{"nan_policy": "--nan-policy"}``).
+
+        Returns
+        -------
+        str
+            The one-line message.
+
+        Examples
+        --------
+        >>> InputError(f"pass {param('nan_policy', 'omit')}").render({"nan_policy": "--nan-policy"})
+        'pass --nan-policy omit'
+        """
         text = super().__str__()
         if flags is None:
             return _REFERENCE.sub(_python, text)
@@ -95,32 +142,119 @@ class SimevalError(Exception):
 
 
 class InputError(SimevalError, ValueError):
-    """An argument has the wrong shape, type or value (length mismatch, NaN, bad option)."""
+    """An argument has the wrong shape, type or value (length mismatch, NaN, bad option).
+
+    A ``ValueError`` too. Parameters as :class:`SimevalError`.
+
+    Parameters
+    ----------
+    message : str
+        One line naming the parameter and what to do.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> se.pearson([1, 2, 3], [1, 2])
+    Traceback (most recent call last):
+    ...
+    simeval.errors.InputError: `gold` and `system` must have the same length; got 3 and 2
+    """
 
 
 class InputTypeError(InputError, TypeError):
     """An argument has the wrong type (``bins=3`` where a :class:`~simeval.binning.Bins` is
     needed). Catchable as ``TypeError`` and, like every :class:`InputError`, as
-    ``ValueError``."""
+    ``ValueError``.
+
+    Parameters
+    ----------
+    message : str
+        One line naming the parameter, the type it needs and the one it got.
+
+    Examples
+    --------
+    >>> issubclass(InputTypeError, TypeError) and issubclass(InputTypeError, ValueError)
+    True
+    """
 
 
 class DataError(SimevalError, ValueError):
     """A file or table cannot be read as asked (missing file, bad row, missing column).
 
-    A ``ValueError`` too, so ``except ValueError`` around a reader catches it."""
+    A ``ValueError`` too, so ``except ValueError`` around a reader catches it.
+
+    Parameters
+    ----------
+    message : str
+        One line naming the file, the line or row and the column, and what to do.
+
+    Examples
+    --------
+    >>> try:
+    ...     raise DataError("sys.tsv, line 17, column 'score': 'n/a?' is not a number")
+    ... except ValueError as error:
+    ...     print(error)
+    sys.tsv, line 17, column 'score': 'n/a?' is not a number
+    """
 
 
 class MissingExtraError(SimevalError, ImportError):
-    """An optional dependency is needed; the message names the pip extra to install."""
+    """An optional dependency is needed; the message names the pip extra to install.
+
+    An ``ImportError`` too.
+
+    Parameters
+    ----------
+    message : str
+        One line with the ``pip install 'simeval[extra]'`` command.
+
+    Examples
+    --------
+    >>> try:
+    ...     require("no_such_module_here", "plot")
+    ... except ImportError as error:
+    ...     print(str(error).split("; ")[1])
+    install it with: pip install 'simeval[plot]'
+    """
 
 
 class UndefinedMetricWarning(UserWarning):
-    """A metric is undefined on this input (constant scores, empty class); its value is NaN."""
+    """A metric is undefined on this input (constant scores, empty class); its value is NaN.
+
+    Emitted by the public metric functions, as scipy warns on a constant input; the
+    result's ``reason`` says the same.
+
+    Parameters
+    ----------
+    message : str
+        Why the metric is undefined.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import simeval as se
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     result = se.pearson([1, 2, 3], [2, 2, 2])
+    >>> caught[0].category.__name__, result.reason == str(caught[0].message)
+    ('UndefinedMetricWarning', True)
+    """
 
 
 class CacheWarning(UserWarning):
     """A cache entry failed its check (damaged, truncated, another model's) and is not used;
-    what it held is computed again. The message is one line naming the file."""
+    what it held is computed again. The message is one line naming the file.
+
+    Parameters
+    ----------
+    message : str
+        One line naming the cache file and what was wrong with it.
+
+    Examples
+    --------
+    >>> issubclass(CacheWarning, UserWarning)
+    True
+    """
 
 
 def require(module: str, extra: str):

@@ -37,6 +37,35 @@ def correlation_interval(
     For ρ and τ these are large-sample approximations, least trustworthy for small n and
     |r| near 1; the bootstrap interval of :mod:`simeval.stats` needs no such assumption.
 
+    Parameters
+    ----------
+    r : float
+        The correlation, in [−1, 1] (NaN gives a NaN interval).
+    n : int
+        The number of pairs it was computed on.
+    confidence_level : float, default 0.95
+        Two-sided coverage, in (0, 1).
+    method : {"fisher", "bonett-wright", "fieller"}, default "fisher"
+        The standard error on the z scale (see above).
+
+    Returns
+    -------
+    tuple of float
+        ``(low, high)``.
+
+    References
+    ----------
+    Fisher, R. A. (1921). On the "probable error" of a coefficient of correlation deduced
+    from a small sample. *Metron* 1, 3–32.
+
+    Bonett, D. G. & Wright, T. A. (2000). Sample size requirements for estimating Pearson,
+    Kendall and Spearman correlations. *Psychometrika* 65(1), 23–28.
+
+    Fieller, E. C., Hartley, H. O. & Pearson, E. S. (1957). Tests for rank correlation
+    coefficients. I. *Biometrika* 44(3/4), 470–481.
+
+    Examples
+    --------
     >>> [round(v, 6) for v in correlation_interval(0.5, 30, method="fieller")]
     [0.286921, 0.665936]
     """
@@ -67,6 +96,27 @@ def fisher_interval(r: float, n: int, confidence_level: float = 0.95) -> tuple[f
     r"""Fisher-z confidence interval of Pearson's r: ``tanh(atanh(r) ± z/sqrt(n−3))``
     (R ``cor.test``); :func:`correlation_interval` with ``method="fisher"``.
 
+    Parameters
+    ----------
+    r : float
+        Pearson's r, in [−1, 1].
+    n : int
+        The number of pairs; below 4 the interval is NaN.
+    confidence_level : float, default 0.95
+        Two-sided coverage, in (0, 1).
+
+    Returns
+    -------
+    tuple of float
+        ``(low, high)``, as R's ``cor.test(x, y)$conf.int``.
+
+    References
+    ----------
+    Fisher, R. A. (1921). On the "probable error" of a coefficient of correlation deduced
+    from a small sample. *Metron* 1, 3–32.
+
+    Examples
+    --------
     >>> [round(v, 6) for v in fisher_interval(0.5, 30)]
     [0.170431, 0.728959]
     """

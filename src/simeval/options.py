@@ -105,6 +105,14 @@ class Options:
     scale_source
         Set by :meth:`resolve`: ``"declared"`` or ``"observed"`` (or a caller's word for a
         conventional scale, e.g. ``"STS default"``); the signature shows it.
+
+    Examples
+    --------
+    >>> opts = Options(scale=(0, 5), system_scale={"cosine-model": (-1, 1)})
+    >>> opts.resolve([0.0, 2.5, 5.0]).borders
+    (1.5, 3.5)
+    >>> opts.for_system("cosine-model").system_scale
+    (-1.0, 1.0)
     """
 
     scale: Scale | None = None
@@ -268,6 +276,19 @@ class Options:
 def point_on(scale: Scale, fraction: float) -> float:
     """``lo + fraction·(hi − lo)``, also for scales whose width exceeds the float range.
 
+    Parameters
+    ----------
+    scale : tuple of float
+        ``(lo, hi)``.
+    fraction : float
+        Where on the scale: 0 is ``lo``, 1 is ``hi``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> point_on((0, 5), 0.3), point_on((-1e308, 1e308), 0.5)
     (1.5, 0.0)
     """

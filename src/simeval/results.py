@@ -30,6 +30,20 @@ def json_ready(value: Any) -> Any:
     numbers and lists; recurse into dicts, lists and tuples. Every ``as_dict()`` of
     simeval's result objects and every JSON document simeval writes goes through it.
 
+    Parameters
+    ----------
+    value : object
+        A float, dict, list or tuple (nested), a numpy scalar or array, or anything else
+        (returned as it is).
+
+    Returns
+    -------
+    object
+        The same structure with every NaN or infinite float replaced by ``None`` (tuples
+        and arrays become lists).
+
+    Examples
+    --------
     >>> json_ready({"r": float("nan"), "msse": float("inf"), "bins": (1.0, float("nan"))})
     {'r': None, 'msse': None, 'bins': [1.0, None]}
     """
@@ -51,7 +65,29 @@ def warn_if_undefined(result: R, stacklevel: int = 3) -> R:
     """Emit :class:`~simeval.errors.UndefinedMetricWarning` with the reason when a public
     metric function returns NaN (as scipy's ``ConstantInputWarning``); return the result.
 
-    ``evaluate`` does not warn: its reports carry the reasons instead."""
+    ``evaluate`` does not warn: its reports carry the reasons instead.
+
+    Parameters
+    ----------
+    result : MetricResult
+        A metric's result.
+    stacklevel : int, default 3
+        Passed to :func:`warnings.warn`, so that the warning points at the user's call.
+
+    Returns
+    -------
+    MetricResult
+        ``result`` itself.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     res = warn_if_undefined(MetricResult(float("nan"), 2, "fewer than 3 pairs"))
+    >>> str(caught[0].message), res.n
+    ('fewer than 3 pairs', 2)
+    """
     if result.reason is not None and math.isnan(result.statistic):
         import warnings
 
@@ -65,7 +101,24 @@ def warn_if_undefined(result: R, stacklevel: int = 3) -> R:
 class ConfidenceInterval:
     """A two-sided interval ``[low, high]`` at ``confidence_level``; ``method`` names how
     it was formed (``"fisher"``, ``"bonett-wright"``, ``"fieller"``, a bootstrap method)
-    where the producer records it."""
+    where the producer records it.
+
+    Attributes
+    ----------
+    low, high : float
+        The interval's ends (NaN when undefined).
+    confidence_level : float
+        Two-sided coverage.
+    method : str or None
+        How the interval was formed.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> ci = se.pearson([1, 2, 3, 4, 5], [1, 3, 2, 5, 4]).confidence_interval()
+    >>> round(ci.low, 4), round(ci.high, 4), ci.method
+    (-0.2796, 0.9862, 'fisher')
+    """
 
     low: float
     high: float
@@ -75,7 +128,26 @@ class ConfidenceInterval:
 
 @dataclass(frozen=True)
 class MetricResult:
-    """The value of one metric on one (gold, system) pair of score vectors."""
+    """The value of one metric on one (gold, system) pair of score vectors.
+
+    Attributes
+    ----------
+    statistic : float
+        The metric's value; NaN when undefined.
+    n : int
+        The number of pairs used (after ``nan_policy="omit"`` dropped any).
+    reason : str or None
+        Why ``statistic`` is NaN (or infinite), else ``None``.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> res = se.mae([0, 1, 2], [0, 1, 4])
+    >>> res.statistic, res.n, float(res)
+    (0.6666666666666666, 3, 0.6666666666666666)
+    >>> res.as_dict()
+    {'statistic': 0.6666666666666666, 'n': 3, 'reason': None}
+    """
 
     statistic: float
     n: int
@@ -85,6 +157,7 @@ class MetricResult:
         return float(self.statistic)
 
     def as_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (NaN → ``None``)."""
         return json_ready(asdict(self))
 
 
@@ -99,6 +172,24 @@ class CorrelationResult(MetricResult):
     :func:`~simeval.intervals.correlation_interval`. ``coefficient`` names the coefficient
     (``"pearson"``, ``"spearman"``, ``"kendall"``); the interval's method is a separate
     choice (:meth:`confidence_interval`'s ``method``).
+
+    Attributes
+    ----------
+    statistic, n, reason
+        As :class:`MetricResult`.
+    pvalue : float
+        Two-sided p-value of the test of no correlation (scipy's and R ``cor.test``'s).
+    coefficient : str
+        ``"pearson"``, ``"spearman"`` or ``"kendall"``.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> res = se.spearman([1, 2, 3, 4, 5], [1, 3, 2, 5, 4])
+    >>> round(res.statistic, 2), round(res.pvalue, 4), res.coefficient
+    (0.8, 0.1041, 'spearman')
+    >>> res.confidence_interval().method
+    'bonett-wright'
     """
 
     pvalue: float = math.nan
@@ -109,7 +200,26 @@ class CorrelationResult(MetricResult):
     ) -> ConfidenceInterval:
         """The interval at ``confidence_level``; ``method`` is ``"fisher"``,
         ``"bonett-wright"`` or ``"fieller"``, by default the one for this coefficient
-        (recorded in the interval's ``method``)."""
+        (recorded in the interval's ``method``).
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+            Two-sided coverage.
+        method : str, optional
+            See :func:`~simeval.intervals.correlation_interval`.
+
+        Returns
+        -------
+        ConfidenceInterval
+
+        Examples
+        --------
+        >>> import simeval as se
+        >>> ci = se.pearson([1, 2, 3, 4, 5], [1, 3, 2, 5, 4]).confidence_interval(0.9)
+        >>> round(ci.low, 4), round(ci.high, 4)
+        (-0.0644, 0.9785)
+        """
         chosen = DEFAULT_CI_METHOD.get(self.coefficient, "fisher") if method is None else method
         low, high = correlation_interval(self.statistic, self.n, confidence_level, chosen)
         return ConfidenceInterval(low, high, confidence_level, chosen)
@@ -117,7 +227,33 @@ class CorrelationResult(MetricResult):
 
 @dataclass(frozen=True)
 class BinResult:
-    """Pearson's r inside one bin of a :class:`~simeval.binning.Bins` partition."""
+    """Pearson's r inside one bin of a :class:`~simeval.binning.Bins` partition.
+
+    Attributes
+    ----------
+    label : str
+        The bin's label (``"[0, 1.667)"``, or the category for label bins).
+    low, high : float or None
+        The bin's edges on the gold scale (``None`` for label bins).
+    n : int
+        Pairs in the bin.
+    coverage : float
+        ``n`` over all pairs.
+    statistic, pvalue : float
+        Pearson's r in the bin and its two-sided p-value.
+    ci_low, ci_high : float
+        Its 95 % Fisher-z interval.
+    reason : str or None
+        Why r is NaN (fewer than 3 pairs, constant scores), else ``None``.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> res = se.scaled_pearson([0.5, 1, 1.5, 2, 2.5, 3.5, 4, 4.5],
+    ...                         [0.2, 1.1, 1.0, 2.5, 2.2, 3.0, 4.5, 4.4], scale=(0, 5))
+    >>> [(b.label, b.n) for b in res.bins]
+    [('[0, 1.667)', 3), ('[1.667, 3.333)', 2), ('[3.333, 5]', 3)]
+    """
 
     label: str
     low: float | None
@@ -131,6 +267,7 @@ class BinResult:
     reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (NaN → ``None``)."""
         return json_ready(asdict(self))
 
 
@@ -141,6 +278,33 @@ class ScaledPearsonResult(MetricResult):
     ``bins`` holds every bin, ``skipped`` the labels of undefined bins left out of the mean
     (only with ``skip_undefined=True``), ``remainder`` the pairs left over by
     ``Bins.segments`` and ``average`` how the bin values were combined.
+
+    Attributes
+    ----------
+    statistic, n, reason
+        As :class:`MetricResult`.
+    bins : tuple of BinResult
+        Every bin, in order.
+    skipped : tuple of str
+        Labels of the undefined bins left out of the mean.
+    remainder : int
+        Pairs ``Bins.segments`` left over.
+    average : str
+        ``"arithmetic"`` (the paper's eq. 3) or ``"fisher_z"``.
+
+    References
+    ----------
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures. *Modern Applied Science* 13(10), 26–38.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> res = se.scaled_pearson([0, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5],
+    ...                         [0.2, 1.1, 1.0, 2.5, 2.2, 2.8, 3.0, 4.5, 4.4],
+    ...                         scale=(0, 5))
+    >>> [b.n for b in res.bins], round(res.statistic, 4)
+    ([3, 3, 3], 0.7075)
     """
 
     bins: tuple[BinResult, ...] = field(default_factory=tuple)

@@ -1,5 +1,5 @@
 """Helpers shared by the command-line tests: run ``simeval`` in-process and check that a
-failure is exactly one ``simeval: error:`` line on stderr (issue 2 §6)."""
+failure is exactly one ``simeval: error:`` line on stderr."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``simeval compare`` through ``simeval.cli.main(argv)`` (issue 4 §1, §2, §8).
+"""``simeval compare`` through ``simeval.cli.main(argv)``.
 
 Small files in ``tmp_path``: a near-perfect, a noisy and a random system, so the expected
 ranking and the significance of the winner are known by construction. Numbers are checked

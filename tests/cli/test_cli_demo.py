@@ -1,5 +1,5 @@
-"""``simeval demo`` (issue 2 §5): runs offline, shows Anscombe's quartet and the crafted
-α/β/Ω/δ methods of seed 001, and its JSON parses."""
+"""``simeval demo``: runs offline, shows Anscombe's quartet and the crafted α/β/Ω/δ
+methods of Atoum & Ayyagari (2019), and its JSON parses."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_demo_table(capsys) -> None:
     for name in ANSCOMBE_SETS:
         assert any(line.split()[:1] == [name] for line in out.splitlines()), name
     assert "0.816" in out
-    # The four crafted methods of seed 001 Table 3.
+    # The four crafted methods of Atoum & Ayyagari (2019), Table 3.
     for symbol in ("α", "β", "Ω", "δ"):
         assert symbol in out
     assert "NMSSE" in out or "nmsse" in out

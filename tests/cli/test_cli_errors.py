@@ -1,5 +1,5 @@
 """Command-line errors that once escaped as tracebacks: each must be one stderr line and
-exit code 2 (issue 2 §6)."""
+exit code 2."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``simeval evaluate`` through ``simeval.cli.main(argv)`` (issue 2 §4, §6).
+"""``simeval evaluate`` through ``simeval.cli.main(argv)``.
 
 Bad input: exit code 2 and exactly one stderr line naming the file, line/column and fix; no
 traceback; no partial ``--output`` file. Happy paths: every format, id alignment, table

@@ -1,10 +1,10 @@
-"""``simeval extrinsic classify|detect`` through ``simeval.cli.main(argv)`` (issue 4 §6,
-seed 002 §3.1).
+"""``simeval extrinsic classify|detect`` through ``simeval.cli.main(argv)``
+(Reimers et al. 2016, §3.1).
 
 Classification accuracy is checked against :func:`simeval.meta.extrinsic.cross_validated_accuracy`
 on the same column (that function has its own tests in ``tests/meta/test_extrinsic.py``); the
 majority baseline and the top-1 detection accuracy by hand. One test runs the real
-Wikipedia Rewrite Corpus (Clough & Stevenson 2011), seed 002's first task.
+Wikipedia Rewrite Corpus (Clough & Stevenson 2011), Reimers et al.'s first task.
 """
 
 from __future__ import annotations
@@ -197,8 +197,8 @@ def test_classify_too_many_folds(capsys, tmp_path) -> None:
 
 
 def test_classify_wikipedia_rewrite(capsys, tmp_path, shared_data) -> None:
-    """Seed 002 §3.1, task 1: the rewrite level (cut / light / heavy / non) of each of the
-    95 answers from one similarity score, OneR, 10-fold cross-validation."""
+    """Reimers et al. (2016), §3.1, task 1: the rewrite level (cut / light / heavy / non) of
+    each of the 95 answers from one similarity score, OneR, 10-fold cross-validation."""
     answers = load_wikipedia_rewrite(shared_data / "wikipedia-rewrite")
     assert len(answers) == 95
 
@@ -224,8 +224,8 @@ def test_classify_wikipedia_rewrite(capsys, tmp_path, shared_data) -> None:
     assert got["n"] == 95
     # SOURCE.md: non 38, cut 19, light 19, heavy 19 → majority baseline 38/95 = 0.4
     assert got["majority_baseline"] == pytest.approx(38 / 95)
-    # word overlap separates copies from original answers well above the baseline; seed 002
-    # reports 43 %–70 % for its 14 STS systems on this task
+    # word overlap separates copies from original answers well above the baseline; Reimers et al.
+    # (2016, §3.1) report 43 %–70 % for its 14 STS systems on this task
     assert 0.43 <= got["accuracy"] <= 0.80
 
 

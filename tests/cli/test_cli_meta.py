@@ -1,4 +1,4 @@
-"""``simeval meta`` through ``simeval.cli.main(argv)`` (issue 4 §5, seed 002 §3, Table 2).
+"""``simeval meta`` through ``simeval.cli.main(argv)`` (Reimers et al. 2016, §3, Table 2).
 
 The main example has five systems whose ranks are written out below, so ρ(IR, ER), MAD
 and MSD are checked against a hand calculation. The other input forms (tidy CSV from

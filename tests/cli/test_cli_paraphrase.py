@@ -1,4 +1,4 @@
-"""``simeval paraphrase`` through ``simeval.cli.main`` (SPEC §6, seed 004).
+"""``simeval paraphrase`` through ``simeval.cli.main`` (Shima & Mitamura 2011).
 
 Expected numbers are the hand-computed values of the paper's "killed" example (see
 tests/paraphrase/test_paraphrase.py for the derivation) or scipy.stats.pearsonr.
@@ -130,7 +130,7 @@ def test_extrinsic_tables_and_json(capsys):
     patterns, tasks = str(EXAMPLE / "patterns.tsv"), str(EXAMPLE / "task_scores.tsv")
     assert main(["paraphrase", patterns, "--extrinsic", tasks, "--bootstrap", "200"]) == 0
     out = capsys.readouterr().out
-    # seed 004 Tables 2–3 layout: one table per judgment, rows = data sets
+    # Shima & Mitamura (2011), Tables 2–3 layout: one table per judgment, rows = data sets
     assert len(re.findall(r"^data set +EP@1 +EP@5 +EP@10 +EPR@1 .* DIMPLE@10$", out, re.M)) == 2
     assert "(lenient judgments)" in out and "(strict judgments)" in out
     assert "task-A" in out and "boot:200|ci:0.95|seed:0" in out

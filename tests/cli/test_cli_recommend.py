@@ -1,6 +1,6 @@
-"""``simeval recommend`` through ``simeval.cli.main(argv)`` (issue 4 §7).
+"""``simeval recommend`` through ``simeval.cli.main(argv)``.
 
-Expected measures are Table 3 of seed 002 (Reimers, Beyer & Gurevych 2016), row by row,
+Expected measures are Table 3 of Reimers, Beyer & Gurevych (2016), row by row,
 written as simeval's metric expressions (see the module docstring of
 ``simeval.meta.recommend``); the refusals follow §4: "For any combination that involves a
 Cardinality of 1:1 only a Set of Interest of All is useful, because the result set contains

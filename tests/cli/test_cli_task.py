@@ -1,4 +1,4 @@
-"""``simeval evaluate --task`` (issue 4 §7): the measure seed 002 Table 3 recommends for the
+"""``simeval evaluate --task``: the measure Reimers et al. (2016), Table 3, recommends for the
 task becomes the first, headline column (★ in the table, first metric in JSON/CSV).
 
 Expected headline measures come from Table 3 (see tests/cli/test_cli_recommend.py); the

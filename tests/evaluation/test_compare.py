@@ -1,5 +1,5 @@
-"""``simeval.evaluation.compare.compare``: the orchestrator behind ``simeval compare``
-(issue 4 §1–3).  Expected values come from elsewhere: observed values from scipy.stats
+"""``simeval.evaluation.compare.compare``: the orchestrator behind ``simeval compare``.
+Expected values come from elsewhere: observed values from scipy.stats
 (Pearson, Spearman) and from :func:`simeval.evaluation.evaluate.evaluate` (tested on its own
 in ``tests/evaluation/test_evaluate.py``); the dependent-correlation fields from
 :mod:`simeval.stats.dependent` (tested against R ``psych::r.test`` / ``cocor`` in
@@ -344,7 +344,8 @@ def test_constant_system_does_not_crash_and_ranks_last(data) -> None:
         rec = next(r for r in res.records() if (r["system"], r["metric"]) == ("constant", metric))
         assert rec["value"] is None  # NaN becomes null in JSON, with a reason
         assert rec["reason"]
-    # NMSSE of a constant system is 1, the worst value (SPEC §NMSSE: MSSE = +inf)
+    # NMSSE of a constant system is 1, the worst value (Atoum & Ayyagari 2019, eq. 3–5: the
+    # denominator of eq. 3 is 0, so MSSE = +inf and NMSSE = 1 − exp(−inf) = 1)
     assert res.evaluation.value("constant", "nmsse") == pytest.approx(1.0)
     assert res.clusters["nmsse"].systems[-1] == "constant"
     # the report stays valid JSON

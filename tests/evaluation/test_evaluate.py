@@ -1,4 +1,4 @@
-"""evaluate(): tidy records, JSON shape, signature, scales and NaN handling (issue 2 §2, §4).
+"""evaluate(): tidy records, JSON shape, signature, scales and NaN handling.
 
 Reference values come from scipy.stats and hand calculations written in the comments.
 """
@@ -138,7 +138,7 @@ def test_default_metrics(data) -> None:
 
 
 def test_default_borders_are_30_and_70_percent_of_scale() -> None:
-    # seed 002: 1.5 and 3.5 on STS 0–5 → 0.3 and 0.7 of the scale.
+    # Reimers et al. (2016, §2): borders 1.5 and 3.5 on STS 0–5 → 0.3 and 0.7 of the scale.
     ev = evaluate([0.0, 0.5, 1.0], {"s": [0.0, 0.5, 1.0]}, metrics=["f1_low"], scale=(0, 1))
     assert ev.options.low_border == pytest.approx(0.3)
     assert ev.options.high_border == pytest.approx(0.7)
@@ -277,7 +277,7 @@ def test_bins_come_from_all_gold_scores_when_pairs_are_dropped() -> None:
 
 def test_nearly_constant_system_has_infinite_msse() -> None:
     # 0.1 three times: its mean is not exactly 0.1 in floating point, but the scores are
-    # constant, so MSSE = +inf and NMSSE = 1 (seed 001, eq. 3–5; SPEC §3).
+    # constant, so MSSE = +inf and NMSSE = 1 (Atoum & Ayyagari 2019, eq. 3–5).
     res = se.msse([0, 1, 2], [0.1, 0.1, 0.1])
     assert math.isinf(res.statistic) and res.reason
     assert se.nmsse([0, 1, 2], [0.1, 0.1, 0.1]).statistic == 1.0

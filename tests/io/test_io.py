@@ -1,4 +1,4 @@
-"""Score-file readers: CSV, TSV, JSONL, Parquet and SemEval-style files (issue 2 §4, §6).
+"""Score-file readers: CSV, TSV, JSONL, Parquet and SemEval-style files.
 
 Each test writes a small file to ``tmp_path``; the expected values are the numbers written.
 """
@@ -162,7 +162,7 @@ def test_parse_system_spec_rejects(spec: str) -> None:
 @pytest.mark.parametrize("name", ["scores.csv", "scores.tsv"])
 def test_headerless_numbers_in_csv_are_not_a_header(tmp_path: Path, name: str) -> None:
     # One number per line saved as .csv/.tsv: the first line is a score, not a column
-    # name. Reading it as a header silently drops the first pair (issue 2 §4: a table
+    # name. Reading it as a header silently drops the first pair (a score file is a table
     # *with a header*, or one number per line). Either read all three values or refuse.
     p = _write(tmp_path / name, "0.5\n1\n2\n")
     try:

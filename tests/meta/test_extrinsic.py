@@ -106,7 +106,8 @@ def test_oner_on_wikipedia_rewrite_with_word_jaccard(shared_data):
     ]
     labels = [a.category for a in answers]
     res = cross_validated_accuracy(jaccard, labels, folds=10, seed=1)
-    # Must beat always answering the majority class (38/95 = 0.40); seed 002 reports
-    # 43 %–70 % for its 14 STS systems with the better of OneR / logistic regression.
+    # Must beat always answering the majority class (38/95 = 0.40); Reimers et al.
+    # (2016, §3.1) report 43 %–70 % for their 14 STS systems with the better of OneR /
+    # logistic regression.
     assert 38 / 95 < res.accuracy <= 1
     assert len(res.fold_accuracies) == 10

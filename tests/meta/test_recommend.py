@@ -16,7 +16,7 @@ from simeval.meta.recommend import (
     recommend,
 )
 
-# Table 3 of seed 002, row by row, in simeval's metric expressions
+# Reimers et al. (2016), Table 3, row by row, in simeval's metric expressions
 TABLE_3 = {
     ("1:1", "all", "classification"): "hmean(f1_low,f1_high)",
     ("1:1", "all", "value"): "pearson",

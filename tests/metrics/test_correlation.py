@@ -331,33 +331,6 @@ def test_result_is_frozen_and_serializable() -> None:
         res.statistic = 0.0  # type: ignore[misc]
 
 
-def _propagate(call):
-    """Run a nan_policy="propagate" call. Either answer is acceptable: the option is
-    refused with InputError, or the metric returns NaN with a reason; a number computed
-    from NaN scores, or a NaN without a reason, is not."""
-    try:
-        return call()
-    except se.InputError:
-        return None
-
-
-@pytest.mark.parametrize("method", sorted(METHODS))
-@pytest.mark.parametrize("where", ["gold", "system"])
-def test_nan_policy_propagate_gives_nan_with_reason(method: str, where: str) -> None:
-    # scipy: pearsonr, spearmanr(nan_policy="propagate"), kendalltau(nan_policy="propagate")
-    # all return NaN here; _validate.paired_scores documents "propagate keeps them (metrics
-    # then return NaN)"; DESIGN: never a silent NaN, so a reason is given.
-    clean = [1.0, 2.0, 3.0, 4.0, 5.0]
-    holed = [1.0, math.nan, 3.0, 4.0, 5.0]
-    x, y = (holed, clean) if where == "gold" else (clean, holed)
-    res = _propagate(lambda: METHODS[method][0](x, y, nan_policy="propagate"))
-    if res is None:  # the option was withdrawn: fine too
-        return
-    assert math.isnan(res.statistic), res
-    assert math.isnan(getattr(res, "pvalue", math.nan))
-    assert res.reason, res
-
-
 @pytest.mark.parametrize("scale", [1e-170, 1e160])
 def test_pearson_extreme_magnitudes_match_scipy(scale: float) -> None:
     # scipy.stats.pearsonr scales the centred vectors by their max |value| before the dot

@@ -1,9 +1,9 @@
-"""Properties every registered metric must have, driven by the registry (issue 2 §7).
+"""Properties every registered metric must have, driven by the registry.
 
 Like scikit-learn's ``tests/test_common.py``: loop over ``available_metrics()`` and check
 permutation invariance, bounds, Pearson's invariance under positive affine maps and the
 rank measures' invariance under strictly increasing maps. Plus: every one of the 16 measures
-of seed 002 Table 2 is nameable and evaluates.
+of Reimers et al. (2016), Table 2, is nameable and evaluates.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def test_registry_entries_are_complete() -> None:
 
 
 def test_table2_has_16_distinct_measures() -> None:
-    # Seed 002 Table 2 lists 16 measures.
+    # Reimers et al. (2016), Table 2, lists 16 measures.
     assert len(se.TABLE2_MEASURES) == 16
     assert len({get_metric(n).name for n in se.TABLE2_MEASURES}) == 16
 
@@ -94,7 +94,7 @@ def test_every_table2_measure_evaluates() -> None:
 
 
 def test_hmean_combinations_by_hand() -> None:
-    # hmean(a, b, c) = 3/(1/a + 1/b + 1/c); macro_avg(a, b) = (a + b)/2 (seed 002 §2).
+    # hmean(a, b, c) = 3/(1/a + 1/b + 1/c); macro_avg(a, b) = (a + b)/2 (Reimers et al. 2016, §2).
     rng = np.random.default_rng(5)
     gold = rng.integers(0, 11, 80) / 2.0
     system = np.clip(gold + rng.normal(0, 1.0, 80), 0, 5)
@@ -120,7 +120,8 @@ def test_hmean_combinations_by_hand() -> None:
 
 
 def test_hmean_with_negative_part_is_zero() -> None:
-    # SPEC §4: hmean is 0 when a part ≤ 0 (here Pearson is negative).
+    # simeval's convention where the paper is silent (Reimers et al. 2016 define hmean for
+    # positive measures; README, "Choices"): hmean is 0 when a part ≤ 0 (Pearson < 0 here).
     gold = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 0.5, 4.5])
     system = 5 - gold
     ev = evaluate(gold, {"s": system}, scale=SCALE, metrics=["hmean(pearson,ncg_avg_rank)"])

@@ -114,8 +114,8 @@ def test_quantiles_against_numpy(data) -> None:
 
 
 def test_crafted_set_paper_bins() -> None:
-    # Seed 001 Table 3: bins are pairs 1–3, 4–6, 7–9; on its 0–1 scale equal_width(3) gives
-    # exactly those (edges 0, 1/3, 2/3, 1 vs gold 0.01 … 0.90).
+    # Atoum & Ayyagari (2019), Table 3: bins are pairs 1–3, 4–6, 7–9; on its 0–1 scale
+    # equal_width(3) gives exactly those (edges 0, 1/3, 2/3, 1 vs gold 0.01 … 0.90).
     gold = np.array(CRAFTED_GOLD)
     for name, system in CRAFTED_SYSTEMS.items():
         s = np.array(system)
@@ -128,7 +128,8 @@ def test_crafted_set_paper_bins() -> None:
 
 
 def test_crafted_alpha_is_best_in_low_bin_omega_in_high() -> None:
-    # Seed 001 §4.3: α is good on pairs 1–3, Ω on 7–9 (Pearson_Q1 / Pearson_Q3 of Fig. 3).
+    # Atoum & Ayyagari (2019), §4.3: α is good on pairs 1–3, Ω on 7–9 (Pearson_Q1 /
+    # Pearson_Q3 of their Fig. 3).
     gold = np.array(CRAFTED_GOLD)
     per_bin = {
         name: [

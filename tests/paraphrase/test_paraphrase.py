@@ -1,4 +1,4 @@
-"""EP, EPR, DIMPLE and Algorithm 1 (SPEC §6; Shima & Mitamura 2011 = seed 004).
+"""EP, EPR, DIMPLE and Algorithm 1 (Shima & Mitamura 2011).
 
 Expected values come from the paper's text, from hand calculations written out next to
 each assertion, or from scipy.stats.pearsonr; none is a value the code produced.
@@ -52,7 +52,7 @@ def lists(source: str, paraphrases: list[str], q: list[float] | None = None):
 
 
 def test_worked_example_killed():
-    # Seed 004 §1: ⟨"killed", "shot and killed"⟩, ⟨"killed", "reported killed"⟩,
+    # Shima & Mitamura (2011), §1: ⟨"killed", "shot and killed"⟩, ⟨"killed", "reported killed"⟩,
     # ⟨"killed", "killed in"⟩ "may receive a perfect score of 1.0 in EP" but lack the
     # diversity of ⟨"killed", "assassinated"⟩. By Algorithm 1, by hand:
     #   history1 = {killed}, history2 = {kill}
@@ -146,7 +146,8 @@ def test_multiword_source_contributes_its_content_words():
 
 
 def test_k_beyond_the_list_length():
-    # Two patterns, k = 5: positions 3..5 add 0, k stays the divisor (SPEC §6).
+    # Two patterns, k = 5: positions 3..5 add 0, k stays the divisor (Shima & Mitamura
+    # 2011, §2.2: DIMPLE's Z = Σ_{i≤k} (2³ − 1) = 7k, whatever the list length; EP alike).
     # D("killing") = 2 (stem seen), D("slain") = 3; Q = 1, 0.5.
     #   EP_5     = (1 + 0.5) / 5                         = 0.3
     #   EPR_5    = (1·0 + 0.5·1) / 5                     = 0.1
@@ -204,7 +205,7 @@ def _two_judgments() -> Patterns:
 
 
 def test_lenient_vs_strict():
-    # Q is the share of positive labels (seed 004 §3.2: 2 of 3 → 2/3).
+    # Q is the share of positive labels (Shima & Mitamura 2011, §3.2: 2 of 3 → 2/3).
     # strict: Q = 1/3, 0 → EP_2 = (1/3 + 0)/2 = 1/6
     # lenient: Q = 2/3, 1 → EP_2 = (2/3 + 1)/2 = 5/6
     # Both D = 3 ("slain", "murdered" new), so EPR = EP here; DIMPLE_2 lenient =
@@ -430,7 +431,7 @@ def test_example_is_synthetic_40_sets_and_reproducible(tmp_path):
         assert (tmp_path / name).read_text(encoding="utf-8") == committed
         assert committed.startswith("# SYNTHETIC")
     p = read_patterns(EXAMPLE / "patterns.tsv")
-    # seed 004 §3.1: 10 source verbs × 4 generators = 40 sets, up to 10 pairs each
+    # Shima & Mitamura (2011), §3.1: 10 source verbs × 4 generators = 40 sets, up to 10 pairs each
     assert len(p.sets) == 40 and len({s for _, s in p.terms}) == 10
     assert p.judgments == ("lenient", "strict") and p.rank.max() <= 10
     scores = score_patterns(p, ks=[10], judgment="strict")

@@ -1,4 +1,4 @@
-"""Paraphrase recognition with pattern sets (Shima & Mitamura 2011, §3.3–3.4; seed 004).
+"""Paraphrase recognition with pattern sets (Shima & Mitamura 2011, §3.3–3.4).
 
 Sources of expected values:
 

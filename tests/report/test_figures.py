@@ -1,4 +1,4 @@
-"""Figures of the results (the issue "See the verdict"): what each figure draws.
+"""Figures of the results (the README's "See the verdict"): what each figure draws.
 
 Expected values come from scipy (``pearsonr`` inside each bin), from counting by hand
 (bins, systems, clusters written in the records) and from the records given to the

@@ -15,7 +15,7 @@ from simeval.scorers.sentence_transformers import MINILM_SHA256, SentenceTransfo
 
 
 def test_digest_is_checked(minilm) -> None:
-    assert minilm.weights_sha256 == MINILM_SHA256  # the official revision's, from the issue
+    assert minilm.weights_sha256 == MINILM_SHA256  # the digest simeval pins for the weights
     assert f"weights:sha256:{MINILM_SHA256[:16]}" in minilm.signature
     with pytest.raises(DataError, match="does not match the expected 000"):
         SentenceTransformerScorer("st:x", minilm.folder, sha256="0" * 64)

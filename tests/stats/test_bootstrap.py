@@ -31,7 +31,8 @@ def _data(n: int = 120, seed: int = 7):
 
 
 def _reference(g: np.ndarray, s: np.ndarray) -> dict[str, float]:
-    """The metrics written out from their definitions (SPEC §1, §3, §4), via scipy.stats."""
+    """The metrics written out from their definitions (Pearson, Spearman; Atoum &
+    Ayyagari 2019, eq. 2–5; Reimers et al. 2016, §2), via scipy.stats."""
     ae = np.abs(s - g)
     dev = np.abs(s - s.mean()).mean()
     mase = ae.mean() / dev

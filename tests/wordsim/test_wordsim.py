@@ -1,10 +1,11 @@
-"""Word-similarity evaluation with R wordspace 0.2-8 parity (SPEC §5).
+"""Word-similarity evaluation with R wordspace 0.2-8 parity (Evert,
+``eval.similarity.correlation``).
 
 Sources of expected values:
 
-- R wordspace 0.2-8, ``eval.similarity.correlation(RG65, DSM_Vectors)`` (issue 3, the
-  package's example): rho 0.687086130375066, r 0.698423018988583, CI 0.547846723375507 …
-  0.805166278533653, missing 0.
+- R wordspace 0.2-8, ``eval.similarity.correlation(RG65, DSM_Vectors)`` (the
+  example of its help page, printed to 15 digits): rho 0.687086130375066,
+  r 0.698423018988583, CI 0.547846723375507 … 0.805166278533653, missing 0.
 - An independent brute-force reference written here from the R source: full distance
   matrices by ``scipy.spatial.distance.cdist``, neighbour ranks by
   ``scipy.stats.rankdata(method="min") - 1`` (R ``rank(ties.method="min") - 1``) and
@@ -152,8 +153,9 @@ def test_spearman_p_value_is_r_t_approximation(wordspace) -> None:
 
 
 def test_reversed_pairs_are_bit_identical(wordspace) -> None:
-    # SPEC §5: WordSim353 holds pairs in both orders (e.g. bank/money); their distances
-    # must be identical to the last bit so that Spearman sees the tie.
+    # WordSim353 holds pairs in both orders (e.g. bank/money); their distances
+    # must be identical to the last bit so that Spearman sees the tie (R wordspace gives
+    # them the identical distance).
     vectors, _, ws353 = wordspace
     w1, w2 = list(ws353.word1), list(ws353.word2)
     fwd = pair_distances(w1, w2, vectors)

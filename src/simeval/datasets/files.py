@@ -35,7 +35,34 @@ __all__ = [
 @dataclass(frozen=True)
 class RegisteredFile:
     """A public file: its ``path`` (relative, as in ``../shared/data`` and in the cache),
-    where to download it, its SHA-256, and the data set it belongs to (for messages)."""
+    where to download it, its SHA-256, and the data set it belongs to (for messages).
+
+    Attributes
+    ----------
+    path : str
+        Relative path, as below ``data_dir`` and in the cache.
+    url : str
+        Where it is downloaded from.
+    sha256 : str
+        Its SHA-256, checked before any use.
+    owner : str
+        The data set it belongs to.
+    member : str or None
+        Its path inside the archive at ``url``.
+    continuation : str or None
+        A URL whose lines after the header are appended.
+
+    Examples
+    --------
+    >>> import hashlib, pathlib, tempfile
+    >>> data = pathlib.Path(tempfile.mkdtemp())
+    >>> (data / "toy").mkdir()
+    >>> _ = (data / "toy" / "pairs.tsv").write_bytes(b"cat\\tdog\\t7\\n")
+    >>> f = RegisteredFile("toy/pairs.tsv", "https://example.org/pairs.tsv",
+    ...                    hashlib.sha256(b"cat\\tdog\\t7\\n").hexdigest(), "toy")
+    >>> local_path(f, folder="wordsim", data_dir=data).name
+    'pairs.tsv'
+    """
 
     path: str
     url: str
@@ -61,7 +88,30 @@ def local_path(
     f: RegisteredFile, *, folder: str, data_dir: str | os.PathLike[str] | None = None
 ) -> Path | None:
     """Where ``f`` is without downloading: below ``data_dir`` if given, else in the cache
-    ``cache_root()/folder``; None when it is not there (not verified)."""
+    ``cache_root()/folder``; None when it is not there (not verified).
+
+    Parameters
+    ----------
+    f : RegisteredFile
+    folder : str
+        The cache's subfolder (``"wordsim"``, ``"sentences"``).
+    data_dir : str or os.PathLike, optional
+
+    Returns
+    -------
+    pathlib.Path or None
+
+    Examples
+    --------
+    >>> import hashlib, pathlib, tempfile
+    >>> data = pathlib.Path(tempfile.mkdtemp())
+    >>> (data / "toy").mkdir()
+    >>> _ = (data / "toy" / "pairs.tsv").write_bytes(b"cat\\tdog\\t7\\n")
+    >>> f = RegisteredFile("toy/pairs.tsv", "https://example.org/pairs.tsv",
+    ...                    hashlib.sha256(b"cat\\tdog\\t7\\n").hexdigest(), "toy")
+    >>> local_path(f, folder="wordsim", data_dir=data) == data / "toy" / "pairs.tsv"
+    True
+    """
     if data_dir is not None:
         return find_under(f, Path(data_dir))
     path = cache_root() / folder / f.path
@@ -80,7 +130,28 @@ def _verify(f: RegisteredFile, path: Path) -> Path:
 
 def find_under(f: RegisteredFile, data_dir: Path) -> Path | None:
     """``f`` anywhere below ``data_dir``: the file whose path ends with the most trailing
-    components of ``f.path`` (so ``2013/STS.gs.headlines.txt`` is not taken for 2014's)."""
+    components of ``f.path`` (so ``2013/STS.gs.headlines.txt`` is not taken for 2014's).
+
+    Parameters
+    ----------
+    f : RegisteredFile
+    data_dir : pathlib.Path
+
+    Returns
+    -------
+    pathlib.Path or None
+
+    Examples
+    --------
+    >>> import hashlib, pathlib, tempfile
+    >>> data = pathlib.Path(tempfile.mkdtemp())
+    >>> (data / "toy").mkdir()
+    >>> _ = (data / "toy" / "pairs.tsv").write_bytes(b"cat\\tdog\\t7\\n")
+    >>> f = RegisteredFile("toy/pairs.tsv", "https://example.org/pairs.tsv",
+    ...                    hashlib.sha256(b"cat\\tdog\\t7\\n").hexdigest(), "toy")
+    >>> find_under(f, data).relative_to(data).as_posix()
+    'toy/pairs.tsv'
+    """
     parts = Path(f.path).parts
     best: tuple[int, Path] | None = None
     for candidate in sorted(data_dir.rglob(parts[-1])) if data_dir.is_dir() else ():
@@ -105,7 +176,35 @@ def fetch_file(
 ) -> Path:
     """A verified local copy of ``f``: from ``data_dir`` (nothing is downloaded then), or
     the cache ``cache_root()/folder``, or downloaded from ``url`` (default: the registered
-    URL; ``file://`` works). A failed download leaves no file and no new folder behind."""
+    URL; ``file://`` works). A failed download leaves no file and no new folder behind.
+
+    Parameters
+    ----------
+    f : RegisteredFile
+    folder : str
+        The cache's subfolder.
+    data_dir : str or os.PathLike, optional
+    url : str, optional
+        Download from here instead of ``f.url``.
+    download : bool, default True
+        False: fail rather than download.
+
+    Returns
+    -------
+    pathlib.Path
+        The checked file.
+
+    Examples
+    --------
+    >>> import hashlib, pathlib, tempfile
+    >>> data = pathlib.Path(tempfile.mkdtemp())
+    >>> (data / "toy").mkdir()
+    >>> _ = (data / "toy" / "pairs.tsv").write_bytes(b"cat\\tdog\\t7\\n")
+    >>> f = RegisteredFile("toy/pairs.tsv", "https://example.org/pairs.tsv",
+    ...                    hashlib.sha256(b"cat\\tdog\\t7\\n").hexdigest(), "toy")
+    >>> fetch_file(f, folder="wordsim", data_dir=data).read_bytes()
+    b'cat\\tdog\\t7\\n'
+    """
     if data_dir is not None:
         root = Path(data_dir)
         if not root.is_dir():

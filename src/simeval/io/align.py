@@ -25,6 +25,23 @@ def align_rows(
     unused. With ids, every gold id needs a system row (extra system rows are allowed and
     counted); without ids, both files must have the same number of rows.
 
+    Parameters
+    ----------
+    gold_ids, system_ids : sequence or None
+        The id of each row; ``None`` aligns line by line.
+    n_gold, n_system : int
+        Rows of each file.
+    gold_path, system_path : str
+        File names for the error messages.
+
+    Returns
+    -------
+    tuple
+        ``(rows, unused)``: the system row of each gold pair, and the count of system rows
+        no gold pair uses.
+
+    Examples
+    --------
     >>> align_rows(["b", "a"], 2, ["a", "b", "c"], 3, gold_path="g", system_path="s")
     (array([1, 0]), 1)
     """

@@ -11,7 +11,20 @@ __all__ = ["cache_root"]
 
 def cache_root() -> Path:
     """``$SIMEVAL_HOME``, else the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``
-    on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) + ``simeval``."""
+    on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) + ``simeval``.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder (not created here).
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> with mock.patch.dict("os.environ", {"SIMEVAL_HOME": "/tmp/simeval-example"}):
+    ...     print(cache_root())
+    /tmp/simeval-example
+    """
     home = os.environ.get("SIMEVAL_HOME")
     if home:
         return Path(home).expanduser()

@@ -12,9 +12,11 @@ runs before any work and refuses, each with one clear error:
   a model's folder changes the model), by its path as given or as resolved through links,
   or that is a hard link to a file inside one;
 - two outputs on one file, a missing or unwritable folder, a closed standard output, and
-  a missing optional dependency. The command then hands over
-each output's content (text, bytes, or a function that writes to a given path, such as
-``Figure.savefig``), and :meth:`OutputPlan.commit` writes them all:
+  a missing optional dependency.
+
+The command then hands over each output's content (text, bytes, or a function that
+writes to a given path, such as ``Figure.savefig``), and :meth:`OutputPlan.commit` writes
+them all:
 
 - every content is first rendered to a temporary file beside its target; on any failure
   every temporary file is removed and no output is written;

@@ -29,6 +29,33 @@ class Predictiveness:
     position of ``rho`` among all measures (highest first, ties share the better place as
     in Table 2), ``ci_low``/``ci_high`` a percentile interval of ρ from a bootstrap over
     systems (``n_undefined`` resamples with a constant ranking dropped).
+
+    Attributes
+    ----------
+    measure : str
+    rho, mad, msd : float
+        ρ(IR, ER), mean absolute and mean squared rank difference.
+    rank : int
+        Place among the measures, 1 = most predictive.
+    ci_low, ci_high, confidence_level : float
+        The bootstrap interval of ρ.
+    n_systems, n_resamples, n_undefined : int
+    reason : str or None
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
+    >>> res = predictiveness({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.6},
+    ...                       "f1_low": {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.4}},
+    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=50, seed=0)
+
+    >>> best = res[0]
+    >>> best.measure, best.msd, best.n_systems
+    ('f1_low', 0.0, 4)
     """
 
     measure: str
@@ -50,7 +77,21 @@ class Predictiveness:
 
 
 class PredictivenessTable(list[Predictiveness]):
-    """The list :func:`predictiveness` returns, with a picture."""
+    """The list :func:`predictiveness` returns, with a picture.
+
+    Parameters
+    ----------
+    iterable : iterable of Predictiveness
+
+    Examples
+    --------
+    >>> res = predictiveness({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.6},
+    ...                       "f1_low": {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.4}},
+    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=50, seed=0)
+    >>> ax = res.plot()
+    >>> [p.measure for p in res]
+    ['f1_low', 'pearson']
+    """
 
     def plot(self, *, ax: Any = None) -> Any:
         """ρ(IR, ER) of each measure with its bootstrap interval (Reimers et al. 2016,
@@ -85,6 +126,30 @@ def predictiveness(
     inside each resample (duplicates tie), percentile interval at ``confidence_level``.
     ρ is NaN when either ranking is constant.
 
+    Parameters
+    ----------
+    intrinsic : mapping
+        Measure → {system: value}.
+    extrinsic : mapping of str to float
+        System → task result.
+    higher_is_better : mapping of str to bool, optional
+        Per measure; default: the registry's direction.
+    extrinsic_higher_is_better : bool, default True
+    n_resamples : int, default 1000
+    seed : int, optional
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    PredictivenessTable
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
     >>> res = predictiveness({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.6},
     ...                       "f1_low": {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.4}},
     ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=50, seed=0)

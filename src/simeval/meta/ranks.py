@@ -40,7 +40,31 @@ Table = Mapping[str, Mapping[str, float]]
 
 @dataclass(frozen=True)
 class RankAgreement:
-    """How two metrics' rankings of the same systems differ (Reimers et al. 2016, Table 1)."""
+    """How two metrics' rankings of the same systems differ (Reimers et al. 2016, Table 1).
+
+    Attributes
+    ----------
+    metric_a, metric_b : str
+    mean_abs_diff, max_abs_diff : float
+        Mean and largest absolute difference of a system's two ranks.
+    kendall_tau : float
+        Kendall's τ-b between the two rankings.
+    n_systems : int
+    reason : str or None
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
+    >>> res = rank_agreement({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7},
+    ...                       "spearman": {"a": 0.7, "b": 0.8, "c": 0.9}})
+
+    >>> res[0].as_dict()["kendall_tau"], res[0].n_systems
+    (-1.0, 3)
+    """
 
     metric_a: str
     metric_b: str
@@ -56,7 +80,20 @@ class RankAgreement:
 
 
 class RankAgreements(list[RankAgreement]):
-    """The list :func:`rank_agreement` returns, with a picture."""
+    """The list :func:`rank_agreement` returns, with a picture.
+
+    Parameters
+    ----------
+    iterable : iterable of RankAgreement
+
+    Examples
+    --------
+    >>> res = rank_agreement({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7},
+    ...                       "spearman": {"a": 0.7, "b": 0.8, "c": 0.9}})
+    >>> ax = res.plot()
+    >>> len(res)
+    1
+    """
 
     def plot(self, *, ax: Any = None) -> Any:
         """Kendall's τ between every pair of rankings, with the mean |Δrank| (Reimers et
@@ -68,7 +105,25 @@ class RankAgreements(list[RankAgreement]):
 
 
 def unrankable_reason(scores: Mapping[str, float], systems: list[str], what: str) -> str | None:
-    """Why ``what`` cannot rank ``systems``: its value is undefined (NaN) for some."""
+    """Why ``what`` cannot rank ``systems``: its value is undefined (NaN) for some.
+
+    Parameters
+    ----------
+    scores : mapping of str to float
+        System → value.
+    systems : list of str
+    what : str
+        The measure's name, for the reason.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> unrankable_reason({"a": 0.5, "b": float("nan")}, ["a", "b"], "pearson")
+    'undefined: pearson is undefined for 1 system(s) (b), so it cannot rank them'
+    """
     bad = [s for s in systems if s in scores and math.isnan(float(scores[s]))]
     if not bad:
         return None  # a system missing altogether is the caller's error (see _values)
@@ -79,6 +134,23 @@ def unrankable_reason(scores: Mapping[str, float], systems: list[str], what: str
 
 
 def metric_direction(metric: str, given: Mapping[str, bool] | None) -> bool:
+    """Whether a higher value of ``metric`` is better: ``given[metric]`` where the mapping
+    has it, else the registry's direction (errors such as ``mae`` lower).
+
+    Parameters
+    ----------
+    metric : str
+    given : mapping of str to bool, optional
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> metric_direction("mae", None), metric_direction("mae", {"mae": True})
+    (False, True)
+    """
     return direction(metric, given.get(metric) if given is not None else None)
 
 
@@ -100,6 +172,19 @@ def rank_table(
     ``higher_is_better`` overrides the direction per metric (default: errors such as
     ``nmsse`` lower, everything else higher).
 
+    Parameters
+    ----------
+    table : mapping
+        Metric → {system: value}; every metric gives every system.
+    higher_is_better : mapping of str to bool, optional
+
+    Returns
+    -------
+    dict
+        Metric → {system: rank}.
+
+    Examples
+    --------
     >>> rank_table({"pearson": {"a": 0.8, "b": 0.6}, "mae": {"a": 1.2, "b": 0.9}})
     {'pearson': {'a': 1.0, 'b': 2.0}, 'mae': {'a': 2.0, 'b': 1.0}}
     """
@@ -114,7 +199,21 @@ def rank_table(
 
 
 def constant_reason(rankings: Mapping[str, NDArray[np.float64]]) -> str | None:
-    """Why a correlation between rankings is undefined: the first constant one, named."""
+    """Why a correlation between rankings is undefined: the first constant one, named.
+
+    Parameters
+    ----------
+    rankings : mapping of str to numpy.ndarray
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> constant_reason({"nmsse": np.array([1.5, 1.5])})
+    'undefined: nmsse gives every system the same value (a constant ranking)'
+    """
     for name, r in rankings.items():
         if r.size and np.ptp(r) == 0:
             return f"undefined: {name} gives every system the same value (a constant ranking)"
@@ -131,6 +230,25 @@ def rank_agreement(
     Kendall's τ-b between the rankings (NaN when fewer than 3 systems, or a ranking is
     constant).
 
+    Parameters
+    ----------
+    table : mapping
+        Metric → {system: value}.
+    higher_is_better : mapping of str to bool, optional
+        Per metric; default: the registry's direction.
+
+    Returns
+    -------
+    RankAgreements
+        One per pair of metrics.
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
     >>> res = rank_agreement({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7},
     ...                       "spearman": {"a": 0.7, "b": 0.8, "c": 0.9}})
     >>> res[0].mean_abs_diff, res[0].max_abs_diff, res[0].kendall_tau

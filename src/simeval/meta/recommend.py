@@ -119,7 +119,33 @@ _ALIASES = {
 
 @dataclass(frozen=True)
 class Recommendation:
-    """The measure Reimers et al. 2016 proposes for one plausible task profile."""
+    """The measure Reimers et al. 2016 proposes for one plausible task profile.
+
+    Attributes
+    ----------
+    cardinality : {"1:1", "1:n"}
+    set_of_interest : {"all", "k-best", "threshold"}
+    information : {"value", "rank", "classification"}
+    measure : str
+        The recommended measure, as a simeval metric expression.
+    alternatives : tuple of str
+        Other measures the paper names for the profile.
+    explanation : str
+        Why, in a sentence.
+    source : str
+        The paper and table.
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96 (§4, Table 3).
+
+    Examples
+    --------
+    >>> rec = recommend("1:n", "all", "rank")
+    >>> rec.task, rec.measure, rec.alternatives
+    ('1:n,all,rank', 'ndcg', ('spearman',))
+    """
 
     cardinality: str
     set_of_interest: str
@@ -163,6 +189,27 @@ def recommend(
     ``k`` (the number of best results the task uses) replaces the ``k`` of ``ndcg@k`` /
     ``ncg@k``; without it the measure keeps the placeholder.
 
+    Parameters
+    ----------
+    cardinality : {"1:1", "1:n"}
+        One result per query, or several.
+    set_of_interest : {"all", "k-best", "threshold"}
+    information : {"value", "rank", "classification"}
+        What the task uses of a score.
+    k : int, optional
+        The number of best results the task uses.
+
+    Returns
+    -------
+    Recommendation
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96 (§4, Table 3).
+
+    Examples
+    --------
     >>> recommend("1:n", "k-best", "rank").measure
     'ndcg@k'
     >>> recommend("1:n", "k-best", "value", k=10).measure
@@ -201,6 +248,19 @@ def recommend(
 def parse_task(task: str, *, k: int | None = None) -> Recommendation:
     """Recommendation for a profile written ``cardinality,set_of_interest,information``.
 
+    Parameters
+    ----------
+    task : str
+        E.g. ``"1:n,k-best,rank"``.
+    k : int, optional
+        As :func:`recommend`.
+
+    Returns
+    -------
+    Recommendation
+
+    Examples
+    --------
     >>> parse_task("1:n,all,rank").alternatives
     ('spearman',)
     """
@@ -216,6 +276,12 @@ def parse_task(task: str, *, k: int | None = None) -> Recommendation:
 def plausible_combinations() -> tuple[Recommendation, ...]:
     """The nine plausible profiles of Table 3, in the paper's order.
 
+    Returns
+    -------
+    tuple of Recommendation
+
+    Examples
+    --------
     >>> len(plausible_combinations())
     9
     """

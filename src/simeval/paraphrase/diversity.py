@@ -27,7 +27,25 @@ REASONS = {
 @dataclass(frozen=True)
 class DiversityStep:
     """One iteration of Algorithm 1: the pattern's W1 (content words), W2 (stems), D and
-    the branch taken (:data:`REASONS`)."""
+    the branch taken (:data:`REASONS`).
+
+    Attributes
+    ----------
+    paraphrase : str
+        The pattern.
+    content_words, stems : tuple of str
+        W1 and W2.
+    d : int
+        The lexical diversity, 1, 2 or 3.
+    reason : str
+        The branch taken, in words.
+
+    Examples
+    --------
+    >>> step = diversity_steps("killed", ["slain"])[0]
+    >>> step.content_words, step.d, step.reason
+    (('slain',), 3, 'new word')
+    """
 
     paraphrase: str
     content_words: tuple[str, ...]
@@ -51,6 +69,27 @@ def diversity_steps(
 
     The loop is sequential by nature (each D depends on the histories before it).
 
+    Parameters
+    ----------
+    source : str
+        The source term (its words start the histories).
+    paraphrases : iterable of str
+        Its paraphrases, in rank order.
+    analyzer : Analyzer, optional
+        Tokens, stop words and stems (default: :func:`~simeval.paraphrase.text.default_analyzer`).
+
+    Returns
+    -------
+    tuple of DiversityStep
+        One per paraphrase.
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> [s.d for s in diversity_steps("killed", ["killing", "slain", "slain by"])]
     [2, 3, 1]
     """
@@ -83,6 +122,26 @@ def diversity(
     The paper's example: "killed" → ⟨"shot and killed", "reported killed", "killed in",
     "assassinated"⟩ gives D = 1, 1, 1, 3.
 
+    Parameters
+    ----------
+    source : str
+        The source term.
+    paraphrases : iterable of str
+        Its paraphrases, in rank order.
+    analyzer : Analyzer, optional
+        As :func:`diversity_steps`.
+
+    Returns
+    -------
+    tuple of int
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> diversity("killed", ["shot and killed", "reported killed", "killed in", "assassinated"])
     (1, 1, 1, 3)
     """

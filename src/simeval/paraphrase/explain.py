@@ -19,7 +19,34 @@ __all__ = ["PatternExplanation", "PatternExplanations", "explain"]
 class PatternExplanation:
     """Why one pattern earned its credit: Algorithm 1's W1 (``content_words``), W2
     (``stems``), D and branch (``reason``), Q, DIMPLE's gain 2^(Q·D) − 1 and EPR's
-    credit Q·[D = 3]."""
+    credit Q·[D = 3].
+
+    Attributes
+    ----------
+    set, source : str
+        The pattern set and the source term.
+    rank : int
+        The pattern's rank in its list (1 = first).
+    paraphrase : str
+    content_words, stems : tuple of str
+        W1 and W2.
+    d : int
+        Lexical diversity (1, 2, 3).
+    reason : str
+        The branch of Algorithm 1.
+    q : float
+        Quality: the share of positive labels.
+    gain : float
+        DIMPLE's gain 2^(Q·D) − 1.
+    epr_credit : float
+        Q when D = 3, else 0.
+
+    Examples
+    --------
+    >>> e = explain({"killed": [("slain", 1)]}, "killed")[0]
+    >>> e.d, e.gain, e.epr_credit
+    (3, 7.0, 1.0)
+    """
 
     set: str
     source: str
@@ -39,7 +66,19 @@ class PatternExplanation:
 
 
 class PatternExplanations(tuple[PatternExplanation, ...]):
-    """The tuple :func:`explain` returns, with a picture."""
+    """The tuple :func:`explain` returns, with a picture.
+
+    Parameters
+    ----------
+    iterable : iterable of PatternExplanation
+
+    Examples
+    --------
+    >>> ex = explain({"killed": [("slain", 1), ("killing", 0.5)]}, "killed")
+    >>> fig = ex.plot()
+    >>> len(ex), hasattr(fig, "savefig")
+    (2, True)
+    """
 
     def plot(self, *, set: str | None = None, fig: Any = None) -> Any:
         """D and Q of each pattern with the running EP_k (Shima & Mitamura 2011) for the
@@ -69,6 +108,31 @@ def explain(
     """Each pattern of ``source`` (in every set, or only ``set``) with its content words,
     stems, D, the branch of Algorithm 1 that gave it, Q and its gains.
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        The ranked patterns (anything :func:`~simeval.paraphrase.patterns.as_patterns` takes).
+    source : str
+        The source term to explain.
+    set : str, optional
+        Only this set (default: every set that has ``source``).
+    judgment : str, optional
+        The judgment whose Q is used (default: the patterns' first).
+    analyzer : Analyzer, optional
+        As :func:`~simeval.paraphrase.diversity.diversity_steps`.
+
+    Returns
+    -------
+    PatternExplanations
+        One explanation per pattern, in set and rank order.
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> ex = explain({"killed": [("killed in", 1), ("killing", 1), ("to", 1)]}, "killed")
     >>> [(e.paraphrase, e.stems, e.d, e.reason) for e in ex]  # doctest: +NORMALIZE_WHITESPACE
     [('killed in', ('kill',), 1, 'word already seen'),

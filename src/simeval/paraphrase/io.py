@@ -55,7 +55,26 @@ def _format_of(path: Path) -> str:
 def read_table(path: str | Path) -> tuple[list[str], list[dict[str, Any]], list[int]]:
     """Header, rows (dicts) and the line number of each row of a TSV, CSV or JSONL file
     (optionally ``.gz``), read by :func:`simeval.io.read_table`; ``#`` comment lines and
-    blank lines are skipped."""
+    blank lines are skipped.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A ``.tsv``, ``.csv`` or ``.jsonl`` file (optionally ``.gz``), or ``-`` for stdin.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows, line_numbers)``; a row leaves out its empty cells.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.tsv"
+    >>> _ = path.write_text("# a comment\\nset\\tscore\\nA\\t0.5\\n")
+    >>> read_table(path)
+    (['set', 'score'], [{'set': 'A', 'score': '0.5'}], [3])
+    """
     p = Path(path)
     if not is_stdin(p):  # the name must say the format; standard input is sniffed
         _format_of(p)
@@ -105,6 +124,27 @@ def read_patterns(path: str | Path, *, columns: Mapping[str, str] | None = None)
     ``columns`` renames logical columns: ``{"paraphrase": "pattern", "labels_strict":
     "strict"}``. Raises :class:`~simeval.errors.DataError` naming the file and line of a
     bad row (ranks not 1..n per set and source, labels outside {0, 1}, empty fields).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A ``.tsv``, ``.csv`` or ``.jsonl`` file.
+    columns : mapping of str to str, optional
+        Logical column → the file's column.
+
+    Returns
+    -------
+    Patterns
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "patterns.tsv"
+    >>> _ = path.write_text("set\\tsource\\trank\\tpattern\\tlabels\\n"
+    ...                     "A\\tkilled\\t1\\tslain\\t1,1,0\\nA\\tkilled\\t2\\tkilling\\t1\\n")
+    >>> p = read_patterns(path, columns={"paraphrase": "pattern"})
+    >>> p.paraphrase, p.quality().round(3).tolist()
+    (('slain', 'killing'), [0.667, 1.0])
     """
     p = Path(path)
     header, rows, numbers = read_table(p)
@@ -119,6 +159,26 @@ def read_extrinsic(path: str | Path, *, set_column: str = "set") -> dict[str, di
     CQAE).
 
     Every score must be a finite number and every set appear once.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A ``.tsv``, ``.csv`` or ``.jsonl`` file.
+    set_column : str, default "set"
+        The column of set names.
+
+    Returns
+    -------
+    dict
+        Task data set → pattern set → score.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "tasks.csv"
+    >>> _ = path.write_text("set,MSRPC\\nA,0.25\\nB,0.5\\n")
+    >>> read_extrinsic(path)
+    {'MSRPC': {'A': 0.25, 'B': 0.5}}
     """
     p = Path(path)
     header, rows, numbers = read_table(p)

@@ -31,7 +31,36 @@ __all__ = ["MetaCell", "MetaEvaluation", "bootstrap_pearson", "meta_evaluate"]
 @dataclass(frozen=True)
 class MetaCell:
     """Pearson's r between ``metric`` at ``k`` (Q from ``judgment``) and the task score on
-    ``dataset`` over ``n`` sets, with its p-value and bootstrap interval."""
+    ``dataset`` over ``n`` sets, with its p-value and bootstrap interval.
+
+    Attributes
+    ----------
+    judgment, dataset, metric : str
+        Which Q, which task data set, which intrinsic metric.
+    k : int
+        The metric's cut-off.
+    r, pvalue : float
+        Pearson's r over the sets and its two-sided p-value.
+    ci_low, ci_high : float
+        The percentile bootstrap interval over sets.
+    n : int
+        Sets.
+    reason : str or None
+        Why r or the interval is NaN, else ``None``.
+
+    Examples
+    --------
+    >>> from simeval.paraphrase import Patterns
+    >>> p = Patterns.from_records([{"set": s, "source": "killed", "rank": 1,
+    ...                             "paraphrase": "slain", "q": q}
+    ...                            for s, q in [("a", 0.0), ("b", 0.5), ("c", 1.0)]])
+    >>> m = meta_evaluate(p, {"task": {"a": 0.2, "b": 0.4, "c": 0.9}}, ks=[1],
+    ...                   metrics=["ep"], n_boot=200, seed=0)
+
+    >>> cell = m.cells[0]
+    >>> (cell.dataset, cell.metric, cell.k, cell.n), round(cell.r, 4)
+    (('task', 'ep', 1, 3), 0.9707)
+    """
 
     judgment: str
     dataset: str
@@ -52,7 +81,38 @@ class MetaCell:
 class MetaEvaluation:
     """All cells of the meta-evaluation; :meth:`table` lays one judgment out like Shima & Mitamura
     2011
-    Tables 2–3 (rows: data sets; columns: metric × k)."""
+    Tables 2–3 (rows: data sets; columns: metric × k).
+
+    Attributes
+    ----------
+    cells : tuple of MetaCell
+        One per judgment × data set × metric × k.
+    judgments, datasets, metrics : tuple of str
+    ks : tuple of int
+    n_boot : int
+        Bootstrap resamples over sets.
+    confidence_level : float
+    seed : int or None
+    signature : str
+        The settings, for reproduction.
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
+    >>> from simeval.paraphrase import Patterns
+    >>> p = Patterns.from_records([{"set": s, "source": "killed", "rank": 1,
+    ...                             "paraphrase": "slain", "q": q}
+    ...                            for s, q in [("a", 0.0), ("b", 0.5), ("c", 1.0)]])
+    >>> m = meta_evaluate(p, {"task": {"a": 0.2, "b": 0.4, "c": 0.9}}, ks=[1],
+    ...                   metrics=["ep"], n_boot=200, seed=0)
+
+    >>> m.table("default")[0]
+    ['data set', 'EP@1']
+    """
 
     cells: tuple[MetaCell, ...]
     judgments: tuple[str, ...]
@@ -94,6 +154,22 @@ def bootstrap_pearson(
     (rows of resampled positions). Returns (C, B); a resample in which x or y is constant
     gives NaN (r is undefined there), never 0.
 
+    Parameters
+    ----------
+    x : numpy.ndarray
+        Shape (C, n).
+    y : numpy.ndarray
+        Shape (n,).
+    index : numpy.ndarray of int
+        Shape (B, n): each row a resample of the positions.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (C, B).
+
+    Examples
+    --------
     >>> idx = np.array([[0, 1, 2, 3], [0, 0, 1, 1]])
     >>> bootstrap_pearson(np.array([[1.0, 2, 3, 5]]), np.array([1.0, 2, 3, 4]), idx).round(4)
     array([[0.9827, 1.    ]])
@@ -148,6 +224,36 @@ def meta_evaluate(
     (``None``: fresh entropy; 0 is a seed like any other). Resamples where r is undefined
     are left out of the percentiles.
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        The ranked patterns of every set.
+    extrinsic : mapping
+        Task data set → {set: score}.
+    ks : iterable of int, default (1, 5, 10)
+        Cut-offs.
+    metrics : iterable of str, default all of ``"ep"``, ``"epr"``, ``"dimple"``
+    judgments : iterable of str, optional
+        Default: every judgment the patterns carry.
+    n_boot : int, default 1000
+        Bootstrap resamples over sets.
+    confidence_level : float, default 0.95
+    seed : int or numpy.random.Generator, optional
+        Seed of the resamples (``None``: fresh entropy).
+    analyzer : Analyzer, optional
+        As :func:`~simeval.paraphrase.diversity.diversity_steps`.
+
+    Returns
+    -------
+    MetaEvaluation
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> from simeval.paraphrase import Patterns
     >>> p = Patterns.from_records([{"set": s, "source": "killed", "rank": 1,
     ...                             "paraphrase": "slain", "q": q}

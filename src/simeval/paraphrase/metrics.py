@@ -13,12 +13,16 @@ Positions past the end of a short list add 0 and k stays the divisor. Values are
 reported per (set, source term) and averaged over the terms of each set. Every term of
 every set is scored in one vectorized pass (``bincount`` over term indices); only
 Algorithm 1, sequential by nature, loops over the patterns of a term.
+
+References
+----------
+Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+*Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -26,9 +30,9 @@ from numpy.typing import NDArray
 
 from .._validate import check_int
 from ..errors import InputError
-from ..results import MetricResult
 from .diversity import diversity_steps
 from .patterns import Patterns, PatternsLike, as_patterns, term_bounds
+from .scores import PatternMetricResult, PatternScores, SetScore, TermScore
 from .text import Analyzer, default_analyzer
 
 __all__ = [
@@ -47,92 +51,6 @@ __all__ = [
 METRICS = ("ep", "epr", "dimple")
 #: How reports print them.
 METRIC_LABELS = {"ep": "EP", "epr": "EPR", "dimple": "DIMPLE"}
-
-
-@dataclass(frozen=True)
-class TermScore:
-    """A metric's value for one source term of one set; ``n_patterns`` is the list length."""
-
-    set: str
-    source: str
-    value: float
-    n_patterns: int
-
-
-@dataclass(frozen=True)
-class SetScore:
-    """A metric's mean over the ``n_terms`` source terms of one set."""
-
-    set: str
-    value: float
-    n_terms: int
-
-
-@dataclass(frozen=True)
-class PatternMetricResult(MetricResult):
-    """EP_k, EPR_k or DIMPLE_k: ``statistic`` is the mean over every (set, term), ``n``
-    the number of terms; ``terms`` and ``sets`` hold the per-term values and per-set
-    means; ``d`` is the D of each pattern in the rows' order of the
-    :class:`~simeval.paraphrase.Patterns`; ``signature`` says how to reproduce it."""
-
-    metric: str = "dimple"
-    k: int = 10
-    judgment: str = "default"
-    terms: tuple[TermScore, ...] = ()
-    sets: tuple[SetScore, ...] = ()
-    d: tuple[int, ...] = ()
-    signature: str = ""
-
-
-@dataclass(frozen=True, eq=False)
-class PatternScores:
-    """Every metric at every k for every term and set, from one computation of D.
-
-    ``term_values[(metric, k)]`` is aligned with ``terms``, ``set_values[(metric, k)]``
-    with ``sets``. :meth:`records` gives the rows of the JSON output.
-    """
-
-    judgment: str
-    ks: tuple[int, ...]
-    metrics: tuple[str, ...]
-    terms: tuple[tuple[str, str], ...]
-    sets: tuple[str, ...]
-    term_set: NDArray[np.intp]
-    n_patterns: NDArray[np.intp]
-    d: NDArray[np.int8]
-    term_values: Mapping[tuple[str, int], NDArray[np.float64]]
-    set_values: Mapping[tuple[str, int], NDArray[np.float64]]
-    signature: str
-
-    def records(self) -> list[dict[str, Any]]:
-        """``{"set", "source", "metric", "k", "value"}`` per term, then the set's mean
-        (``source`` None), set by set."""
-        out: list[dict[str, Any]] = []
-        for si, set_name in enumerate(self.sets):
-            members = np.flatnonzero(self.term_set == si)
-            for key in self.term_values:
-                metric, k = key
-                vals = self.term_values[key]
-                out += [
-                    {
-                        "set": set_name,
-                        "source": self.terms[t][1],
-                        "metric": metric,
-                        "k": k,
-                        "value": float(vals[t]),
-                    }
-                    for t in members
-                ]
-                out.append(
-                    {
-                        "set": set_name,
-                        "source": None,
-                        "metric": metric,
-                        "k": k,
-                        "value": float(self.set_values[key][si]),
-                    }
-                )
-        return out
 
 
 def _check_k(k: Any) -> int:
@@ -180,6 +98,27 @@ def score_patterns(
     D is computed once (Algorithm 1) and shared by every metric and k. ``judgment``
     picks the Q (``strict``, ``lenient`` or ``default``; optional when there is one).
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        Ranked patterns (see :func:`~simeval.paraphrase.patterns.as_patterns`).
+    ks : iterable of int, default (1, 5, 10)
+    metrics : iterable of str, default ("ep", "epr", "dimple")
+    judgment : str, optional
+    analyzer : Analyzer, optional
+        As :func:`~simeval.paraphrase.diversity.diversity_steps`.
+
+    Returns
+    -------
+    PatternScores
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> s = score_patterns({"killed": [("shot and killed", 1.0), ("assassinated", 1.0)]},
     ...                    ks=[2], metrics=["epr"])
     >>> s.records()[-1]
@@ -262,6 +201,25 @@ def ep(
     Q_i is the share of positive labels of the i-th pattern; positions past the end of a
     short list add 0 (k stays the divisor). Always defined for k ≥ 1.
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        Ranked patterns (see :func:`~simeval.paraphrase.patterns.as_patterns`).
+    k : int, default 10
+    judgment : str, optional
+        Whose Q: ``"strict"``, ``"lenient"`` … (optional when there is one).
+    analyzer : Analyzer, optional
+
+    Returns
+    -------
+    PatternMetricResult
+
+    References
+    ----------
+    Shima & Mitamura (2011), §3.2 (see :mod:`simeval.paraphrase.metrics`).
+
+    Examples
+    --------
     >>> ep({"killed": [("shot and killed", 1.0), ("assassinated", 0.5)]}, k=4).statistic
     0.375
     """
@@ -282,6 +240,25 @@ def epr(
     redundancy judgment is automatic (Porter stems), as in the paper. Positions past the
     end add 0. Always defined for k ≥ 1.
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        Ranked patterns (see :func:`~simeval.paraphrase.patterns.as_patterns`).
+    k : int, default 10
+    judgment : str, optional
+        Whose Q: ``"strict"``, ``"lenient"`` … (optional when there is one).
+    analyzer : Analyzer, optional
+
+    Returns
+    -------
+    PatternMetricResult
+
+    References
+    ----------
+    Shima & Mitamura (2011), §3.2 (see :mod:`simeval.paraphrase.metrics`).
+
+    Examples
+    --------
     >>> epr({"killed": [("killed in", 1.0), ("assassinated", 1.0)]}, k=2).statistic
     0.5
     """
@@ -302,6 +279,25 @@ def dimple(
     value lies in [0, 1]. Positions past the end add 0 (k stays in Z). The result's ``d``
     holds each pattern's D. Always defined for k ≥ 1.
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        Ranked patterns (see :func:`~simeval.paraphrase.patterns.as_patterns`).
+    k : int, default 10
+    judgment : str, optional
+        Whose Q: ``"strict"``, ``"lenient"`` … (optional when there is one).
+    analyzer : Analyzer, optional
+
+    Returns
+    -------
+    PatternMetricResult
+
+    References
+    ----------
+    Shima & Mitamura (2011), §2.2 (see :mod:`simeval.paraphrase.metrics`).
+
+    Examples
+    --------
     >>> r = dimple({"killed": [("shot and killed", 1), ("reported killed", 1),
     ...                        ("killed in", 1), ("assassinated", 1)]}, k=4)
     >>> r.d, round(r.statistic * 28, 12)

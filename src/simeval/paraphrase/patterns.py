@@ -32,7 +32,8 @@ __all__ = [
 #: Judgment names, in the order reports list them.
 JUDGMENTS = ("default", "lenient", "strict")
 
-#: Quality column → (judgment, kind): ``labels`` are 0/1 judgments, ``q`` is Q itself.
+#: Quality column → the judgment it carries and its kind (``labels`` are 0/1 judgments,
+#: ``q`` is Q itself).
 QUALITY_COLUMNS: dict[str, tuple[str, str]] = {
     "labels": ("default", "labels"),
     "q": ("default", "q"),
@@ -133,6 +134,26 @@ class Patterns:
     maps each judgment to Q per row; ``terms`` lists the (set, source) pairs and
     ``term_set`` the index into ``sets`` of each term.
 
+    Attributes
+    ----------
+    set, source, paraphrase : tuple of str
+        Per row.
+    rank : numpy.ndarray of int
+        Per row, 1 = first.
+    q : mapping of str to numpy.ndarray
+        Judgment → Q of each row.
+    term : numpy.ndarray of int
+        Per row, index into ``terms``.
+    terms : tuple of (str, str)
+        The (set, source) pairs.
+    sets : tuple of str
+    term_set : numpy.ndarray of int
+        Per term, index into ``sets``.
+    origin : str
+        The file (or ``"records"``) errors name.
+
+    Examples
+    --------
     >>> p = Patterns.from_lists({"killed": [("shot and killed", 1.0), ("slain", [1, 0])]})
     >>> p.paraphrase, p.q["default"].tolist(), p.terms
     (('shot and killed', 'slain'), [1.0, 0.5], (('set', 'killed'),))
@@ -328,6 +349,17 @@ PatternsLike = Patterns | Mapping[str, Sequence[tuple[str, Any]]]
 def as_patterns(patterns: PatternsLike) -> Patterns:
     """``patterns`` as :class:`Patterns` (a mapping goes through :meth:`Patterns.from_lists`).
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        Source term → [(paraphrase, q or labels), …] in rank order, one set.
+
+    Returns
+    -------
+    Patterns
+
+    Examples
+    --------
     >>> len(as_patterns({"killed": [("killed in", 1), ("shot", 0)]}))
     2
     """
@@ -342,5 +374,20 @@ def as_patterns(patterns: PatternsLike) -> Patterns:
 
 
 def term_bounds(patterns: Patterns) -> NDArray[np.intp]:
-    """Start of each term's rows in ``patterns`` (rows are sorted by term), plus the end."""
+    """Start of each term's rows in ``patterns`` (rows are sorted by term), plus the end.
+
+    Parameters
+    ----------
+    patterns : Patterns
+
+    Returns
+    -------
+    numpy.ndarray of int
+        ``len(patterns.terms) + 1`` offsets: term t holds rows ``bounds[t]:bounds[t + 1]``.
+
+    Examples
+    --------
+    >>> term_bounds(as_patterns({"a": [("x", 1), ("y", 1)], "b": [("z", 0)]})).tolist()
+    [0, 2, 3]
+    """
     return np.searchsorted(patterns.term, np.arange(len(patterns.terms) + 1))

@@ -110,7 +110,37 @@ class Recognition:
 
     ``term_counts`` has one row per term of ``terms`` and the columns TP, FN, FP, TN over
     the term's selected pairs; ``term_unigram`` the TP and FP of step 1 alone (stemmed
-    source on both sides, no pattern), to show what the patterns add."""
+    source on both sides, no pattern), to show what the patterns add.
+
+    Attributes
+    ----------
+    corpus : str
+        The corpus's name.
+    k : int
+        Paraphrases used per term.
+    unigram : bool
+        Whether step 1 (the stemmed source on both sides) was applied.
+    terms : tuple of (str, str)
+        The (set, source) pairs.
+    sets : tuple of str
+    term_set : numpy.ndarray of int
+        Per term, index into ``sets``.
+    term_counts : numpy.ndarray of int
+        Shape (terms, 4): TP, FN, FP, TN.
+    term_unigram : numpy.ndarray of int
+        Shape (terms, 2): TP and FP of step 1 alone.
+    signature : str
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> c = SimpleNamespace(name="toy", texts1=("He was killed.", "He was killed."),
+    ...                     texts2=("He was assassinated.", "He left."), gold=[1, 0])
+
+    >>> r = recognize({"killed": [("assassinated", 1)]}, c)
+    >>> r.set_counts().tolist(), r.task_scores("precision")
+    ([[1, 0, 0, 1]], {'set': 1.0})
+    """
 
     corpus: str
     k: int
@@ -201,6 +231,31 @@ def recognize(
     (stemmed source on both sides), leaving the patterns alone. ``analyzer`` gives the
     stems and the stop-words that decide which paraphrases have a content word.
 
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+        The ranked patterns of every set.
+    corpus : sentence pairs or str
+        See above.
+    k : int, default 10
+        Paraphrases per source term.
+    unigram : bool, default True
+        Apply step 1.
+    analyzer : Analyzer, optional
+    data_dir : path, optional
+        Where a registered corpus is found.
+
+    Returns
+    -------
+    Recognition
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> from types import SimpleNamespace
     >>> c = SimpleNamespace(name="toy", texts1=("He was killed.", "He was killed."),
     ...                     texts2=("He was assassinated.", "He left."), gold=[1, 0])
@@ -276,7 +331,32 @@ def task_scores(
     ``extrinsic`` argument of :func:`~simeval.paraphrase.meta_evaluate` (Shima & Mitamura
     2011, Tables 2–3, with MSRPC, RTE and CQAE as the corpora).
 
-    A mapping names the corpora; otherwise each is named by its ``name``."""
+    A mapping names the corpora; otherwise each is named by its ``name``.
+
+    Parameters
+    ----------
+    patterns : Patterns or mapping
+    corpora : iterable or mapping
+        Sentence-pair corpora or registered names; a mapping names them.
+    measure : str, default "recall"
+        One of :data:`MEASURES`.
+    k, unigram, analyzer, data_dir
+        As :func:`recognize`.
+
+    Returns
+    -------
+    dict
+        Corpus → set → score.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> c = SimpleNamespace(name="toy", texts1=("He was killed.", "He was killed."),
+    ...                     texts2=("He was assassinated.", "He left."), gold=[1, 0])
+
+    >>> task_scores({"killed": [("assassinated", 1)]}, {"toy": c})
+    {'toy': {'set': 1.0}}
+    """
     check_choice("measure", measure, MEASURES)
     named = corpora.items() if isinstance(corpora, Mapping) else ((None, c) for c in corpora)
     out: dict[str, dict[str, float]] = {}

@@ -29,6 +29,16 @@ _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 def tokenize(text: str) -> tuple[str, ...]:
     """Lower-cased word tokens of ``text``; a typographic apostrophe counts as ``'``.
 
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
     >>> tokenize("Shot-and-KILLED, didn’t he?")
     ('shot', 'and', 'killed', "didn't", 'he')
     """
@@ -42,7 +52,26 @@ def _parse_stopwords(text: str) -> frozenset[str]:
 
 
 def read_stopwords(path: str | Path) -> frozenset[str]:
-    """Read a stop-word list: one word per line, blank lines and ``#`` comments ignored."""
+    """Read a stop-word list: one word per line, blank lines and ``#`` comments ignored.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A UTF-8 text file.
+
+    Returns
+    -------
+    frozenset of str
+        The lower-cased words.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "stop.txt"
+    >>> _ = path.write_text("# mine\\nThe\\n\\nof\\n")
+    >>> sorted(read_stopwords(path))
+    ['of', 'the']
+    """
     text = read_text(path)  # one-line errors: missing, not UTF-8 (line and byte named)
     words = _parse_stopwords(text)
     if not words:
@@ -54,6 +83,17 @@ def read_stopwords(path: str | Path) -> frozenset[str]:
 def nltk_stopwords() -> frozenset[str]:
     """The NLTK English stop-word list (179 words), shipped with simeval.
 
+    Returns
+    -------
+    frozenset of str
+
+    References
+    ----------
+    Bird, S., Klein, E. & Loper, E. (2009). *Natural Language Processing with Python*.
+    O'Reilly (NLTK's ``stopwords`` corpus, English).
+
+    Examples
+    --------
     >>> words = nltk_stopwords()
     >>> len(words), "and" in words, "killed" in words
     (179, True, False)
@@ -74,6 +114,17 @@ class Analyzer:
     ``stopwords`` is the set of words dropped; ``stem`` maps a word to its stem;
     ``stopwords_name`` and ``stemmer_name`` go into :attr:`signature`. Stems are cached.
 
+    Attributes
+    ----------
+    stopwords : frozenset of str
+        Words dropped.
+    stem : callable
+        Word → stem.
+    stopwords_name, stemmer_name : str
+        Names for :attr:`signature`.
+
+    Examples
+    --------
     >>> a = Analyzer(frozenset({"and"}), str.upper, "toy", "upper")
     >>> a.content_words("shot and killed"), a.stems(("shot", "killed"))
     (('shot', 'killed'), ('SHOT', 'KILLED'))
@@ -131,6 +182,24 @@ def default_analyzer(stopwords: Iterable[str] | str | Path | None = None) -> Ana
     as published in Snowball; NLTK's ``PorterStemmer`` in its default ``NLTK_EXTENSIONS``
     mode differs from it on a few rare words).
 
+    Parameters
+    ----------
+    stopwords : iterable of str, str or pathlib.Path, optional
+        See above.
+
+    Returns
+    -------
+    Analyzer
+
+    References
+    ----------
+    Porter, M. F. (1980). An algorithm for suffix stripping. *Program* 14(3), 130–137.
+
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
     >>> a = default_analyzer()
     >>> a.content_words("shot and killed"), a.stems(("killed", "assassinated"))
     (('shot', 'killed'), ('kill', 'assassin'))

@@ -224,7 +224,7 @@ Extra = Callable[[NDArray[np.intp], dict[str, NDArray[np.float64]]], dict[str, N
 class AgreementRun:
     """The agreement measures of one rating matrix on the full data and on bootstrap
     resamples of its items, with room for more statistics computed on the same resamples
-    (``extra(idx, values)``, e.g. systems against the raters: :mod:`.ceiling`).
+    (``extra(idx, values)``, e.g. systems against the raters: :mod:`simeval.stats.ceiling`).
 
     Random numbers: the item resamples come from ``default_rng(seed)`` exactly as in
     :mod:`simeval.stats.bootstrap` (the same seed and number of items give the same

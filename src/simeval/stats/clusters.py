@@ -28,6 +28,23 @@ def holm(pvalues: ArrayLike) -> NDArray[np.float64]:
     Sorted ascending, :math:`\tilde p_{(i)} = \max_{j \le i} \min(1, (m - j + 1)\,p_{(j)})`.
     NaN entries are not part of the family and stay NaN.
 
+    Parameters
+    ----------
+    pvalues : array_like
+        Any shape; NaN marks entries outside the family.
+
+    Returns
+    -------
+    numpy.ndarray
+        The adjusted p-values, same shape.
+
+    References
+    ----------
+    Holm, S. (1979). A simple sequentially rejective multiple test procedure.
+    *Scandinavian Journal of Statistics* 6(2), 65–70.
+
+    Examples
+    --------
     >>> holm([0.01, 0.04, 0.03]).tolist()
     [0.03, 0.06, 0.06]
     """
@@ -49,6 +66,25 @@ class SignificanceClusters:
 
     ``adjusted[i, j]`` (in ``systems`` order) is the adjusted p-value for "system i is
     better than system j", defined for i ranked above j.
+
+    Attributes
+    ----------
+    systems : tuple of str
+        Best first.
+    values : tuple of float
+        The metric's value of each.
+    clusters : tuple of int
+        Cluster of each, 1 = top.
+    adjusted : numpy.ndarray
+        Holm-adjusted p-values, in ``systems`` order.
+    alpha : float
+    metric : str
+
+    Examples
+    --------
+    >>> p = [[np.nan, 0.01], [1.0, np.nan]]
+    >>> significance_clusters({"a": 0.8, "b": 0.7}, p, metric="pearson").as_dict()["systems"]
+    [{'system': 'a', 'value': 0.8, 'cluster': 1}, {'system': 'b', 'value': 0.7, 'cluster': 2}]
     """
 
     systems: tuple[str, ...]
@@ -82,6 +118,31 @@ def significance_clusters(
     when some system of the current cluster is significantly better than it (adjusted
     p < ``alpha``) — mt-metrics-eval's ``AssignRanks``, as in the WMT metrics tasks.
 
+    Parameters
+    ----------
+    values : mapping of str to float
+        Each system's value of the metric.
+    pvalues : array_like
+        Shape (systems, systems), see above.
+    higher_is_better : bool, default True
+    alpha : float, default 0.05
+    metric : str, optional
+        Recorded in the result.
+
+    Returns
+    -------
+    SignificanceClusters
+
+    References
+    ----------
+    Holm, S. (1979). A simple sequentially rejective multiple test procedure.
+    *Scandinavian Journal of Statistics* 6(2), 65–70.
+
+    Freitag, M. et al. (2021). Results of the WMT21 Metrics Shared Task. *Proceedings of
+    the Sixth Conference on Machine Translation*, 733–774 (mt-metrics-eval ``AssignRanks``).
+
+    Examples
+    --------
     >>> p = [[np.nan, 0.2, 0.001], [0.9, np.nan, 0.002], [1.0, 1.0, np.nan]]
     >>> significance_clusters({"a": 0.8, "b": 0.7, "c": 0.3}, p).clusters
     (1, 1, 2)
@@ -137,6 +198,29 @@ def cluster_systems(
     ``"permutation"`` runs an approximate randomization test per ordered pair (slower).
     ``options`` (or their fields as keywords) as for :func:`~simeval.evaluation.evaluate.evaluate`.
 
+    Parameters
+    ----------
+    gold : array_like
+        Gold scores.
+    systems : mapping of str to array_like
+        Each system's scores of the same pairs.
+    metric : str or callable, default "pearson"
+    test : {"bootstrap", "permutation"}, default "bootstrap"
+    n_resamples : int, default 1000
+    seed : int, optional
+    alpha : float, default 0.05
+    higher_is_better : bool, optional
+        Default: the metric's registered direction.
+    options : Options, optional
+    **option_fields
+        Fields of :class:`~simeval.options.Options` that override ``options``.
+
+    Returns
+    -------
+    SignificanceClusters
+
+    Examples
+    --------
     >>> res = cluster_systems([1, 2, 3, 4, 5, 6, 7, 8], {"good": [1, 2, 3, 4, 5, 6, 8, 7],
     ...     "bad": [8, 1, 5, 2, 7, 3, 6, 4]}, n_resamples=199, seed=0)
     >>> res.systems, res.clusters

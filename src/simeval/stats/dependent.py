@@ -38,6 +38,25 @@ class DependentCorrelationTest:
 
     ``statistic`` is Williams' t (with ``df`` = n − 3) or Steiger's z (``df`` is None);
     ``pvalue`` follows ``alternative`` (``"greater"``: a correlates more with gold than b).
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        The test statistic and its p-value.
+    df : int or None
+        Degrees of freedom of Williams' t; ``None`` for Steiger's z.
+    n : int
+    r12, r13, r23 : float
+        The three correlations.
+    method : str
+        ``"williams"`` or ``"steiger"``.
+    alternative : str
+
+    Examples
+    --------
+    >>> res = williams_test_from_r(0.4, 0.5, 0.1, 103)
+    >>> res.method, res.df, res.as_dict()["alternative"]
+    ('williams', 100, 'two-sided')
     """
 
     statistic: float
@@ -94,6 +113,31 @@ def williams_test_from_r(
     The t is undefined (NaN) when the denominator is 0 (a singular correlation matrix
     with r23 = 1).
 
+    Parameters
+    ----------
+    r12, r13 : float
+        The correlations of the gold scores with system a and with system b.
+    r23 : float
+        The correlation of the two systems.
+    n : int
+        Pairs (at least 4).
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        ``"greater"``: a correlates more with the gold scores than b.
+
+    Returns
+    -------
+    DependentCorrelationTest
+
+    References
+    ----------
+    Williams, E. J. (1959). The comparison of regression variables. *Journal of the Royal
+    Statistical Society B* 21(2), 396–399.
+
+    Steiger, J. H. (1980). Tests for comparing elements of a correlation matrix.
+    *Psychological Bulletin* 87(2), 245–251.
+
+    Examples
+    --------
     >>> res = williams_test_from_r(0.4, 0.5, 0.1, 103)  # psych::r.test(103, .4, .5, .1)
     >>> round(res.statistic, 4), round(res.pvalue, 4)
     (-0.8913, 0.3749)
@@ -133,6 +177,28 @@ def steiger_z_from_r(
     with ``Z = atanh(r)``, as R ``cocor`` (method ``steiger1980``). Undefined (NaN) when
     |r12| or |r13| is 1.
 
+    Parameters
+    ----------
+    r12, r13 : float
+        The correlations of the gold scores with system a and with system b.
+    r23 : float
+        The correlation of the two systems.
+    n : int
+        Pairs (at least 4).
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        ``"greater"``: a correlates more with the gold scores than b.
+
+    Returns
+    -------
+    DependentCorrelationTest
+
+    References
+    ----------
+    Steiger, J. H. (1980). Tests for comparing elements of a correlation matrix.
+    *Psychological Bulletin* 87(2), 245–251.
+
+    Examples
+    --------
     >>> round(steiger_z_from_r(0.4, 0.5, 0.1, 103).statistic, 4)
     -0.8887
     """
@@ -174,6 +240,28 @@ def zou_ci_from_r(
     ``U = r12 − r13 + sqrt((u1 − r12)² + (r13 − l2)² − 2c(u1 − r12)(r13 − l2))``,
     as R ``cocor`` (method ``zou2007``). NaN when |r12| or |r13| is 1.
 
+    Parameters
+    ----------
+    r12, r13 : float
+        The correlations of the gold scores with system a and with system b.
+    r23 : float
+        The correlation of the two systems.
+    n : int
+        Pairs (at least 4).
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    ConfidenceInterval
+        Method ``"zou"``.
+
+    References
+    ----------
+    Zou, G. Y. (2007). Toward using confidence intervals to compare correlations.
+    *Psychological Methods* 12(4), 399–413.
+
+    Examples
+    --------
     >>> ci = zou_ci_from_r(0.4, 0.5, 0.1, 103)
     >>> round(ci.low, 4), round(ci.high, 4)
     (-0.3202, 0.1203)
@@ -225,6 +313,20 @@ def williams_test(
     Computes the three correlations (``correlation="spearman"`` uses ranks, a common
     approximation) and calls :func:`williams_test_from_r`.
 
+    Parameters
+    ----------
+    gold, a, b : array_like
+        The gold scores and two systems' scores of the same pairs.
+    correlation : {"pearson", "spearman"}, default "pearson"
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        ``"greater"``: a correlates more with the gold scores than b.
+
+    Returns
+    -------
+    DependentCorrelationTest
+
+    Examples
+    --------
     >>> res = williams_test([1, 2, 3, 4, 5, 6], [1, 2, 3, 5, 4, 6], [2, 1, 4, 3, 6, 5])
     >>> round(res.r12, 4), round(res.r13, 4), res.df
     (0.9429, 0.8286, 3)
@@ -243,6 +345,20 @@ def steiger_z(
 ) -> DependentCorrelationTest:
     """Steiger's z comparing ``r(gold, a)`` with ``r(gold, b)``; see :func:`steiger_z_from_r`.
 
+    Parameters
+    ----------
+    gold, a, b : array_like
+        The gold scores and two systems' scores of the same pairs.
+    correlation : {"pearson", "spearman"}, default "pearson"
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        ``"greater"``: a correlates more with the gold scores than b.
+
+    Returns
+    -------
+    DependentCorrelationTest
+
+    Examples
+    --------
     >>> round(steiger_z([1, 2, 3, 4, 5, 6], [1, 2, 3, 5, 4, 6], [2, 1, 4, 3, 6, 5]).pvalue, 4)
     0.3587
     """
@@ -260,6 +376,19 @@ def zou_ci(
 ) -> ConfidenceInterval:
     """Zou's interval for ``r(gold, a) − r(gold, b)``; see :func:`zou_ci_from_r`.
 
+    Parameters
+    ----------
+    gold, a, b : array_like
+        The gold scores and two systems' scores of the same pairs.
+    correlation : {"pearson", "spearman"}, default "pearson"
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    ConfidenceInterval
+
+    Examples
+    --------
     >>> ci = zou_ci([1, 2, 3, 4, 5, 6], [1, 2, 3, 5, 4, 6], [2, 1, 4, 3, 6, 5])
     >>> ci.low < 0 < ci.high
     True

@@ -11,8 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -21,11 +20,11 @@ from .._validate import rng_of
 from ..errors import InputError
 from ..metrics.registry import direction
 from ..options import Options
-from ..results import json_ready
 from .bootstrap import CHUNK_ELEMENTS, BootstrapDistribution, Metric, bootstrap_distribution
 from .bootstrap.api import on_gold_scale, point_estimates, systems_matrix
 from .bootstrap.expressions import parse_metric
 from .bootstrap.resampling import check_resamples
+from .paired_results import Alternative, PairedTestResult, check_alternative, count_extreme
 
 __all__ = [
     "PairedTestResult",
@@ -35,54 +34,6 @@ __all__ = [
     "paired_permutation_tests",
     "pairwise_bootstrap_pvalues",
 ]
-
-Alternative = Literal["two-sided", "greater", "less"]
-_ALTERNATIVES = ("two-sided", "greater", "less")
-
-
-@dataclass(frozen=True)
-class PairedTestResult:
-    """A paired significance test of system A against system B under one metric.
-
-    ``difference`` is ``statistic_a − statistic_b``; ``alternative="greater"`` tests
-    whether A is *better* (larger, or smaller for an error measure).
-    """
-
-    metric: str
-    system_a: str
-    system_b: str
-    statistic_a: float
-    statistic_b: float
-    difference: float
-    pvalue: float
-    alternative: str
-    method: str
-    n_resamples: int
-    n: int
-    seed: int | None
-    higher_is_better: bool
-
-    def as_dict(self) -> dict[str, Any]:
-        return json_ready(asdict(self))
-
-
-def _check_alternative(alternative: str) -> None:
-    if alternative not in _ALTERNATIVES:
-        raise InputError(f"alternative must be one of {_ALTERNATIVES}; got {alternative!r}")
-
-
-def _count(null: NDArray[np.float64], observed: float, alternative: str) -> tuple[int, int]:
-    """How many null differences are at least as extreme as ``observed`` (with a 1e-12
-    relative tolerance so that rounding does not split exact ties), and how many count."""
-    null = null[~np.isnan(null)]
-    tol = 1e-12 * max(1.0, abs(observed))
-    if alternative == "greater":
-        hits = np.count_nonzero(null >= observed - tol)
-    elif alternative == "less":
-        hits = np.count_nonzero(null <= observed + tol)
-    else:
-        hits = np.count_nonzero(np.abs(null) >= abs(observed) - tol)
-    return int(hits), int(null.size)
 
 
 def paired_bootstrap_from_distribution(
@@ -103,13 +54,34 @@ def paired_bootstrap_from_distribution(
     :math:`p = (\#\{d_b - \bar d \ge \delta\} + 1)/(B + 1)` for ``"greater"``
     (``|·| ≥ |δ|`` for two-sided). Resamples where either value is undefined are dropped.
 
+    Parameters
+    ----------
+    dist : BootstrapDistribution
+        Resamples of every system under ``metric``.
+    metric, system_a, system_b : str
+        A metric and two systems of ``dist``.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+    higher_is_better : bool, optional
+        Default: the metric's registered direction.
+
+    Returns
+    -------
+    PairedTestResult
+
+    References
+    ----------
+    Koehn, P. (2004). Statistical significance tests for machine translation evaluation.
+    *Proceedings of EMNLP 2004*, 388–395.
+
+    Examples
+    --------
     >>> d = bootstrap_distribution([1, 2, 3, 4, 5, 6], {"a": [1, 2, 3, 4, 6, 5],
     ...     "b": [3, 1, 2, 6, 4, 5]}, ["pearson"], n_resamples=99, seed=0, jackknife_groups=0)
     >>> res = paired_bootstrap_from_distribution(d, "pearson", "a", "b", alternative="greater")
     >>> 1 / 100 <= res.pvalue <= 1
     True
     """
-    _check_alternative(alternative)
+    check_alternative(alternative)
     m, a = dist._index(metric, system_a)
     _, b = dist._index(metric, system_b)
     label = dist.metrics[m]
@@ -127,7 +99,7 @@ def paired_bootstrap_from_distribution(
     if math.isnan(delta) or diffs.size == 0:
         pvalue = math.nan
     else:
-        hits, total = _count(diffs - diffs.mean(), delta, alternative)
+        hits, total = count_extreme(diffs - diffs.mean(), delta, alternative)
         pvalue = (hits + 1) / (total + 1)
     return PairedTestResult(
         metric=label,
@@ -151,6 +123,18 @@ def pairwise_bootstrap_pvalues(
 ) -> NDArray[np.float64]:
     """One-sided p-values ``p[i, j]`` for "system i is better than system j" (NaN diagonal).
 
+    Parameters
+    ----------
+    dist, metric, higher_is_better
+        As :func:`paired_bootstrap_from_distribution`.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (systems, systems), in ``dist.systems`` order.
+
+    Examples
+    --------
     >>> d = bootstrap_distribution([1, 2, 3, 4, 5, 6], [[1, 2, 3, 4, 6, 5], [3, 1, 2, 6, 4, 5]],
     ...                            ["pearson"], n_resamples=50, seed=0, jackknife_groups=0)
     >>> pairwise_bootstrap_pvalues(d, "pearson").shape
@@ -185,13 +169,39 @@ def paired_bootstrap_test(
     Both systems are scored on the same resamples of the pairs (the module's resampling
     scheme of :mod:`simeval.stats.bootstrap`), so the test is paired.
 
+    Parameters
+    ----------
+    gold, system_a, system_b : array_like
+        Gold scores and the two systems' scores of the same pairs.
+    metric : str or callable, default "pearson"
+    n_resamples : int
+    seed : int or numpy.random.Generator, optional
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        ``"greater"``: A is better.
+    higher_is_better : bool, optional
+        Default: the metric's registered direction.
+    options : Options, optional
+    **option_fields
+        Fields of :class:`~simeval.options.Options` that override ``options``.
+
+    Returns
+    -------
+    PairedTestResult
+
+    References
+    ----------
+    Koehn, P. (2004). Statistical significance tests for machine translation evaluation.
+    *Proceedings of EMNLP 2004*, 388–395.
+
+    Examples
+    --------
     >>> res = paired_bootstrap_test([1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 8, 7],
     ...                             [8, 1, 5, 2, 7, 3, 6, 4], n_resamples=199, seed=0,
     ...                             alternative="greater")
     >>> res.pvalue < 0.05, res.difference > 0
     (True, True)
     """
-    _check_alternative(alternative)
+    check_alternative(alternative)
     dist = bootstrap_distribution(
         gold,
         {"a": system_a, "b": system_b},
@@ -240,6 +250,28 @@ def paired_permutation_test(
     ``options`` (or their fields as keywords: ``scale=``, ``bins=`` …) as in
     :func:`~simeval.stats.bootstrap.bootstrap_distribution`.
 
+    Parameters
+    ----------
+    gold, system_a, system_b, metric, seed, alternative, higher_is_better, options
+        As :func:`paired_bootstrap_test`; ``**option_fields`` too.
+    n_resamples : int, default 10000
+    progress : callable, optional
+        ``progress(done, total)`` after each chunk of trials.
+
+    Returns
+    -------
+    PairedTestResult
+
+    References
+    ----------
+    Noreen, E. W. (1989). *Computer-Intensive Methods for Testing Hypotheses*. Wiley.
+
+    Riezler, S. & Maxwell, J. T. (2005). On some pitfalls in automatic evaluation and
+    significance testing for MT. *ACL Workshop on Intrinsic and Extrinsic Evaluation
+    Measures for MT and/or Summarization*, 57–64.
+
+    Examples
+    --------
     >>> res = paired_permutation_test([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6],
     ...                               [1, 2, 3, 4, 5, 6], n_resamples=99, seed=0)
     >>> res.pvalue
@@ -276,8 +308,31 @@ def paired_permutation_tests(
 ) -> list[PairedTestResult]:
     """:func:`paired_permutation_test` for several metrics on the same trials: each trial's
     shuffled systems are scored once for all metrics (the p-values equal separate calls
-    with the same seed, at a fraction of the cost)."""
-    _check_alternative(alternative)
+    with the same seed, at a fraction of the cost).
+
+    Parameters
+    ----------
+    gold, system_a, system_b
+        As :func:`paired_permutation_test`.
+    metrics : sequence of str or callable
+    higher_is_better : sequence of bool, optional
+        One per metric.
+    n_resamples, seed, alternative, options, progress, **option_fields
+        As :func:`paired_permutation_test`.
+
+    Returns
+    -------
+    list of PairedTestResult
+
+    Examples
+    --------
+    >>> res = paired_permutation_tests([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 6, 5],
+    ...                                [3, 1, 2, 6, 4, 5], ["pearson", "mae"],
+    ...                                n_resamples=99, seed=0)
+    >>> [r.metric for r in res]
+    ['pearson', 'mae']
+    """
+    check_alternative(alternative)
     opts = Options.of(options, **option_fields)
     g, S, _, opts = systems_matrix(gold, {"a": system_a, "b": system_b}, opts)
     # scores are swapped between the systems: on the gold scale, and not mapped again
@@ -323,7 +378,7 @@ def paired_permutation_tests(
         if math.isnan(delta[i]):
             pvalue = math.nan
         else:
-            hits, total = _count(null[i], float(delta[i]), alternative)
+            hits, total = count_extreme(null[i], float(delta[i]), alternative)
             pvalue = (hits + 1) / (total + 1)
         out.append(
             PairedTestResult(

@@ -17,6 +17,26 @@ __all__ = ["rank_systems", "rank_values", "system_values"]
 def system_values(
     scores: Mapping[str, float], systems: list[str], what: str
 ) -> NDArray[np.float64]:
+    """The value of each of ``systems`` in ``scores``, in that order.
+
+    Parameters
+    ----------
+    scores : mapping of str to float
+        System → value.
+    systems : list of str
+        The systems wanted, in order.
+    what : str
+        How an error names ``scores`` (``"metric 'pearson'"``).
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> system_values({"a": 0.5, "b": 0.9}, ["b", "a"], "scores").tolist()
+    [0.9, 0.5]
+    """
     missing = [s for s in systems if s not in scores]
     if missing:
         raise InputError(f"{what} has no value for system {missing[0]!r}; give every system")
@@ -29,7 +49,25 @@ def system_values(
 
 def rank_values(values: NDArray[np.float64], higher: bool) -> NDArray[np.float64]:
     """Average ranks along the last axis, 1 = best (scipy's ``rankdata``, imported here so
-    that importing this module stays quick)."""
+    that importing this module stays quick).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        Values; ranked along the last axis.
+    higher : bool
+        Whether a higher value is better.
+
+    Returns
+    -------
+    numpy.ndarray
+        Ranks, same shape.
+
+    Examples
+    --------
+    >>> rank_values(np.array([0.5, 0.9, 0.5]), higher=True).tolist()
+    [2.5, 1.0, 2.5]
+    """
     from scipy.stats import rankdata
 
     return rankdata(-values if higher else values, method="average", axis=-1)
@@ -38,6 +76,19 @@ def rank_values(values: NDArray[np.float64], higher: bool) -> NDArray[np.float64
 def rank_systems(scores: Mapping[str, float], *, higher_is_better: bool = True) -> dict[str, float]:
     """Rank systems by one metric: 1 = best, tied values share their average rank.
 
+    Parameters
+    ----------
+    scores : mapping of str to float
+        System → value of the metric.
+    higher_is_better : bool, default True
+
+    Returns
+    -------
+    dict of str to float
+        System → rank.
+
+    Examples
+    --------
     >>> rank_systems({"a": 0.5, "b": 0.9, "c": 0.5})
     {'a': 2.5, 'b': 1.0, 'c': 2.5}
     """

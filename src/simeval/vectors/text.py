@@ -42,6 +42,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..io.text import ByteRange
+from .layout import IrregularFileError, separator, split_header
 
 __all__ = ["CHUNK_ROWS", "IrregularFileError", "read_text_chunks", "separator", "split_header"]
 
@@ -70,24 +71,6 @@ _LONG_LINE = 512
 #: (``str.strip`` removes it), or holding a line break of ``str.splitlines`` that the
 #: CSV parser does not break lines at.
 _ODD_WORD = re.compile("(?m)^(?:\\s|$)|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-
-
-class IrregularFileError(Exception):
-    """The file is not in the regular layout: the line-by-line reader takes over."""
-
-
-def split_header(lines: list[str]) -> tuple[int, int | None, int | None]:
-    """(first data line, declared rows, declared dim): a first line of two integers is
-    word2vec's header ``"<rows> <dim>"``."""
-    head = lines[0].split() if lines else []
-    if len(head) == 2 and head[0].isdigit() and head[1].isdigit():
-        return 1, int(head[0]), int(head[1])
-    return 0, None, None
-
-
-def separator(first: str) -> str:
-    """The field separator, from the first data line: a tab if it has one, else a space."""
-    return "\t" if "\t" in first else " "
 
 
 def _sample(path: Path) -> bytes:
@@ -374,7 +357,27 @@ def _read_compiled(
 
 def read_text_chunks(path: Path) -> tuple[list[str], NDArray[np.float64], dict[str, int]]:
     """Words, matrix and each word's row of a regular text vector file (every value
-    finite, every word distinct); :class:`IrregularFileError` otherwise."""
+    finite, every word distinct); :class:`IrregularFileError` otherwise.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        A GloVe or word2vec text file, optionally ``.gz``.
+
+    Returns
+    -------
+    tuple
+        ``(words, matrix, row_of_word)``.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "v.txt"
+    >>> _ = path.write_text("2 2\\ncat 0.5 1\\ndog -1 2.25\\n")
+    >>> words, matrix, rows = read_text_chunks(path)
+    >>> words, matrix.tolist(), rows["dog"]
+    (['cat', 'dog'], [[0.5, 1.0], [-1.0, 2.25]], 1)
+    """
     start, declared, sep, dim, capacity = _layout(path)
     try:
         with _collector_paused():

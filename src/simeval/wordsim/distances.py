@@ -52,6 +52,20 @@ def check_method(method: str, p: float) -> tuple[Method, float]:
     it; 0 ≤ p < 1 is its generalisation without the root (p = 0: the Hamming length, the
     number of coordinates that differ).
 
+    Parameters
+    ----------
+    method : str
+        One of :data:`METHODS`.
+    p : float
+        The minkowski exponent (ignored by the other methods).
+
+    Returns
+    -------
+    tuple
+        ``(method, p)``.
+
+    Examples
+    --------
     >>> check_method("minkowski", float("inf"))
     ('maximum', inf)
     """
@@ -148,6 +162,22 @@ def distance_matrix(
 
     A zero row has no cosine: its entries are NaN.
 
+    Parameters
+    ----------
+    a, b : numpy.ndarray or Vectors
+        Matrices with as many columns, one row per vector (``b`` defaults to ``a``).
+    method, p
+        See above (``p``: the minkowski exponent).
+    similarity : bool, default False
+        Return cosine similarities instead of angles (wordspace ``convert=FALSE``).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``len(a) × len(b)`` values.
+
+    Examples
+    --------
     >>> m = np.array([[1.0, 0.0], [1.0, 1.0]])
     >>> distance_matrix(m).round(6).tolist()
     [[0.0, 45.0], [45.0, 0.0]]
@@ -305,9 +335,27 @@ def pair_distances(
     ``2·r1·r2/(r1+r2)``. wordspace's harmonic mean is 0/0 = NaN when both ranks are 0
     (a word paired with itself) and stops there; we return the limit 0.
 
-    Unknown words give ``+inf`` (``-inf`` for similarities): the convention
-    :func:`evaluate` reads.
+    Parameters
+    ----------
+    word1, word2 : sequence of str
+    vectors : Vectors
+    method, p, similarity
+        As :func:`distance_matrix`.
+    rank, avg_method
+        See above.
+    batch_size : int
+        Rows compared per batch (wordspace ``batchsize``).
+    progress : callable, optional
+        ``progress(done, total)`` after each batch of neighbour ranks.
 
+    Returns
+    -------
+    numpy.ndarray
+        One value per pair; ``+inf`` (``-inf`` for similarities) where a word is unknown,
+        the convention :func:`evaluate` reads.
+
+    Examples
+    --------
     >>> v = Vectors(["a", "b", "c"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
     >>> pair_distances(["a", "a", "a"], ["b", "c", "z"], v).round(6).tolist()
     [45.0, 90.0, inf]

@@ -31,6 +31,27 @@ class PairDetails:
     conversion), ``score`` (gold), ``distance`` (the model's value, surrogates filled in)
     and ``missing`` (True where a word is unknown). ``extra`` keeps the task's other
     columns (a DataFrame's or a mapping's), as wordspace's details keep the whole task.
+
+    Attributes
+    ----------
+    word1, word2 : tuple of str
+        The words of each pair, as in the task.
+    score : numpy.ndarray
+        The gold ratings.
+    distance : numpy.ndarray
+        The model's value of each pair (surrogates filled in for unknown words).
+    missing : numpy.ndarray of bool
+        Where a word is unknown.
+    extra : mapping of str to tuple
+        The task's other columns.
+
+    Examples
+    --------
+    >>> from simeval.vectors.read import Vectors
+    >>> v = Vectors(["a", "b", "c"], [[1, 0], [1, 1], [0, 1]])
+    >>> d = evaluate([("a", "b", 9), ("a", "c", 5), ("b", "x", 1)], v).details
+    >>> [(w1, w2, bool(m)) for w1, w2, _, _, m in d.rows()]
+    [('a', 'b', False), ('a', 'c', False), ('b', 'x', True)]
     """
 
     word1: tuple[str, ...]
@@ -83,6 +104,40 @@ class WordsimResult:
     ``unknown_words`` lists the unknown words in order of first appearance, ``reason``
     says why the correlations are NaN when they are, and ``signature`` records the
     settings so that a number can be reproduced.
+
+    Attributes
+    ----------
+    name : str
+        The pairs' name.
+    rho, p_value : float
+        |Spearman ρ| and its two-sided p-value.
+    missing : int
+        Pairs with an unknown word.
+    r, r_lower, r_upper : float
+        |Pearson r| and its 95 % interval.
+    n : int
+        Pairs, missing ones included.
+    details : PairDetails
+        The per-pair table.
+    unknown_words : tuple of str
+        The unknown words, in order of first appearance.
+    reason : str or None
+        Why the correlations are NaN, else ``None``.
+    signature : str
+        The settings (see :func:`signature`).
+
+    References
+    ----------
+    Evert, S. (2014). Distributional semantics in R with the wordspace package. *COLING
+    2014: System Demonstrations*, 110–114 (R package wordspace).
+
+    Examples
+    --------
+    >>> from simeval.vectors.read import Vectors
+    >>> v = Vectors(["a", "b", "c", "d"], [[1, 0], [1, 1], [0, 1], [-1, 1]])
+    >>> res = evaluate([("a", "b", 9), ("a", "c", 5), ("a", "d", 1), ("b", "c", 8)], v)
+    >>> res.as_dict()["missing"], round(res.r, 4), res.signature.split("|")[1]
+    (0, 0.9929, 'method:cosine')
     """
 
     name: str
@@ -125,6 +180,18 @@ def signature(
 ) -> str:
     """A one-line record of the settings, so that a reported number can be reproduced.
 
+    Parameters
+    ----------
+    method, p, similarity, rank, avg_method, format
+        As :func:`evaluate`.
+
+    Returns
+    -------
+    str
+        ``wordsim|method:…|…|v:VERSION``; only the settings that apply are written.
+
+    Examples
+    --------
     >>> signature(method="minkowski", p=3, rank="avg", avg_method="harmonic")
     'wordsim|method:minkowski|p:3|rank:avg|avg:harmonic|v:0.1.0'
     """
@@ -214,12 +281,18 @@ def evaluate(
     -----
     Fewer than 3 pairs, or constant values, give NaN correlations with ``reason`` set.
 
+    References
+    ----------
+    Evert, S. (2014). Distributional semantics in R with the wordspace package. *COLING
+    2014: System Demonstrations*, 110–114.
+
     Examples
     --------
     >>> v = Vectors(["a", "b", "c", "d"], [[1, 0], [1, 1], [0, 1], [-1, 1]])
     >>> res = evaluate([("a", "b", 9), ("a", "c", 5), ("a", "d", 1), ("b", "c", 8)], v)
     >>> round(res.rho, 6), res.missing, res.n
     (0.948683, 0, 4)
+
     """
     wp: WordPairs = pairs_from(pairs, word1=word1, word2=word2, score=score, name=name)
     w1, w2 = list(wp.word1), list(wp.word2)

@@ -28,6 +28,24 @@ def convert_lemma(lemmas: Sequence[str], format: str) -> list[str]:
         A lemma that is not ``word_P`` with exactly one ``_`` and a one-letter tag
         (wordspace: "invalid lemma string(s)"), named.
 
+    Parameters
+    ----------
+    lemmas : sequence of str
+        ``word_P`` lemmas (``P`` a one-letter Penn tag).
+    format : {"CWB", "BNC", "DM", "HW", "HWLC"}
+        The notation to convert to.
+
+    Returns
+    -------
+    list of str
+
+    References
+    ----------
+    Evert, S. (2014). Distributional semantics in R with the wordspace package. *COLING
+    2014: System Demonstrations*, 110–114 (R package wordspace, ``convert.lemma``).
+
+    Examples
+    --------
     >>> convert_lemma(["Bank_N", "walk_V"], "BNC"), convert_lemma(["walk_V"], "HW")
     (['bank_SUBST', 'walk_VERB'], ['walk'])
     """

@@ -32,6 +32,27 @@ def lowess(
     interpolation shortcut is not used, so values can differ from R's in the last digits
     of skipped points). Returns the sorted x and the fitted values.
 
+    Parameters
+    ----------
+    x, y : array_like
+        The points.
+    f : float, default 2/3
+        The share of points in each local fit (R's ``f``).
+    iterations : int, default 3
+        Robustness passes (R's ``iter``).
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        The sorted ``x`` and the fitted values.
+
+    References
+    ----------
+    Cleveland, W. S. (1979). Robust locally weighted regression and smoothing scatterplots.
+    *Journal of the American Statistical Association* 74(368), 829–836.
+
+    Examples
+    --------
     >>> xs, fit = lowess([1, 2, 3, 4, 5], [2, 4, 6, 8, 10])
     >>> fit.round(6).tolist()
     [2.0, 4.0, 6.0, 8.0, 10.0]
@@ -95,6 +116,38 @@ def plot(
     ``|rho| = …, p = …, |r| = … .. …`` plus ``(k pairs not found)``.
     Needs matplotlib (``pip install 'simeval[plot]'``). Returns the Axes; with ``path``
     the figure is also saved there.
+
+    Parameters
+    ----------
+    result : WordsimResult
+        What :func:`~simeval.wordsim.evaluation.evaluate` returned.
+    path : str or os.PathLike, optional
+        Save the figure there too (the format follows the extension).
+    ax : matplotlib.axes.Axes, optional
+        Draw into these axes (default: a new figure).
+    title : str, optional
+        Default: the result's name.
+    line : bool, default True
+        Draw the lowess line.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    References
+    ----------
+    Evert, S. (2014). Distributional semantics in R with the wordspace package. *COLING
+    2014: System Demonstrations*, 110–114.
+
+    Examples
+    --------
+    >>> from simeval.vectors.read import Vectors
+    >>> from simeval.wordsim import evaluate
+    >>> v = Vectors(["a", "b", "c", "d"], [[1, 0], [1, 1], [0, 1], [-1, 1]])
+    >>> res = evaluate([("a", "b", 9), ("a", "c", 5), ("a", "d", 1), ("b", "x", 8)], v)
+    >>> ax = plot(res)
+    >>> "1 pairs not found" in ax.texts[0].get_text()
+    True
     """
     require("matplotlib", "plot")
 

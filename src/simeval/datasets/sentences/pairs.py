@@ -15,7 +15,33 @@ __all__ = ["SentencePairs"]
 class SentencePairs:
     """Sentence pairs with gold scores (NaN: an unscored pair), the declared scale, the
     pairs' ids, labels (SICK's entailment), subsets (a SemEval year's data sets) and where
-    the data came from."""
+    the data came from.
+
+    Attributes
+    ----------
+    name : str
+    texts1, texts2 : tuple of str
+        The two sentences of each pair.
+    gold : numpy.ndarray
+        Gold scores; NaN for an unscored pair.
+    scale : tuple of float or None
+        The declared gold scale.
+    subsets : tuple of str or None
+        Each pair's subset (a SemEval year's data sets).
+    ids : tuple of str or None
+    provenance : dict
+        Files, checksums and citation.
+    labels : tuple of str or None
+        Each pair's label (SICK's entailment, MSRP's paraphrase class).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> pairs = SentencePairs("toy", ("A cat.", "Rain."), ("A cat sat.", "Sun."),
+    ...                       np.array([4.5, np.nan]), scale=(0.0, 5.0))
+    >>> len(pairs), int(np.isnan(pairs.gold).sum())
+    (2, 1)
+    """
 
     name: str
     texts1: tuple[str, ...]

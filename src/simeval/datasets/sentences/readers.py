@@ -120,7 +120,25 @@ def _sts(
 
 
 def read_dataset(ds: SentenceDataset, paths: Sequence[Path]) -> SentencePairs:
-    """The pairs of ``ds`` from its verified local files."""
+    """The pairs of ``ds`` from its verified local files.
+
+    Parameters
+    ----------
+    ds : SentenceDataset
+        The registered data set (its ``kind`` picks the reader).
+    paths : sequence of pathlib.Path
+        Its files, in the order of ``ds.files``, already verified.
+
+    Returns
+    -------
+    SentencePairs
+
+    Examples
+    --------
+    >>> from simeval.datasets.sentences.registry import get_sentences
+    >>> ds = get_sentences("stsb:test")
+    >>> pairs = read_dataset(ds, [ds.files[0].path])  # doctest: +SKIP
+    """
 
     labels = subsets = None
     if ds.kind in ("stsb", "companion"):

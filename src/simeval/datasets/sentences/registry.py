@@ -91,7 +91,27 @@ STS_SUBSETS: dict[int, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class SentenceDataset:
     """A registered sentence-pair data set: its parts (file pairs or single files), the
-    reader of its format, scale, citation and licence."""
+    reader of its format, scale, citation and licence.
+
+    Attributes
+    ----------
+    name, title : str
+    kind : str
+        The reader of its format (``"stsb"``, ``"sick"``, ``"sts"``, ``"msrp"`` …).
+    files : tuple of RegisteredFile
+    scale : tuple of float
+    n_pairs : int
+        Pairs of the registered release (checked on load).
+    citation, licence : str
+    subsets : tuple of str
+        The subsets a SemEval year pools.
+
+    Examples
+    --------
+    >>> ds = get_sentences("stsb:test")
+    >>> ds.scale, ds.n_pairs
+    ((0.0, 5.0), 1379)
+    """
 
     name: str
     title: str
@@ -267,7 +287,22 @@ SENTENCE_DATASETS: dict[str, SentenceDataset] = _registry()
 
 
 def get_sentences(name: str) -> SentenceDataset:
-    """The registered sentence-pair data set ``name``; an unknown one lists the known."""
+    """The registered sentence-pair data set ``name``; an unknown one lists the known.
+
+    Parameters
+    ----------
+    name : str
+        E.g. ``"stsb:test"``, ``"sickr"``, ``"sts15:images"``.
+
+    Returns
+    -------
+    SentenceDataset
+
+    Examples
+    --------
+    >>> get_sentences("sickr").n_pairs
+    9927
+    """
     key = name.strip()
     if key not in SENTENCE_DATASETS:
         main = [n for n in SENTENCE_DATASETS if not re.match(r"sts1\d:", n)]
@@ -281,7 +316,24 @@ def get_sentences(name: str) -> SentenceDataset:
 
 def load(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> SentencePairs:
     """The sentence pairs of registered data set ``name`` (see the module docstring), from
-    ``data_dir`` (searched below), the cache, or downloaded and checked."""
+    ``data_dir`` (searched below), the cache, or downloaded and checked.
+
+    Parameters
+    ----------
+    name : str
+    data_dir : str or os.PathLike, optional
+        A folder searched below for the registered files.
+
+    Returns
+    -------
+    SentencePairs
+
+    Examples
+    --------
+    >>> pairs = load("stsb:test", data_dir="../shared/data")  # doctest: +SKIP
+    >>> len(pairs), pairs.scale  # doctest: +SKIP
+    (1379, (0.0, 5.0))
+    """
     return get_sentences(name).load(data_dir)
 
 

@@ -142,7 +142,37 @@ def read_rewrite(
     info: Path, texts: list[Path]
 ) -> tuple[list[str], list[str], list[float], list[str], list[str]]:
     """``file_information.csv`` (``File,Task,Category``) and the text files: one pair per
-    answer, (answer, source); the ids are the answers' file names."""
+    answer, (answer, source); the ids are the answers' file names.
+
+    Parameters
+    ----------
+    info : pathlib.Path
+        ``file_information.csv``.
+    texts : list of pathlib.Path
+        The answers' and the sources' (``orig_task<x>.txt``) text files.
+
+    Returns
+    -------
+    tuple of list
+        ``(answers, sources, gold, ids, categories)``; gold is the level of :data:`LEVELS`.
+
+    References
+    ----------
+    Clough, P. & Stevenson, M. (2011). Developing a corpus of plagiarised short answers.
+    *Language Resources and Evaluation* 45(1), 5–24.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "info.csv").write_text("File,Task,Category\\ng0pA_taska.txt,a,heavy\\n")
+    >>> _ = (d / "g0pA_taska.txt").write_text("Objects  inherit.")
+    >>> _ = (d / "orig_taska.txt").write_text("Inheritance lets objects reuse code.")
+    >>> answers, sources, gold, ids, categories = read_rewrite(
+    ...     d / "info.csv", [d / "g0pA_taska.txt", d / "orig_taska.txt"])
+    >>> answers, gold, categories
+    (['Objects inherit.'], [1.0], ['heavy'])
+    """
     by_name = {p.name: p for p in texts}
     lines = [ln.rstrip("\r") for ln in read_text(info).splitlines() if ln.strip()]
     if not lines or lines[0] != "File,Task,Category":

@@ -15,7 +15,19 @@ __all__ = ["cache_dir", "cached_path", "fetch", "inputs", "load"]
 def cache_dir() -> Path:
     """``$SIMEVAL_HOME/wordsim``, else the user's cache folder (``$XDG_CACHE_HOME`` or
     ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows)
-    plus ``simeval/wordsim``."""
+    plus ``simeval/wordsim``.
+
+    Returns
+    -------
+    pathlib.Path
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> with mock.patch.dict("os.environ", {"SIMEVAL_HOME": "/tmp/simeval-example"}):
+    ...     print(cache_dir())
+    /tmp/simeval-example/wordsim
+    """
     return cache_root() / "wordsim"
 
 
@@ -31,7 +43,25 @@ def inputs(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> tupl
 
 
 def cached_path(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> Path | None:
-    """Where ``name``'s file is available locally (``data_dir`` or the cache), else None."""
+    """Where ``name``'s file is available locally (``data_dir`` or the cache), else None.
+
+    Parameters
+    ----------
+    name : str
+        A registered data set (see :func:`~simeval.datasets.wordsim.registry.get`).
+    data_dir : str or os.PathLike, optional
+
+    Returns
+    -------
+    pathlib.Path or None
+        Not verified; :func:`fetch` verifies.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> cached_path("simlex999", data_dir=tempfile.mkdtemp()) is None  # an empty folder
+    True
+    """
     return local_path(_file(get(name)), folder="wordsim", data_dir=data_dir)
 
 
@@ -49,6 +79,21 @@ def fetch(
     the registered URL; ``file://`` works) to a temporary file, checked against the
     registered SHA-256 and only then moved into the cache
     (:func:`simeval.datasets.files.fetch_file`).
+
+    Parameters
+    ----------
+    name : str
+    data_dir : str or os.PathLike, optional
+    url : str, optional
+    download : bool, default True
+
+    Returns
+    -------
+    pathlib.Path
+
+    Examples
+    --------
+    >>> path = fetch("ws353")  # downloads once, then reads the cache  # doctest: +SKIP
     """
     ds = get(name)
     return fetch_file(_file(ds), folder="wordsim", data_dir=data_dir, url=url, download=download)
@@ -64,6 +109,21 @@ def load(
     """Load registered dataset ``name`` as :class:`WordPairs` (see :func:`fetch`).
 
     The row count is checked against the registry (the dataset's paper or README).
+
+    Parameters
+    ----------
+    name, data_dir, url, download
+        As :func:`fetch`.
+
+    Returns
+    -------
+    WordPairs
+
+    Examples
+    --------
+    >>> pairs = load("ws353")  # doctest: +SKIP
+    >>> len(pairs), pairs.scale  # doctest: +SKIP
+    (353, (0.0, 10.0))
     """
     ds = get(name)
     return ds.load(fetch(ds.name, data_dir=data_dir, url=url, download=download))

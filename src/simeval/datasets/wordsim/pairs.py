@@ -27,6 +27,15 @@ class WordPairs:
     ``word1``, ``word2`` and ``score`` have one entry per pair; ``scale`` is the declared
     rating scale ``(lo, hi)`` when known.
 
+    Attributes
+    ----------
+    name : str
+    word1, word2 : tuple of str
+    score : numpy.ndarray
+    scale : tuple of float or None
+
+    Examples
+    --------
     >>> wp = WordPairs.from_columns(["cat"], ["dog"], [3.5], name="toy")
     >>> len(wp), wp.word1[0], float(wp.score[0])
     (1, 'cat', 3.5)
@@ -85,6 +94,19 @@ def pairs_from(
     ``word1``/``word2``/``score``, as wordspace's ``word1.name`` …), or a sequence of
     ``(word1, word2, score)`` rows.
 
+    Parameters
+    ----------
+    pairs : WordPairs, DataFrame, mapping of columns or sequence of rows
+    word1, word2, score : str
+        Column names.
+    name : str, optional
+
+    Returns
+    -------
+    WordPairs
+
+    Examples
+    --------
     >>> pairs_from([("cat", "dog", 3.0), ("cat", "car", 0.5)]).word2
     ('dog', 'car')
     """
@@ -176,6 +198,24 @@ def read_pairs(
         Missing file, a named column that is absent, a row with too few fields or a
         score that is not a number (file and line named).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+    word1, word2, score : str or int
+        Column names (with a header) or 0-based positions.
+    name : str, optional
+        Default: the file's name.
+    scale : tuple of float, optional
+        The declared rating scale.
+    header : bool, optional
+        Default: detected.
+
+    Returns
+    -------
+    WordPairs
+
+    Examples
+    --------
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "p.tsv"
     >>> _ = p.write_text("word1\\tword2\\tscore\\ncat\\tdog\\t3.5\\r\\n")

@@ -21,7 +21,29 @@ _SIMCROSS = "https://raw.githubusercontent.com/mrmechko/simcross/"
 
 @dataclass(frozen=True)
 class WordsimDataset:
-    """One registered word-similarity gold standard and how to read its file."""
+    """One registered word-similarity gold standard and how to read its file.
+
+    Attributes
+    ----------
+    name, title, citation, licence : str
+    scale : tuple of float
+    n_pairs : int
+        Pairs of the release (checked on load).
+    url, sha256, filename : str
+        Where it is downloaded, its checksum, its file name.
+    columns : tuple of int
+        Positions of word1, word2 and score.
+    header : bool
+    kind : str
+        ``"similarity"`` or ``"relatedness"``.
+    aliases : tuple of str
+
+    Examples
+    --------
+    >>> ds = get("simlex999")
+    >>> ds.scale, ds.n_pairs
+    ((0.0, 10.0), 999)
+    """
 
     name: str
     title: str
@@ -232,6 +254,16 @@ DATASETS: dict[str, WordsimDataset] = {
 def get(name: str) -> WordsimDataset:
     """The registered dataset called ``name`` (case-insensitive; aliases accepted).
 
+    Parameters
+    ----------
+    name : str
+
+    Returns
+    -------
+    WordsimDataset
+
+    Examples
+    --------
     >>> get("WordSim353").name
     'ws353'
     """
@@ -243,7 +275,21 @@ def get(name: str) -> WordsimDataset:
 
 
 def describe(names: Sequence[str] | None = None) -> list[WordsimDataset]:
-    """The registered datasets (all, or those named), in registry order."""
+    """The registered datasets (all, or those named), in registry order.
+
+    Parameters
+    ----------
+    names : sequence of str, optional
+
+    Returns
+    -------
+    list of WordsimDataset
+
+    Examples
+    --------
+    >>> [d.name for d in describe(["WordSim353", "rg65"])]
+    ['ws353', 'rg65']
+    """
     if names is None:
         return list(DATASETS.values())
     return [get(n) for n in names]

@@ -17,6 +17,7 @@ from ..._validate import as_float_array, check_int
 from ...errors import InputError, require
 from ...metrics.three_class import macro_f1
 from ...results import json_ready
+from .oner import OneRModel, oner_fit
 
 __all__ = [
     "ClassifierChoice",
@@ -34,87 +35,6 @@ __all__ = [
 Method = Literal["oner", "logistic", "best"]
 
 
-# ----------------------------------------------------------------------------- OneR
-
-
-@dataclass(frozen=True)
-class OneRModel:
-    """A OneR rule on one numeric attribute: ``classes[b]`` for scores in bucket b, where
-    bucket b is ``thresholds[b-1] < x ≤ thresholds[b]`` (open at both ends)."""
-
-    thresholds: tuple[float, ...]
-    classes: tuple[Any, ...]
-
-    def predict(self, scores: ArrayLike) -> NDArray[Any]:
-        x = as_float_array(scores, "scores")
-        bucket = np.searchsorted(np.asarray(self.thresholds), x, side="left")
-        return np.asarray(self.classes, dtype=object)[bucket]
-
-
-def _majority(counts: NDArray[np.int64]) -> int:
-    return int(np.argmax(counts))  # ties → the first class in sorted label order
-
-
-def oner_fit(scores: ArrayLike, labels: Sequence[Any], *, min_bucket: int = 6) -> OneRModel:
-    """Fit Holte's (1993) OneR rule with optimized buckets on one numeric attribute.
-
-    Items are sorted by score. A bucket grows, never splitting equal scores, until its
-    majority class has at least ``min_bucket`` members (Holte's SMALL, default 6, as Weka
-    ``OneR -B 6``); it then also absorbs following items of that majority class. The
-    boundary is the midpoint between the last score inside and the next one. Adjacent
-    buckets with the same majority class are merged; ties between classes go to the first
-    label in sorted order. The greedy scan is sequential by nature (one pass, O(n log n)).
-
-    >>> m = oner_fit([0.1, 0.2, 0.3, 0.7, 0.8, 0.9], ["lo"] * 3 + ["hi"] * 3, min_bucket=2)
-    >>> m.thresholds, m.classes
-    ((0.5,), ('lo', 'hi'))
-    """
-    x = as_float_array(scores, "scores")
-    y = np.asarray(labels, dtype=object)
-    if y.shape != x.shape:
-        raise InputError(f"`scores` and `labels` must have the same length; got {x.size}, {y.size}")
-    if x.size == 0:
-        raise InputError("OneR needs at least one item")
-    if np.isnan(x).any():
-        raise InputError(f"`scores` has NaN at index {int(np.argmax(np.isnan(x)))}")
-    check_int(min_bucket, "min_bucket")
-    classes, codes = np.unique(y.astype(str), return_inverse=True)
-    order = np.argsort(x, kind="stable")
-    xs, ys = x[order], codes[order]
-    # runs of equal scores are indivisible
-    starts = np.flatnonzero(np.r_[True, xs[1:] != xs[:-1]])
-    ends = np.r_[starts[1:], xs.size]
-    run_counts = np.zeros((starts.size, classes.size), dtype=np.int64)
-    np.add.at(run_counts, (np.repeat(np.arange(starts.size), ends - starts), ys), 1)
-    buckets: list[tuple[int, NDArray[np.int64]]] = []  # (last run index, class counts)
-    run = 0
-    while run < starts.size:
-        counts = np.zeros(classes.size, dtype=np.int64)
-        while run < starts.size:
-            counts += run_counts[run]
-            run += 1
-            if counts.max() >= min_bucket:
-                break
-        best = _majority(counts)
-        while (
-            run < starts.size
-            and run_counts[run].argmax() == best
-            and (run_counts[run][best] == run_counts[run].sum())
-        ):
-            counts += run_counts[run]
-            run += 1
-        buckets.append((run - 1, counts))
-    merged: list[tuple[int, int]] = []  # (last run index, majority class)
-    for last, counts in buckets:
-        best = _majority(counts)
-        if merged and merged[-1][1] == best:
-            merged[-1] = (last, best)
-        else:
-            merged.append((last, best))
-    thresholds = tuple(float((xs[ends[last] - 1] + xs[ends[last]]) / 2) for last, _ in merged[:-1])
-    return OneRModel(thresholds, tuple(classes[c].item() for _, c in merged))
-
-
 # ------------------------------------------------------------------ cross-validation
 
 
@@ -127,6 +47,21 @@ def stratified_folds(
     grouped by label, and dealt to folds round-robin, so every fold gets each class in
     proportion (±1).
 
+    Parameters
+    ----------
+    labels : sequence
+        One class per item.
+    folds : int
+        At least 2, at most the number of items.
+    seed : int, optional
+        Seed of the shuffle (``None``: fresh entropy).
+
+    Returns
+    -------
+    numpy.ndarray of int
+
+    Examples
+    --------
     >>> stratified_folds(["a", "a", "b", "b"], 2, seed=0).tolist()
     [0, 1, 0, 1]
     """
@@ -146,7 +81,28 @@ def stratified_folds(
 class CrossValidationResult:
     """k-fold cross-validated accuracy: ``accuracy`` pools every held-out prediction;
     ``fold_accuracies`` gives each fold's, ``predictions`` each item's held-out class (as
-    text) and ``f1_macro`` their :func:`macro_f1`."""
+    text) and ``f1_macro`` their :func:`macro_f1`.
+
+    Attributes
+    ----------
+    accuracy : float
+    fold_accuracies : tuple of float
+    n, folds : int
+        Items and folds.
+    method : str
+        ``"oner"`` or ``"logistic"``.
+    seed : int or None
+    predictions : tuple of str
+    f1_macro : float
+
+    Examples
+    --------
+    >>> x = [0.1, 0.2, 0.3, 0.4, 0.8, 0.9, 1.0, 1.1]
+    >>> y = ["lo"] * 4 + ["hi"] * 4
+    >>> res = cross_validated_accuracy(x, y, folds=2, seed=0, min_bucket=2)
+    >>> res.method, res.fold_accuracies, res.predictions[:2]
+    ('oner', (1.0, 1.0), ('lo', 'lo'))
+    """
 
     accuracy: float
     fold_accuracies: tuple[float, ...]
@@ -215,7 +171,27 @@ def _cross_validate(
 @dataclass(frozen=True)
 class ClassifierChoice:
     """The better of OneR and logistic regression by cross-validated accuracy (Reimers et
-    al. 2016 §3.1, task 1): ``chosen`` is one of ``candidates``, which share their folds."""
+    al. 2016 §3.1, task 1): ``chosen`` is one of ``candidates``, which share their folds.
+
+    Attributes
+    ----------
+    chosen : CrossValidationResult
+    candidates : tuple of CrossValidationResult
+        OneR's and logistic regression's.
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
+    >>> x = [0.1, 0.2, 0.3, 0.4, 0.8, 0.9, 1.0, 1.1]
+    >>> y = ["lo"] * 4 + ["hi"] * 4
+    >>> choice = select_classifier(x, y, folds=2, min_bucket=2)
+    >>> sorted(choice.as_dict())
+    ['accuracy', 'accuracy_logistic', 'accuracy_oner', 'f1_macro', 'method']
+    """
 
     chosen: CrossValidationResult
     candidates: tuple[CrossValidationResult, ...]
@@ -264,6 +240,28 @@ def select_classifier(
     cross-validated accuracies, so it is optimistic by the choice, as the paper's is.
     Needs scikit-learn (``pip install 'simeval[sklearn]'``).
 
+    Parameters
+    ----------
+    scores : array_like
+        One similarity score per item.
+    labels : sequence
+        One class per item.
+    folds : int, default 10
+    seed : int, optional, default 0
+    min_bucket : int, default 6
+        As :func:`~simeval.meta.extrinsic.oner.oner_fit`.
+
+    Returns
+    -------
+    ClassifierChoice
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
     >>> x = [0.1, 0.2, 0.3, 0.4, 0.8, 0.9, 1.0, 1.1]
     >>> select_classifier(x, ["lo"] * 4 + ["hi"] * 4, folds=2, min_bucket=2).method
     'oner'
@@ -294,6 +292,18 @@ def cross_validated_accuracy(
 
     ``method="logistic"`` and ``"best"`` need scikit-learn (``pip install 'simeval[sklearn]'``).
 
+    Parameters
+    ----------
+    scores, labels, folds, seed, min_bucket
+        As :func:`select_classifier` (``seed`` defaults to None here).
+    method : {"oner", "logistic", "best"}, default "oner"
+
+    Returns
+    -------
+    CrossValidationResult
+
+    Examples
+    --------
     >>> res = cross_validated_accuracy([0.1, 0.2, 0.3, 0.4, 0.8, 0.9, 1.0, 1.1],
     ...                                ["lo"] * 4 + ["hi"] * 4, folds=2, seed=0, min_bucket=2)
     >>> res.accuracy
@@ -312,6 +322,16 @@ def majority_baseline(labels: Sequence[Any]) -> float:
     """The accuracy of always answering the most frequent label: what a classifier on a
     similarity score must beat.
 
+    Parameters
+    ----------
+    labels : sequence
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> majority_baseline(["yes", "no", "yes", "yes"])
     0.75
     """

@@ -23,6 +23,18 @@ def query_groups(queries: Sequence[Any]) -> list[NDArray[np.intp]]:
     """The row indices of each query, queries in sorted order, rows in file order: the
     candidate sets of related-item detection.
 
+    Parameters
+    ----------
+    queries : sequence
+        The query of each row.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        One array of row indices per query.
+
+    Examples
+    --------
     >>> [g.tolist() for g in query_groups(["q2", "q1", "q2", "q1"])]
     [[1, 3], [0, 2]]
     """
@@ -48,6 +60,25 @@ def top1_detection(
     solve it; in Reimers et al.'s task every target article has related ones). When no
     query has a related candidate the accuracy is undefined: NaN, with ``reason``.
 
+    Parameters
+    ----------
+    candidate_scores : sequence of array_like
+        Per query, the scores of its candidates.
+    relevant : sequence of array_like
+        Per query, a 0/1 or boolean mask of its related candidates.
+
+    Returns
+    -------
+    MetricResult
+        The mean accuracy over ``n`` queries.
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
     >>> top1_detection([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])
     MetricResult(statistic=0.75, n=2, reason=None)
     """
@@ -86,6 +117,17 @@ def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[Arra
     NaN with an :class:`~simeval.errors.UndefinedMetricWarning` that gives the reason when
     no query has a related candidate.
 
+    Parameters
+    ----------
+    candidate_scores, relevant
+        As :func:`top1_detection`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> top1_accuracy([[0.9, 0.1, 0.5], [0.2, 0.8, 0.8]], [[1, 0, 0], [1, 1, 0]])
     0.75
     """

@@ -23,7 +23,37 @@ __all__ = ["RewriteAnswer", "load_wikipedia_rewrite", "rewrite_classification"]
 
 @dataclass(frozen=True)
 class RewriteAnswer:
-    """One answer of the Wikipedia Rewrite Corpus with its source article."""
+    """One answer of the Wikipedia Rewrite Corpus with its source article.
+
+    Attributes
+    ----------
+    file : str
+        The answer's file name (``g0pA_taska.txt``).
+    task : str
+        ``"a"`` … ``"e"``.
+    category : str
+        ``"cut"`` (near copy), ``"light"``, ``"heavy"`` or ``"non"``.
+    text, source : str
+        The answer and its task's Wikipedia source.
+
+    References
+    ----------
+    Clough, P. & Stevenson, M. (2011). Developing a corpus of plagiarised short answers.
+    *Language Resources and Evaluation* 45(1), 5–24.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "texts").mkdir()
+    >>> table = "File,Task,Category\\ng0pA_taska.txt,a,cut\\n"
+    >>> _ = (folder / "file_information.csv").write_text(table)
+    >>> _ = (folder / "texts" / "g0pA_taska.txt").write_text("Inheritance  is a way\\n")
+    >>> _ = (folder / "texts" / "orig_taska.txt").write_text("Inheritance is a way to reuse code.")
+    >>> answer = load_wikipedia_rewrite(folder)[0]
+    >>> answer.task, answer.category, answer.text
+    ('a', 'cut', 'Inheritance is a way')
+    """
 
     file: str
     task: str
@@ -38,6 +68,32 @@ def load_wikipedia_rewrite(folder: str | Path) -> list[RewriteAnswer]:
 
     ``folder`` holds ``file_information.csv`` (``File,Task,Category``) and ``texts/``; the
     registry's reader does the work (UTF-8, else Windows-1252; whitespace collapsed).
+
+    Parameters
+    ----------
+    folder : str or pathlib.Path
+        The corpus folder.
+
+    Returns
+    -------
+    list of RewriteAnswer
+
+    References
+    ----------
+    Clough, P. & Stevenson, M. (2011). Developing a corpus of plagiarised short answers.
+    *Language Resources and Evaluation* 45(1), 5–24.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "texts").mkdir()
+    >>> table = "File,Task,Category\\ng0pA_taska.txt,a,cut\\n"
+    >>> _ = (folder / "file_information.csv").write_text(table)
+    >>> _ = (folder / "texts" / "g0pA_taska.txt").write_text("Inheritance  is a way\\n")
+    >>> _ = (folder / "texts" / "orig_taska.txt").write_text("Inheritance is a way to reuse code.")
+    >>> [(a.file, a.source) for a in load_wikipedia_rewrite(folder)]
+    [('g0pA_taska.txt', 'Inheritance is a way to reuse code.')]
     """
     from ...datasets.sentences.rewrite import read_rewrite
 
@@ -66,6 +122,33 @@ def rewrite_classification(
     10-fold cross-validate OneR and logistic regression on the four rewrite levels and
     keep the better (:func:`~simeval.meta.extrinsic.select_classifier`; folds stratified by
     level, ``numpy.random.default_rng(seed)``, the same folds for every scorer).
+
+    Parameters
+    ----------
+    models : sequence of str
+        Scorer names.
+    data_dir : path, optional
+        Where the registered corpus is found (else the cache, or a download).
+    folds : int, default 10
+    seed : int, default 0
+    min_bucket : int, default 6
+        OneR's smallest bucket.
+
+    Returns
+    -------
+    dict of str to ClassifierChoice
+        Scorer → the chosen classifier and both accuracies.
+
+    References
+    ----------
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *Proceedings of COLING 2016*, 87–96.
+
+    Examples
+    --------
+    >>> res = rewrite_classification(["lexical:jaccard"], data_dir="data")  # doctest: +SKIP
+    >>> res["lexical:jaccard"].accuracy  # needs the corpus  # doctest: +SKIP
+    0.6
     """
     from ... import scorers
     from ...datasets import load

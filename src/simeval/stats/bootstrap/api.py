@@ -51,6 +51,16 @@ DEFAULT_METRICS = ("pearson", "spearman", "nmsse", "f1_low", "f1_high")
 def higher_is_better(metric: str) -> bool:
     """Whether larger values of ``metric`` are better, from the metric registry.
 
+    Parameters
+    ----------
+    metric : str
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> higher_is_better("nmsse"), higher_is_better("hmean(f1_low,f1_high)")
     (False, True)
     """
@@ -65,7 +75,27 @@ def systems_matrix(
     """Gold, the systems' scores as a (k, n) matrix (as given: not mapped), their names,
     and the options resolved for the gold scores. Under ``nan_policy="omit"`` the pairs
     where the gold or *any* system is missing are dropped, so that every system is
-    resampled on the same pairs (the comparison stays paired)."""
+    resampled on the same pairs (the comparison stays paired).
+
+    Parameters
+    ----------
+    gold : array_like
+    systems : mapping of str to array_like, or 2-D array_like
+        Rows of a matrix are named ``system1``, ``system2`` …
+    options : Options, optional
+
+    Returns
+    -------
+    tuple
+        ``(gold, S, names, options)``.
+
+    Examples
+    --------
+    >>> g, S, names, opts = systems_matrix([0, 1, 2, None], {"a": [0, 1, 1, 2]},
+    ...                                    Options(nan_policy="omit"))
+    >>> g.tolist(), S.tolist(), names, opts.scale_source
+    ([0.0, 1.0, 2.0], [[0.0, 1.0, 1.0]], ('a',), 'observed')
+    """
     opts = Options.of(options)
     if isinstance(systems, Mapping):
         items = dict(systems)
@@ -97,7 +127,26 @@ def on_gold_scale(
     S: NDArray[np.float64], names: Sequence[str], options: Options
 ) -> NDArray[np.float64]:
     """Each system's scores on the gold scale, as the metrics that compare scores with
-    gold values read them (mapped from its own ``system_scale``)."""
+    gold values read them (mapped from its own ``system_scale``).
+
+    Parameters
+    ----------
+    S, names
+        The systems' scores, shape (systems, pairs), and their names.
+    options : Options
+        Resolved options (:meth:`~simeval.options.Options.resolve`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Same shape.
+
+    Examples
+    --------
+    >>> opts = Options(scale=(0, 5), system_scale=(-1, 1)).resolve([0.0, 5.0])
+    >>> on_gold_scale(np.array([[-1.0, 0.0, 1.0]]), ["a"], opts).tolist()
+    [[0.0, 2.5, 5.0]]
+    """
     out = S.copy()
     for j, name in enumerate(names):
         own = options.for_system(name).system_scale
@@ -116,7 +165,32 @@ def point_estimates(
 ) -> NDArray[np.float64]:
     """Every metric of every system on all pairs, shape (metrics, systems): the kernel's
     value (as :func:`~simeval.evaluate` computes it), or ``f(gold, system on the gold
-    scale)`` for a callable."""
+    scale)`` for a callable.
+
+    Parameters
+    ----------
+    exprs : sequence of Expr
+        Parsed metrics (:func:`~simeval.stats.bootstrap.expressions.parse_metric`).
+    gold, S : numpy.ndarray
+        Gold scores, and the systems' scores as given, shape (systems, pairs).
+    names : sequence of str
+    options : Options
+        Resolved options.
+    binning : Binning, optional
+        The bins of the scaled Pearson, when already assigned.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> from simeval.stats.bootstrap.expressions import parse_metric
+    >>> opts = Options().resolve([1.0, 5.0])
+    >>> point_estimates([parse_metric("pearson")], np.array([1.0, 2, 3, 4, 5]),
+    ...                 np.array([[1.0, 3, 2, 5, 4]]), ["a"], opts).round(6).tolist()
+    [[0.8]]
+    """
     gold_sorted = SortedScores(gold)
     mapped = on_gold_scale(S, names, options)
     out = np.empty((len(exprs), len(names)))
@@ -167,6 +241,28 @@ def bootstrap_distribution(
     ``nan_policy="omit"`` the pairs where any system is missing are dropped.
     ``progress(done, total)`` is called after each chunk of resamples.
 
+    Parameters
+    ----------
+    gold : array_like
+        Gold scores.
+    systems : mapping of str to array_like, or sequence of array_like
+        Each system's scores of the same pairs.
+    metrics : sequence of str or callable, default :data:`DEFAULT_METRICS`
+    n_resamples : int, default 1000
+    seed : int or numpy.random.Generator, optional
+    jackknife_groups : int or None, default 100
+    chunk_size : int, optional
+    options : Options, optional
+    progress : callable, optional
+    **option_fields
+        Fields of :class:`~simeval.options.Options` that override ``options``.
+
+    Returns
+    -------
+    BootstrapDistribution
+
+    Examples
+    --------
     >>> d = bootstrap_distribution([1, 2, 3, 4, 5], {"a": [1, 3, 2, 5, 4]}, ["pearson"],
     ...                            n_resamples=50, seed=0)
     >>> d.resamples.shape, round(float(d.observed[0, 0]), 6)
@@ -261,6 +357,27 @@ def bootstrap_ci(
     one side of θ̂ or the jackknife is constant. ``options`` (or their fields as
     keywords) as for :func:`bootstrap_distribution`.
 
+    Parameters
+    ----------
+    gold, system : array_like
+        Gold scores and one system's scores of the same pairs.
+    metric : str or callable, default "pearson"
+    n_resamples : int, default 1000
+    method : {"bca", "percentile"}, default "bca"
+    confidence_level : float, default 0.95
+    seed, jackknife_groups, chunk_size, options, progress, **option_fields
+        As :func:`bootstrap_distribution`.
+
+    Returns
+    -------
+    BootstrapInterval
+
+    References
+    ----------
+    Efron, B. (1987). Better bootstrap confidence intervals. *JASA* 82(397), 171–185.
+
+    Examples
+    --------
     >>> ci = bootstrap_ci([1, 2, 3, 4, 5, 6], [1, 3, 2, 4, 6, 5], "spearman",
     ...                   n_resamples=200, method="percentile", seed=0)
     >>> round(ci.statistic, 6), ci.low <= ci.statistic <= ci.high

@@ -32,6 +32,26 @@ class Engine:
 
     ``values(W)`` takes ``W`` of shape ``(n, c)`` (integers) and maps each requested leaf
     metric to a ``(c, k)`` array.
+
+    Parameters
+    ----------
+    sample : Sample
+        The full data (see :func:`sample_of`).
+    leaves : sequence of Expr
+        The plain metrics and callables asked for.
+
+    Examples
+    --------
+    >>> from simeval.options import Options
+    >>> from simeval.metrics.registry import get_metric
+    >>> from simeval.stats.bootstrap.expressions import parse_metric
+    >>> g, S = np.array([1.0, 2, 3, 4]), np.array([[1.0, 3, 2, 4]])
+    >>> opts = Options().resolve(g)
+    >>> sample = sample_of(g, S, S, opts, [get_metric("pearson")])
+    >>> engine = Engine(sample, [parse_metric("pearson")])
+    >>> W = np.array([[1], [1], [1], [1]])  # the full sample as one weight column
+    >>> engine.values(W)["pearson"].round(6).tolist()
+    [[0.8]]
     """
 
     def __init__(self, sample: Sample, leaves: Sequence[Expr]):

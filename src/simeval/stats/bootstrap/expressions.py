@@ -23,7 +23,25 @@ Metric = str | MetricFunction
 @dataclass(frozen=True)
 class Expr:
     """A parsed metric: a registry record (its parts, when it combines others), or a
-    callable."""
+    callable.
+
+    Attributes
+    ----------
+    label : str
+        The metric's name (a callable's ``__name__``).
+    metric : Metric or None
+        The registry record.
+    args : tuple of Expr
+        The parts of a combination.
+    func : callable or None
+        A callable metric.
+
+    Examples
+    --------
+    >>> e = parse_metric("hmean(f1_low,f1_high)")
+    >>> e.label, [leaf.label for leaf in e.leaves()]
+    ('hmean(f1_low,f1_high)', ['f1_low', 'f1_high'])
+    """
 
     label: str
     metric: RegistryMetric | None = None
@@ -46,7 +64,21 @@ def from_registry(metric: RegistryMetric) -> Expr:
 
 def parse_metric(metric: Metric) -> Expr:
     """A metric name or expression, parsed by the registry (one grammar for all of simeval),
-    or a callable ``f(gold, system)``."""
+    or a callable ``f(gold, system)``.
+
+    Parameters
+    ----------
+    metric : str or callable
+
+    Returns
+    -------
+    Expr
+
+    Examples
+    --------
+    >>> parse_metric("ndcg@10").label, parse_metric(lambda g, s: 0.0).func is not None
+    ('ndcg@10', True)
+    """
     if callable(metric):
         return Expr(getattr(metric, "__name__", "metric"), func=metric)
     if not isinstance(metric, str):
@@ -55,12 +87,46 @@ def parse_metric(metric: Metric) -> Expr:
 
 
 def as_float(value: Any) -> float:
+    """A callable metric's answer as a float: its ``.statistic`` if it has one.
+
+    Parameters
+    ----------
+    value : float or result
+        A number, or a result object with ``.statistic``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> as_float(0.5), as_float(se.mae([0, 1], [0, 2]))
+    (0.5, 0.5)
+    """
     stat = getattr(value, "statistic", value)
     return float(stat)
 
 
 def combine(expr: Expr, leaf_values: Mapping[str, NDArray[np.float64]]) -> NDArray[np.float64]:
-    """The values of ``expr`` from its leaves' values, by the combination's own formula."""
+    """The values of ``expr`` from its leaves' values, by the combination's own formula.
+
+    Parameters
+    ----------
+    expr : Expr
+    leaf_values : mapping of str to numpy.ndarray
+        Each leaf's values, by label.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> e = parse_metric("macro_avg(f1_low,f1_high)")
+    >>> combine(e, {"f1_low": np.array([0.5, 1.0]), "f1_high": np.array([1.0, 0.0])}).tolist()
+    [0.75, 0.5]
+    """
     if not expr.args:
         return leaf_values[expr.label]
     assert expr.metric is not None and expr.metric.combine is not None  # parsed combination

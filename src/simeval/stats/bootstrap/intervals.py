@@ -28,6 +28,30 @@ class BootstrapInterval:
     distribution (ddof 1). ``n_undefined`` resamples where the metric was undefined (e.g.
     no low pair for F1_low) are left out of the interval; ``reason`` says why the
     interval is NaN when it is.
+
+    Attributes
+    ----------
+    metric, system : str
+    statistic : float
+        The value on the full data.
+    low, high, confidence_level : float
+    method : str
+        ``"bca"`` or ``"percentile"``.
+    n_resamples, n_undefined : int
+    standard_error : float
+    seed : int or None
+    acceleration : float
+        BCa's â (NaN for percentile intervals).
+    reason : str or None
+
+    Examples
+    --------
+    >>> from simeval.stats.bootstrap import bootstrap_distribution
+    >>> d = bootstrap_distribution([1, 2, 3, 4, 5, 6], {"a": [1, 3, 2, 4, 6, 5]}, ["spearman"],
+    ...                            n_resamples=200, seed=0)
+    >>> ci = d.interval("spearman", method="percentile")
+    >>> ci.method, ci.n_resamples, round(ci.statistic, 6), ci.low <= ci.statistic <= ci.high
+    ('percentile', 200, 0.885714, True)
     """
 
     metric: str
@@ -59,6 +83,27 @@ class BootstrapDistribution:
     bootstrap resample b (the same resamples for every system and metric, so differences
     between systems are paired), ``jackknife[m, k, g]`` with jackknife group g deleted
     (``None`` when no jackknife was run).
+
+    Attributes
+    ----------
+    metrics, systems : tuple of str
+    observed : numpy.ndarray
+        Shape (metrics, systems).
+    resamples : numpy.ndarray
+        Shape (metrics, systems, resamples).
+    jackknife : numpy.ndarray or None
+        Shape (metrics, systems, groups).
+    n : int
+        Pairs.
+    seed : int or None
+
+    Examples
+    --------
+    >>> from simeval.stats.bootstrap import bootstrap_distribution
+    >>> d = bootstrap_distribution([1, 2, 3, 4, 5, 6], {"a": [1, 3, 2, 4, 6, 5]}, ["spearman"],
+    ...                            n_resamples=200, seed=0)
+    >>> d.resamples.shape, d.values("spearman").shape, d.jackknife.shape
+    ((1, 1, 200), (200,), (1, 1, 6))
     """
 
     metrics: tuple[str, ...]
@@ -153,6 +198,23 @@ class BootstrapDistribution:
 
 
 def quantiles(values: NDArray[np.float64], q1: float, q2: float) -> tuple[float, float]:
+    """The ``q1`` and ``q2`` quantiles of ``values`` (linear interpolation, as numpy).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+    q1, q2 : float
+        Levels in [0, 1] (NaN gives NaN).
+
+    Returns
+    -------
+    tuple of float
+
+    Examples
+    --------
+    >>> quantiles(np.array([1.0, 2.0, 3.0, 4.0]), 0.25, 0.75)
+    (1.75, 3.25)
+    """
     with np.errstate(invalid="ignore"):
         lo, hi = np.quantile(values, [q1, q2])
     return float(lo), float(hi)
@@ -161,7 +223,36 @@ def quantiles(values: NDArray[np.float64], q1: float, q2: float) -> tuple[float,
 def bca_levels(
     theta: float, boot: NDArray[np.float64], jack: NDArray[np.float64], alpha: float
 ) -> tuple[float, float, float, str | None]:
-    """BCa quantile levels (Efron & Tibshirani 1993, eq. 14.9–14.15), as scipy computes them."""
+    """BCa quantile levels (Efron & Tibshirani 1993, eq. 14.9–14.15), as scipy computes them.
+
+    Parameters
+    ----------
+    theta : float
+        The estimate on the full data.
+    boot : numpy.ndarray
+        The defined bootstrap values.
+    jack : numpy.ndarray
+        The jackknife values.
+    alpha : float
+        Half of 1 − confidence level.
+
+    Returns
+    -------
+    tuple
+        ``(level_low, level_high, acceleration, reason)``; NaN levels with a reason when
+        BCa is undefined.
+
+    References
+    ----------
+    Efron, B. & Tibshirani, R. J. (1993). *An Introduction to the Bootstrap*. Chapman & Hall.
+
+    Examples
+    --------
+    >>> lo, hi, accel, reason = bca_levels(0.5, np.array([0.4, 0.5, 0.6, 0.7]),
+    ...                                    np.array([0.45, 0.5, 0.55]), 0.05)
+    >>> round(accel, 6), reason
+    (0.0, None)
+    """
     share = (np.count_nonzero(boot < theta) + np.count_nonzero(boot <= theta)) / (2 * boot.size)
     if share <= 0 or share >= 1:
         return (

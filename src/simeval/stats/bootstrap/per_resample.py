@@ -22,7 +22,24 @@ __all__ = ["callable_values", "recheck_values", "registry_values", "resampled"]
 
 
 def resampled(W: NDArray[Any]) -> Iterator[tuple[int, NDArray[np.intp]]]:
-    """Each weight column of ``W`` as pair indices (multiplicities expanded)."""
+    """Each weight column of ``W`` as pair indices (multiplicities expanded).
+
+    Parameters
+    ----------
+    W : numpy.ndarray of int
+        Shape (pairs, resamples).
+
+    Yields
+    ------
+    tuple
+        ``(r, indices)`` for each column r.
+
+    Examples
+    --------
+    >>> W = np.array([[2, 0], [0, 1], [1, 2]])  # two resamples of three pairs
+    >>> [(r, idx.tolist()) for r, idx in resampled(W)]
+    [(0, [0, 0, 2]), (1, [1, 2, 2])]
+    """
     for r in range(W.shape[1]):
         yield r, _drawn(W, r)
 
@@ -34,7 +51,30 @@ def _drawn(W: NDArray[Any], r: int) -> NDArray[np.intp]:
 def callable_values(
     fn: MetricFunction, g: NDArray[np.float64], S: NDArray[np.float64], W: NDArray[Any]
 ) -> NDArray[np.float64]:
-    """``fn(gold, system)`` of every system for every weight column, shape (columns, k)."""
+    """``fn(gold, system)`` of every system for every weight column, shape (columns, k).
+
+    Parameters
+    ----------
+    fn : callable
+        ``fn(gold, system)`` returning a float or a result with ``.statistic``.
+    g : numpy.ndarray
+        Gold scores.
+    S : numpy.ndarray
+        Systems' scores on the gold scale, shape (k, pairs).
+    W : numpy.ndarray of int
+        Weight columns, shape (pairs, columns).
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> W = np.array([[2, 0], [0, 1], [1, 2]])  # two resamples of three pairs
+    >>> g, S = np.array([1.0, 2.0, 3.0]), np.array([[1.0, 2.0, 4.0]])
+    >>> callable_values(lambda gold, s: float(np.mean(s - gold)), g, S, W).tolist()
+    [[0.3333333333333333], [0.6666666666666666]]
+    """
     out = np.empty((W.shape[1], S.shape[0]))
     for r, idx in resampled(W):
         gold = g[idx]
@@ -68,7 +108,33 @@ def registry_values(
     metrics: Sequence[RegistryMetric], sample: Sample, W: NDArray[Any]
 ) -> dict[str, NDArray[np.float64]]:
     """Registry metrics by their own kernels, once per resample and system; per resample
-    one sort of the gold scores and one :class:`Context` per system are shared."""
+    one sort of the gold scores and one :class:`Context` per system are shared.
+
+    Parameters
+    ----------
+    metrics : sequence of Metric
+        Registry records.
+    sample : Sample
+        The full data (:func:`~simeval.stats.bootstrap.engine.sample_of`).
+    W : numpy.ndarray of int
+        Weight columns, shape (pairs, columns).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Metric name → values of shape (columns, k).
+
+    Examples
+    --------
+    >>> from simeval.options import Options
+    >>> from simeval.metrics.registry import get_metric
+    >>> from simeval.stats.bootstrap.engine import sample_of
+    >>> g, S = np.array([1.0, 2, 3, 4]), np.array([[1.0, 3, 2, 4]])
+    >>> kendall = get_metric("kendall")
+    >>> sample = sample_of(g, S, S, Options().resolve(g), [kendall])
+    >>> registry_values([kendall], sample, np.ones((4, 1), dtype=int))["kendall"].round(6).tolist()
+    [[0.666667]]
+    """
     out = {m.name: np.empty((W.shape[1], sample.k)) for m in metrics}
     for r, idx in resampled(W):
         gold_r = sample.gold[idx]
@@ -89,7 +155,33 @@ def recheck_values(
     cols: NDArray[np.intp],
 ) -> NDArray[np.float64]:
     """The kernel's value of ``metric`` for the entries (resample ``rows[i]``, system
-    ``cols[i]``) a resampled form could not decide exactly."""
+    ``cols[i]``) a resampled form could not decide exactly.
+
+    Parameters
+    ----------
+    metric : Metric
+    sample : Sample
+    W : numpy.ndarray of int
+    rows, cols : numpy.ndarray of int
+        The entries: resample and system.
+
+    Returns
+    -------
+    numpy.ndarray
+        One value per entry.
+
+    Examples
+    --------
+    >>> from simeval.options import Options
+    >>> from simeval.metrics.registry import get_metric
+    >>> from simeval.stats.bootstrap.engine import sample_of
+    >>> g, S = np.array([1.0, 2, 3, 4]), np.array([[1.0, 3, 2, 4]])
+    >>> tau = get_metric("kendall")
+    >>> sample = sample_of(g, S, S, Options().resolve(g), [tau])
+    >>> W = np.ones((4, 1), dtype=int)
+    >>> recheck_values(tau, sample, W, np.array([0]), np.array([0])).round(6).tolist()
+    [0.666667]
+    """
     out = np.empty(rows.size)
     for i, (r, j) in enumerate(zip(rows.tolist(), cols.tolist())):
         idx = _drawn(W, r)

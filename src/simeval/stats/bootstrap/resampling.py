@@ -42,7 +42,23 @@ MAX_RESAMPLES = 10_000_000
 
 
 def chunk_rows(n: int, chunk_size: int | None) -> int:
-    """Resamples per chunk: ``chunk_size``, or as many as fit in :data:`CHUNK_ELEMENTS`."""
+    """Resamples per chunk: ``chunk_size``, or as many as fit in :data:`CHUNK_ELEMENTS`.
+
+    Parameters
+    ----------
+    n : int
+        Pairs.
+    chunk_size : int, optional
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> chunk_rows(1000, None), chunk_rows(1000, 64)
+    (4194, 64)
+    """
     if chunk_size is None:
         return max(1, CHUNK_ELEMENTS // max(n, 1))
     return check_int(chunk_size, "chunk_size")
@@ -60,10 +76,23 @@ MIN_INTERVAL_RESAMPLES = 100
 def check_resamples(n_resamples: int, name: str = "n_resamples", *, minimum: int = 1) -> int:
     """A number of resamples: a whole number from ``minimum`` to :data:`MAX_RESAMPLES`.
 
-    ``minimum=MIN_INTERVAL_RESAMPLES`` where the resamples give confidence intervals (see
-    :data:`MIN_INTERVAL_RESAMPLES`): the one rule of ``compare``, ``run`` and their
-    command-line options.
+    Parameters
+    ----------
+    n_resamples : int
+        The number asked for.
+    name : str, default "n_resamples"
+        How an error names it.
+    minimum : int, default 1
+        :data:`MIN_INTERVAL_RESAMPLES` where the resamples give confidence intervals: the
+        one rule of ``compare``, ``run`` and their command-line options.
 
+    Returns
+    -------
+    int
+        ``n_resamples``.
+
+    Examples
+    --------
     >>> check_resamples(1000, minimum=MIN_INTERVAL_RESAMPLES)
     1000
     >>> check_resamples(2, minimum=MIN_INTERVAL_RESAMPLES)  # doctest: +ELLIPSIS
@@ -99,6 +128,22 @@ def resample_indices(
     The concatenated rows are the same for any ``chunk_size`` (numpy draws each value
     separately from the bit stream); together they hold ``n_resamples`` rows.
 
+    Parameters
+    ----------
+    n : int
+        Pairs.
+    n_resamples : int
+    rng : numpy.random.Generator
+    chunk_size : int, optional
+        Rows per chunk (default: :func:`chunk_rows`).
+
+    Yields
+    ------
+    numpy.ndarray of int
+        Shape (c, n): c resamples of pair indices.
+
+    Examples
+    --------
     >>> rows = np.vstack(list(resample_indices(5, 3, np.random.default_rng(0), chunk_size=2)))
     >>> rows.shape, bool((rows == np.random.default_rng(0).integers(0, 5, (3, 5))).all())
     ((3, 5), True)
@@ -120,6 +165,20 @@ def resample_weights(
     each column sums to n. ``dtype`` is the result's type (the bootstrap itself takes
     ``int32``: exact, and half the memory).
 
+    Parameters
+    ----------
+    indices : numpy.ndarray of int
+        Shape (resamples, n), as :func:`resample_indices` yields.
+    n : int
+    dtype : dtype, default float64
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n, resamples).
+
+    Examples
+    --------
     >>> resample_weights(np.array([[0, 0, 2], [1, 2, 2]]), 3).tolist()
     [[2.0, 0.0], [0.0, 1.0], [1.0, 2.0]]
     """
@@ -139,7 +198,34 @@ def jackknife_weights(
     n: int, groups: int, rng: np.random.Generator, rows: int
 ) -> Iterator[NDArray[np.int32]]:
     """0/1 weights (pairs × groups), one column per deleted group: contiguous blocks of
-    ``rng.permutation(n)``, the first ``n mod groups`` one pair longer (``np.array_split``)."""
+    ``rng.permutation(n)``, the first ``n mod groups`` one pair longer (``np.array_split``).
+
+    Parameters
+    ----------
+    n : int
+        Pairs.
+    groups : int
+        Jackknife groups, at most ``n``.
+    rng : numpy.random.Generator
+    rows : int
+        Groups per yielded chunk.
+
+    Yields
+    ------
+    numpy.ndarray of int32
+        Shape (n, c); column g is 0 on the pairs of deleted group g.
+
+    References
+    ----------
+    Efron, B. & Tibshirani, R. J. (1993). *An Introduction to the Bootstrap*. Chapman & Hall
+    (ch. 11, the jackknife; ch. 14, its use for BCa's acceleration).
+
+    Examples
+    --------
+    >>> W = next(jackknife_weights(4, 2, np.random.default_rng(0), rows=2))
+    >>> W.shape, W.sum(axis=0).tolist()
+    ((4, 2), [2, 2])
+    """
     perm = rng.permutation(n)
     sizes = n // groups + (np.arange(groups) < n % groups)
     group_of = np.empty(n, dtype=np.int64)
