@@ -29,6 +29,7 @@ from ._numeric import (
     vdot,
 )
 from ._sorted import SortedScores
+from ._table import JointTable
 from .base import Context, Metric, public_function
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.kendall import kendall_resampled
@@ -49,17 +50,18 @@ __all__ = [
 
 def _undefined_reason(
     n: int,
-    x: NDArray[np.float64],
-    y: NDArray[np.float64],
+    x: NDArray[np.float64] | None,
+    y: NDArray[np.float64] | None,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
 ) -> str | None:
-    """Why r is undefined, or None. Constancy flags known from a sort can be passed in."""
+    """Why r is undefined, or None. Constancy flags known from a sort or a table can be
+    passed in instead of the scores."""
     if n < 3:
         return f"undefined for fewer than 3 pairs (got {n})"
-    if is_constant(x) if x_constant is None else x_constant:
+    if is_constant(x) if x_constant is None else x_constant:  # type: ignore[arg-type]
         return "undefined: the gold scores are constant"
-    if is_constant(y) if y_constant is None else y_constant:
+    if is_constant(y) if y_constant is None else y_constant:  # type: ignore[arg-type]
         return "undefined: the system scores are constant"
     return None
 
@@ -115,6 +117,26 @@ def correlation_centered(
     else:
         r = _pearson_centered(*centered, y, x)
     return CorrelationResult(r, n, None, t_pvalue(r, n), coefficient)
+
+
+def correlation_from_table(
+    table: JointTable, rows: NDArray[np.bool_] | None = None
+) -> CorrelationResult | None:
+    """Pearson's r of the pairs of a contingency table (those whose gold level is in
+    ``rows``): the centred sums over the cells, weighted by their counts, in place of
+    the sums over the pairs. None when a sum of squares is out of safe range (the
+    pairwise computation rescales the scores)."""
+    if not table.moderate:
+        return None
+    m = table.moments(rows)
+    reason = _undefined_reason(m.n, None, None, m.gold_constant, m.system_constant)
+    if reason is not None:
+        return CorrelationResult(math.nan, m.n, reason, math.nan, "pearson")
+    lo, hi = SAFE_SUMSQ
+    if not (lo < m.sxx < hi and lo < m.syy < hi):
+        return None
+    r = snap(m.sxy / (math.sqrt(m.sxx) * math.sqrt(m.syy)))
+    return CorrelationResult(r, m.n, None, t_pvalue(r, m.n), "pearson")
 
 
 def _correlation_from_arrays(
@@ -203,6 +225,9 @@ def _pearson_resampled(sample: Sample, chunk: Chunk) -> Resamples:
 
 
 def _pearson(c: Context) -> MetricResult:
+    table = c.system.joint(c.gold)  # both on a grid: the sums over the table's cells
+    if table is not None and (res := correlation_from_table(table)) is not None:
+        return res
     return correlation_centered(
         c.gold.values, c.gold.centered, c.system.values, "pearson",
         c.gold.is_constant, c.system.is_constant,
