@@ -88,16 +88,15 @@ def grid_levels(x: NDArray[np.float64]) -> GridLevels | None:
     for a in range(0, n, GRID_CHUNK):
         chunk = x[a : a + GRID_CHUNK]
         c = chunk.size
-        if inverse:
-            np.multiply(chunk, m, out=k[:c])
+        if m == 1.0:  # integers: each value must be its own rounding
+            np.rint(chunk, out=k[:c])
+            rebuilt = k[:c]
         else:
-            np.divide(chunk, m, out=k[:c])
-        np.rint(k[:c], out=k[:c])
-        if inverse:
-            np.divide(k[:c], m, out=back[:c])
-        else:
-            np.multiply(k[:c], m, out=back[:c])
-        if np.not_equal(back[:c], chunk, out=off[:c]).any():  # a value off the grid
+            to_steps, from_steps = (np.multiply, np.divide) if inverse else (np.divide, np.multiply)
+            to_steps(chunk, m, out=k[:c])
+            np.rint(k[:c], out=k[:c])
+            rebuilt = from_steps(k[:c], m, out=back[:c])
+        if np.not_equal(rebuilt, chunk, out=off[:c]).any():  # a value off the grid
             return None
         k[:c] -= lo
         codes[a : a + c] = k[:c]

@@ -218,19 +218,30 @@ class SortedScores:
         ratings on a 0–5 scale) every group is averaged in one ``reduceat``, which needs
         no index arrays.
         """
-        starts, sizes = self._tied
+        sizes = self._tied[1]
         if sizes.size == 0:
             return x_sorted
-        covered = int(sizes.sum())
-        if 2 * covered > x_sorted.size:  # heavy ties (gold ratings): average every group
+        if 2 * int(sizes.sum()) > x_sorted.size:  # heavy ties: average every group
             sums = _group_sums(x_sorted, self.group_starts, self.group_sizes)
             return np.repeat(sums / self.group_sizes, self.group_sizes)
-        first = np.cumsum(sizes) - sizes
-        positions = np.repeat(starts - first, sizes) + np.arange(covered)
+        positions = self.tied_positions
         out = x_sorted if inplace else x_sorted.copy()
-        sums = _group_sums(x_sorted[positions], first, sizes)
-        out[positions] = np.repeat(sums / sizes, sizes)
+        out[positions] = self.tied_means(x_sorted[positions])
         return out
+
+    @property
+    def tied_positions(self) -> NDArray[np.intp]:
+        """The sorted positions of the groups of two or more equal values, group after
+        group (:meth:`tied_means` averages values given there)."""
+        starts, sizes = self._tied
+        first = np.cumsum(sizes) - sizes
+        return np.repeat(starts - first, sizes) + np.arange(int(sizes.sum()))
+
+    def tied_means(self, x_tied: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Values given at :attr:`tied_positions`, each replaced by its group's mean."""
+        sizes = self._tied[1]
+        sums = _group_sums(x_tied, np.cumsum(sizes) - sizes, sizes)
+        return np.repeat(sums / sizes, sizes)
 
     def in_order(self, other: SortedScores) -> NDArray[np.float64]:
         """``other``'s values in this vector's sorted order (a fresh array): for grid
@@ -311,8 +322,7 @@ class SortedScores:
         total = _int_dot(twice, codes, 1 - n, n)
         starts, sizes = other._tied
         if sizes.size:  # tied positions: the group's mean rank in place of their own
-            first = np.cumsum(sizes) - sizes
-            positions = np.repeat(starts - first, sizes) + np.arange(int(sizes.sum()))
+            positions = other.tied_positions
             change = np.repeat(2 * starts + sizes - n, sizes) - (2 * positions + 1 - n)
             total += _int_dot(twice, codes[positions], change, n)
         return total / 4

@@ -92,14 +92,15 @@ class JointTable:
 
     def error_sums(self) -> tuple[float, float, float]:
         """``(Σ |s − g|, Σ (s − g)², Σ |s − s̄|)`` over the pairs: the differences are the
-        same floats for every pair of a cell."""
+        same floats for every pair of a cell; the deviations from the mean are centred
+        twice (:func:`level_deviations`)."""
         diff = self.system[None, :] - self.gold[:, None]
         n_system = self.counts.sum(axis=0)
-        mean = vdot(n_system, self.system) / float(n_system.sum())
+        deviations, _ = level_deviations(self.system, n_system)
         return (
             float(np.einsum("ij,ij->", self.counts, np.abs(diff))),
             float(np.einsum("ij,ij,ij->", self.counts, diff, diff)),
-            vdot(n_system, np.abs(self.system - mean)),
+            vdot(n_system, np.abs(deviations)),
         )
 
     def decisions(self, truth: NDArray[np.bool_], pred: NDArray[np.bool_]) -> tuple[int, int, int]:

@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["DISCOUNT_CHUNK", "discount_sums", "discounts", "discounts_between"]
+__all__ = ["DISCOUNT_CHUNK", "discount_sums", "discounts", "discounts_at", "discounts_between"]
 
 #: Discounts are made this many at a time for longer lists (one n-long array would be
 #: 80 MB at n = 1e7), and cached up to this length.
@@ -33,6 +33,13 @@ def discounts_between(a: int, b: int) -> NDArray[np.float64]:
     if first <= b:
         d[first - a - 1 :] = 1.0 / np.log2(np.arange(first, b + 1))
     return d
+
+
+def discounts_at(ranks: NDArray[np.intp]) -> NDArray[np.float64]:
+    """The weights of the positions ``ranks + 1`` (``ranks`` from 0, in any order), as
+    :func:`discounts_between` makes them."""
+    positions = np.maximum(ranks + 1, 2).astype(np.float64)
+    return 1.0 / np.log2(positions)
 
 
 #: :func:`discount_sums` keeps the sum of every block of this many positions.

@@ -22,7 +22,7 @@ from .._validate import check_bool, check_int
 from ..results import MetricResult
 from ._sorted import SortedScores
 from .base import Context, Metric, public_function
-from .discounts import DISCOUNT_CHUNK, discount_sums, discounts, discounts_between
+from .discounts import DISCOUNT_CHUNK, discount_sums, discounts, discounts_at, discounts_between
 from .weighted.gain import gain_resampled
 
 __all__ = [
@@ -97,9 +97,12 @@ def ideal_gain(g: SortedScores, k: int, discounted: bool, top: float | None = No
 def _system_gain(c: Context, k: int, discounted: bool, top: float | None) -> float:
     """The (D)CG of the first k pairs in system order (ties averaged): run by run when the
     system lies on a grid (each level's mean gain, from the contingency table or
-    counted), else from the gains of every position."""
+    counted), position by position from the gold codes when the gold scores do
+    (:func:`coded_gain`), else from the gains of every position."""
     s = c.system
     if s.grid is None:
+        if c.gold.grid is not None:
+            return coded_gain(c.gold, s, k, discounted, top)
         gains = c.shared(_gains_reversed if top is not None else _gains)
         return cumulative_gain(gains[:k], discounted)
     counts = s.grid.counts
@@ -107,6 +110,44 @@ def _system_gain(c: Context, k: int, discounted: bool, top: float | None) -> flo
     if top is None:
         return run_gain(means[::-1], counts[::-1], k, discounted, c.n)
     return run_gain(top - means, counts, k, discounted, c.n)
+
+
+#: :func:`coded_gain` looks the gains up this many positions at a time.
+GAIN_CHUNK = 1 << 16
+
+
+def coded_gain(
+    g: SortedScores, s: SortedScores, k: int, discounted: bool, top: float | None = None
+) -> float:
+    """The (D)CG of the first k pairs in system order when the gold scores lie on a grid:
+    each position's gain looked up from its gold code a chunk at a time (no n-long array
+    of gains; only the first k positions are visited), then, for every tied group of
+    system scores, its positions' gains moved to the group's mean. The chunks' sums
+    are pairwise, and added pairwise."""
+    assert g.grid is not None
+    n = s.values.size
+    codes = g.codes_in_order(s)  # ascending system order
+    levels = g.grid.levels if top is None else top - g.grid.levels
+    whole = discounts(n) if discounted and n <= DISCOUNT_CHUNK else None
+    parts = []
+    for a in range(0, k, GAIN_CHUNK):  # ranking position i is ascending n − 1 − i
+        b = min(a + GAIN_CHUNK, k)
+        chunk = codes[n - b : n - a][::-1] if top is None else codes[a:b]
+        gains = np.take(levels, chunk.astype(np.intp))
+        if discounted:
+            gains *= whole[a:b] if whole is not None else discounts_between(a, b)
+        parts.append(gains.sum())
+    total = float(np.sum(parts))
+    if s.tie_sizes.size:  # the tied groups' positions get their group's mean gain
+        positions = s.tied_positions
+        own = np.take(levels, codes[positions].astype(np.intp))
+        change = s.tied_means(own) - own
+        rank = n - 1 - positions if top is None else positions
+        inside = rank < k
+        if discounted:
+            change *= discounts_at(rank)
+        total += float(change[inside].sum())
+    return total
 
 
 def _gains(c: Context) -> NDArray[np.float64]:
