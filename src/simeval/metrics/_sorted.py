@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._grid import GridLevels, counted, grid_levels, looked_up
-from ._numeric import STREAM_MIN, centered_values, vdot
+from ._numeric import STREAM_MIN, centered_values, centring, vdot
 from ._table import JointTable
 
 __all__ = ["SortedScores"]
@@ -400,6 +400,12 @@ class SortedScores:
         if "centered" not in self.cache:
             self.cache["centered"] = centered_values(self.values)
         return self.cache["centered"]  # type: ignore[return-value]
+
+    @cached
+    def centring(self) -> tuple[float, float]:
+        """``(mean, shift)`` of :func:`~._numeric.centring`: the mean and its rounding,
+        shared by Pearson's r and the mean absolute deviation."""
+        return centring(self.values)
 
     @cached
     def centered_ranks(self) -> tuple[NDArray[np.float64], float]:

@@ -19,6 +19,8 @@ from ._numeric import (
     SAFE_SUMSQ,
     STREAM_MIN,
     centered_values,
+    centred_products,
+    centring,
     count_discordant,
     is_constant,
     pearson_rows,
@@ -73,39 +75,58 @@ def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     return _pearson_centered(*centered_values(x), y, x)
 
 
-#: The gold scores, or a function that makes them (a subset gathered only when needed).
-GoldScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
+#: Scores, or a function that makes them (a subset gathered only when needed, or one
+#: gathered anew for each use).
+LazyScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
 
 
 def _pearson_centered(
-    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: GoldScores
+    xm: NDArray[np.float64],
+    sxx: float,
+    y: NDArray[np.float64],
+    x: LazyScores,
+    centred: tuple[float, float] | None = None,
+    again: Callable[[], NDArray[np.float64]] | None = None,
 ) -> float:
     """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
     (computed once per gold vector and shared by every system), and the gold scores ``x``
-    themselves for the rescaled computation when a sum of squares is out of safe range."""
-    with np.errstate(all="ignore"):  # extreme magnitudes are detected below and redone
-        ym = y - y.mean()
-        ym -= ym.mean()  # second pass, as in centered_values
-        syy = vdot(ym, ym)
+    themselves for the rescaled computation when a sum of squares is out of safe range.
+
+    The system's deviations are made a chunk at a time from its
+    :func:`~._numeric.centring` (``centred``, when known), or, when ``y`` is a fresh copy
+    that ``again()`` makes anew (a bin's subset), in place."""
+    with np.errstate(all="ignore"):
+        if again is not None:  # a copy of our own: centred twice in place
+            y -= y.mean()
+            y -= y.mean()
+            syy, sxy = vdot(y, y), vdot(xm, y)
+        else:
+            mean, shift = centring(y) if centred is None else centred
+            syy, sxy = centred_products(y, mean, shift, xm)
         lo, hi = SAFE_SUMSQ
         if lo < sxx < hi and lo < syy < hi:
-            r = vdot(xm, ym) / (math.sqrt(sxx) * math.sqrt(syy))
-        else:
-            r = pearson_scaled(x() if callable(x) else x, y)
+            r = sxy / (math.sqrt(sxx) * math.sqrt(syy))
+        else:  # extreme magnitudes: rescaled exactly
+            r = pearson_scaled(x() if callable(x) else x, y if again is None else again())
     return snap(r)
 
 
 def correlation_centered(
-    x: GoldScores,
+    x: LazyScores,
     centered: tuple[NDArray[np.float64], float] | None,
-    y: NDArray[np.float64],
+    y: LazyScores,
     coefficient: str,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
+    y_centring: tuple[float, float] | None = None,
 ) -> CorrelationResult:
     """As :func:`_correlation_from_arrays` with the gold side's centring precomputed
     (None: long vectors, centred chunk by chunk); ``x`` may be a function that makes the
-    gold scores (then ``x_constant`` is needed)."""
+    gold scores (then ``x_constant`` is needed), ``y`` one that makes a fresh copy of the
+    system's each time (centred in place); ``y_centring``: the system's
+    :func:`~._numeric.centring`, when known."""
+    again = y if callable(y) else None
+    y = y() if callable(y) else y
     n = y.size
     if callable(x) and x_constant is None:
         x = x()
@@ -115,7 +136,7 @@ def correlation_centered(
     if centered is None:
         r = pearson_streamed(x() if callable(x) else x, y)
     else:
-        r = _pearson_centered(*centered, y, x)
+        r = _pearson_centered(*centered, y, x, y_centring, again)
     return CorrelationResult(r, n, None, t_pvalue(r, n), coefficient)
 
 
@@ -228,9 +249,11 @@ def _pearson(c: Context) -> MetricResult:
     table = c.system.joint(c.gold)  # both on a grid: the sums over the table's cells
     if table is not None and (res := correlation_from_table(table)) is not None:
         return res
+    gold, system = c.gold, c.system
+    centred = system.centring if gold.centered is not None else None
     return correlation_centered(
-        c.gold.values, c.gold.centered, c.system.values, "pearson",
-        c.gold.is_constant, c.system.is_constant,
+        gold.values, gold.centered, system.values, "pearson",
+        gold.is_constant, system.is_constant, centred,
     )  # fmt: skip
 
 

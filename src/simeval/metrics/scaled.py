@@ -111,8 +111,9 @@ def scaled_pearson_binned(
         res = None
         if table is not None and level_rows is not None:
             res = correlation_from_table(table, level_rows[j])
-        if res is None:
-            res = correlation_centered(g_sub, centered, s[members], "pearson", constant)
+        if res is None:  # the bin's system scores gathered (again for a rescaled r)
+            y = partial(_subset, s, members) if centered is not None else s[members]
+            res = correlation_centered(g_sub, centered, y, "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
         if size == 0:

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 
 from ..errors import InputError
 from ..results import MetricResult
+from ._numeric import CHUNK
 from ._sorted import SortedScores
 from ._table import JointTable
 from .base import Context, Metric, public_function
@@ -126,21 +127,47 @@ class ErrorMoments:
         s: NDArray[np.float64],
         extremes: tuple[float, float] | None = None,
         gold_magnitude: float | None = None,
+        centred: tuple[float, float] | None = None,
     ) -> ErrorMoments:
         """Two passes over the pairs and one scratch array (``extremes``: the smallest and
-        largest system score, ``gold_magnitude``: the largest |gold score|, when known)."""
+        largest system score, ``gold_magnitude``: the largest |gold score|, ``centred``:
+        the system's :func:`~._numeric.centring`, when known; with it, one pass)."""
         if g.size == 0:
             return cls(math.nan, math.nan, math.nan, 0)
         if extremes is None:
             extremes = float(s.min()), float(s.max())
         big = _magnitude(g) if gold_magnitude is None else gold_magnitude
         f = _factor_of(max(big, -extremes[0], extremes[1]))
+        if f == 1.0 and centred is not None:  # no rescaling: one pass a chunk at a time
+            return cls._of_chunks(g, s, extremes[0] == extremes[1], *centred)
         d = (s / f - g / f) if f != 1.0 else s - g
         rmse = math.sqrt(float(np.einsum("i,i->", d, d)) / d.size)  # no BLAS threads
         np.abs(d, out=d)
         mae = float(d.mean())
         mad, fs = _mean_abs_deviation(s, extremes, out=d)
         return cls(mae, rmse, mad, int(g.size), f, fs)
+
+    @classmethod
+    def _of_chunks(
+        cls, g: NDArray[np.float64], s: NDArray[np.float64], constant: bool, mean: float,
+        shift: float,
+    ) -> ErrorMoments:  # fmt: skip
+        """The moments of scores below the rescaling threshold in one pass a chunk at a
+        time: the errors ``s − g`` and the system's twice-centred deviations ``(s − mean)
+        − shift``, summed per chunk, the chunks' sums added pairwise."""
+        n = g.size
+        scratch = np.empty(min(n, CHUNK))
+        parts = np.empty((3, -(-n // CHUNK)))
+        for i, a in enumerate(range(0, n, CHUNK)):
+            d = np.subtract(s[a : a + CHUNK], g[a : a + CHUNK], out=scratch[: min(CHUNK, n - a)])
+            parts[0, i] = np.einsum("i,i->", d, d)  # no BLAS threads
+            parts[1, i] = np.abs(d, out=d).sum()
+            np.subtract(s[a : a + CHUNK], mean, out=d)
+            d -= shift
+            parts[2, i] = np.abs(d, out=d).sum()
+        squares, errors, deviations = (float(x) for x in parts.sum(axis=1))
+        mad = 0.0 if constant else deviations / n  # exactly constant: no rounding left
+        return cls(errors / n, math.sqrt(squares / n), mad, n)
 
     @classmethod
     def from_table(cls, table: JointTable) -> ErrorMoments:
@@ -197,7 +224,7 @@ def moments(c: Context) -> ErrorMoments:
             return ErrorMoments.from_table(table)
         if c.n:
             g, s = c.gold, c.system
-            return ErrorMoments.of(g.values, s.values, s.extremes, g.magnitude)
+            return ErrorMoments.of(g.values, s.values, s.extremes, g.magnitude, s.centring)
     return ErrorMoments.of(*c.on_gold_scale)
 
 
