@@ -9,9 +9,9 @@ integer-valued system, like an LLM judge's 0-5 scores):
   ``bench_metrics.peer_values``); floor: one ``np.argsort`` per system. Agreement is the
   largest difference over every system and metric. At n = 1e7 the peer is not timed
   (several GB); its values are computed for two systems (one continuous, the
-  integer-valued one) for the agreement, nDCG against long-double sums
-  (``bench_metrics.precise_ndcg``: scikit-learn's own float64 sums drift by 1e-12 there),
-  and the peak memory of ``evaluate`` above its inputs is measured in a fresh process
+  integer-valued one) for the agreement, nDCG and Pearson's r against long-double sums
+  (``bench_metrics.precise_ndcg``, ``precise_pearson``: scikit-learn's and scipy's own
+  float64 sums drift by up to 2e-12 there), and the peak memory of ``evaluate`` above its inputs is measured in a fresh process
   (tracemalloc). The same rows on further data shapes (:data:`SHAPES`, n = 1e5, ``--n``
   and ``--large``): 7 systems close to the gold scores (noise σ 0.1–0.3) and a judge;
   4 continuous systems and 4 integer judges; 4 close systems and 4 judges.
@@ -44,7 +44,14 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_metrics import baseline, max_difference, peer_values, precise_ndcg
+from bench_metrics import (
+    baseline,
+    max_difference,
+    peer_values,
+    precise_ndcg,
+    precise_pearson,
+    precise_scaled_pearson,
+)
 
 N_SYSTEMS = 8
 
@@ -164,8 +171,10 @@ def default_set_large(n: int, shape: str | None = None) -> list[str]:
     two = {k: systems[k] for k in ("s0", judge)}
     peer = peer_values(gold, two)
     sk_ndcg = max(abs(ev.value(k, "ndcg") - peer[k]["ndcg"]) for k in two)
-    for k, s in two.items():  # nDCG against sums in long double (see precise_ndcg)
+    for k, s in two.items():  # sums in long double where scipy's and scikit-learn's drift
         peer[k]["ndcg"] = precise_ndcg(gold, s)
+        peer[k]["pearson"] = precise_pearson(gold, s)
+        peer[k]["scaled_pearson"] = precise_scaled_pearson(gold, s)
     diff = max_difference(ev, peer)
     what = "8 systems" if shape is None else SHAPES[shape]
     line = row(
@@ -179,8 +188,8 @@ def default_set_large(n: int, shape: str | None = None) -> list[str]:
         line,
         f"\nAt n = {sci(n)}: `np.sort` floor {sort:.2f} s ({ours / sort:.2f}× it); peak memory of "
         f"`evaluate` {above:.0f} MB above its {inputs:.0f} MB of inputs. Agreement: nDCG "
-        f"against long-double sums; scikit-learn's tie-averaged DCG differs by {sk_ndcg:.0e} "
-        "(its float64 running sums drift).",
+        "and Pearson's r (whole and per bin) against long-double sums; scikit-learn's "
+        f"tie-averaged DCG differs by {sk_ndcg:.0e} (its float64 running sums drift).",
     ]
 
 

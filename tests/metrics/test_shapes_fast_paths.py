@@ -214,3 +214,20 @@ def test_discount_sums_equal_long_double_sums() -> None:
     bounds = np.array([0, 1, 2, 4095, 4096, 8200, 12000, n])
     expected = [float(w[a:b].sum()) for a, b in itertools.pairwise(bounds)]
     assert np.allclose(discount_sums(bounds, n), expected, rtol=1e-15, atol=0)
+
+
+def test_decisions_read_from_gold_codes_with_borders_on_a_level() -> None:
+    # gold on a 0.5 grid, so the borders 1.5 and 3.5 are gold levels: g < 1.5 and
+    # g > 3.5 leave them out (Reimers et al. 2016's strict comparisons)
+    rng = np.random.default_rng(4)
+    gold = np.round(rng.uniform(0, 5, N) * 2) / 2
+    system = np.clip(gold + rng.normal(0, 0.7, N), 0, 5)
+    ev = se.evaluate(gold, {"s": system}, scale=(0, 5), metrics=["f1_low", "f1_high"])
+    for name, truth, pred in (
+        ("f1_low", gold < 1.5, system < 1.5),
+        ("f1_high", gold > 3.5, system > 3.5),
+    ):
+        hand = 2 * np.sum(truth & pred) / (truth.sum() + pred.sum())
+        assert ev.value("s", name) == hand
+    acc = se.accuracy_high(gold, system, scale=(0, 5)).statistic
+    assert acc == np.mean((gold > 3.5) == (system > 3.5))

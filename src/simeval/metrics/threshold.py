@@ -73,7 +73,8 @@ def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.boo
 def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
     """``(pairs, true in gold, predicted, both)`` of the low or high class (as
     :func:`decisions`): from the pairs' contingency table when both sides lie on a grid,
-    else with the gold decisions made once per gold vector."""
+    else with the gold decisions read from the gold codes when the gold scores lie on a
+    grid (one byte per pair) and the number of true ones counted once per gold vector."""
     low, high_border = c.options.borders
     border = high_border if high else low
     table = c.system.joint(c.gold) if c.given.system_scale is None else None
@@ -81,18 +82,19 @@ def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
         truth = table.gold > border if high else table.gold < border
         pred = table.system > border if high else table.system < border
         return (table.n, *table.decisions(truth, pred))
-    key = ("decisions", high, border)
-    if key not in c.gold.cache:
-        g = c.gold.values
-        t = g > border if high else g < border
-        c.gold.cache[key] = (t, int(np.count_nonzero(t)))
-    truth_pairs: NDArray[np.bool_]
-    n_truth: int
-    truth_pairs, n_truth = c.gold.cache[key]  # type: ignore[misc]
     s = c.system_mapped
     p = s > border if high else s < border
     n_pred = int(np.count_nonzero(p))
-    p &= truth_pairs
+    grid = c.gold.grid
+    if grid is not None:  # the levels ascend: the true ones are the codes from or below one
+        cut = int(np.searchsorted(grid.levels, border, side="right" if high else "left"))
+        p &= grid.codes >= cut if high else grid.codes < cut
+        n_truth = int(grid.counts[cut:].sum() if high else grid.counts[:cut].sum())
+    else:
+        g = c.gold.values
+        truth = g > border if high else g < border
+        p &= truth
+        n_truth = int(np.count_nonzero(truth))
     return s.size, n_truth, n_pred, int(np.count_nonzero(p))
 
 
