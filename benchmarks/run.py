@@ -11,10 +11,11 @@ integer-valued system, like an LLM judge's 0-5 scores):
   (several GB); its values are computed for two systems (one continuous, the
   integer-valued one) for the agreement, nDCG and Pearson's r against long-double sums
   (``bench_metrics.precise_ndcg``, ``precise_pearson``: scikit-learn's and scipy's own
-  float64 sums drift by up to 2e-12 there), and the peak memory of ``evaluate`` above its inputs is measured in a fresh process
-  (tracemalloc). The same rows on further data shapes (:data:`SHAPES`, n = 1e5, ``--n``
-  and ``--large``): 7 systems close to the gold scores (noise σ 0.1–0.3) and a judge;
-  4 continuous systems and 4 integer judges; 4 close systems and 4 judges.
+  float64 sums drift by up to 2e-12 there), and the peak memory of ``evaluate`` above its
+  inputs is measured in a fresh process (tracemalloc). The same rows on further data
+  shapes (:data:`SHAPES`, n = 1e5, ``--n`` and ``--large``): 7 systems close to the gold
+  scores (noise σ 0.1–0.3) and a judge; 4 continuous systems and 4 integer judges; 4
+  close systems and 4 judges.
 * Kendall — ``simeval.kendall`` against ``scipy.stats.kendalltau``; floor: one ``np.argsort``.
 * evaluate under load — the default set at n = 1e5 while two busy-loop processes run;
   the floor (8 argsorts) is timed under the same load.

@@ -25,7 +25,8 @@ from test_grid_ranks import TOL, peer, reimers_ndcg  # the same peers as the gri
 
 import simeval as se
 from simeval.metrics._grid import grid_levels
-from simeval.metrics._sorted import SortedScores, _int_dot
+from simeval.metrics._numeric import int_dot_by_code
+from simeval.metrics._sorted import SortedScores
 from simeval.metrics.discounts import discount_sums, discounts
 
 N = 20_000  # above the size from which grids are counted (4 096)
@@ -203,9 +204,9 @@ def test_exact_integer_cross_product_by_python_integers() -> None:
     codes = rng.integers(0, 40, 5000).astype(np.uint8)
     weights = rng.integers(-n, n + 1, 5000).astype(np.int64)
     exact = sum(int(table[c]) * int(w) for c, w in zip(codes, weights))
-    assert _int_dot(table, codes, weights, n) == exact
+    assert int_dot_by_code(table, codes, weights, n) == exact
     odd = sum(int(table[c]) * (1 - n + 2 * i) for i, c in enumerate(codes))
-    assert _int_dot(table, codes, 1 - n, n) == odd
+    assert int_dot_by_code(table, codes, 1 - n, n) == odd
 
 
 def test_discount_sums_equal_long_double_sums() -> None:

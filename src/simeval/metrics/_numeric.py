@@ -209,6 +209,28 @@ def count_discordant(gx: NDArray[np.intp], sy: NDArray[np.intp]) -> int:
     return compiled(gx, sy) if compiled is not None else count_inversions(sy)
 
 
+def int_dot_by_code(
+    table: NDArray[np.int64],
+    codes: NDArray[np.unsignedinteger],
+    weights: int | NDArray[np.int64],
+    n: int,
+) -> int:
+    """``Σ_i table[codes[i]] · w_i`` exactly, as a Python integer: ``w`` is ``weights`` (an
+    array) or the odd numbers ``weights, weights + 2, …`` (an int). Every |table| and |w|
+    is at most n, so chunks of 2**62 / n² terms cannot overflow int64."""
+    step = max(1, min(1 << 16, 2**62 // max(n * n, 1)))
+    total = 0
+    for a in range(0, codes.size, step):
+        b = min(a + step, codes.size)
+        gathered = np.take(table, codes[a:b].astype(np.intp))
+        if isinstance(weights, int):
+            w = np.arange(weights + 2 * a, weights + 2 * b, 2, dtype=np.int64)
+        else:
+            w = weights[a:b]
+        total += int(np.dot(gathered, w))
+    return total
+
+
 def is_constant(x: NDArray[np.float64]) -> bool:
     """Whether every value of ``x`` is the same — exactly, with no tolerance. This is the
     one definition of a constant vector in simeval: a correlation of a constant side is

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._grid import GridLevels, counted, grid_levels, looked_up
-from ._numeric import STREAM_MIN, centered_values, centring, vdot
+from ._numeric import STREAM_MIN, centered_values, centring, int_dot_by_code, vdot
 from ._table import JointTable
 
 __all__ = ["SortedScores"]
@@ -70,28 +70,6 @@ def _group_sums(
     for i in np.flatnonzero(sizes > PAIRWISE_MIN):
         sums[i] = x[starts[i] : starts[i] + sizes[i]].sum()
     return sums
-
-
-def _int_dot(
-    table: NDArray[np.int64],
-    codes: NDArray[np.unsignedinteger],
-    weights: int | NDArray[np.int64],
-    n: int,
-) -> int:
-    """``Σ_i table[codes[i]] · w_i`` exactly, as a Python integer: ``w`` is ``weights`` (an
-    array) or the odd numbers ``weights, weights + 2, …`` (an int). Every |table| and |w|
-    is at most n, so chunks of 2**62 / n² terms cannot overflow int64."""
-    step = max(1, min(1 << 16, 2**62 // max(n * n, 1)))
-    total = 0
-    for a in range(0, codes.size, step):
-        b = min(a + step, codes.size)
-        gathered = np.take(table, codes[a:b].astype(np.intp))
-        if isinstance(weights, int):
-            w = np.arange(weights + 2 * a, weights + 2 * b, 2, dtype=np.int64)
-        else:
-            w = weights[a:b]
-        total += int(np.dot(gathered, w))
-    return total
 
 
 class SortedScores:
@@ -319,12 +297,12 @@ class SortedScores:
         # In integers, exactly: twice a centred rank is 2p + 1 − n at sorted position p,
         # and 2·start + size − n over a tied group; twice the gold side's is twice[code].
         twice = (2.0 * mine).astype(np.int64)
-        total = _int_dot(twice, codes, 1 - n, n)
+        total = int_dot_by_code(twice, codes, 1 - n, n)
         starts, sizes = other._tied
         if sizes.size:  # tied positions: the group's mean rank in place of their own
             positions = other.tied_positions
             change = np.repeat(2 * starts + sizes - n, sizes) - (2 * positions + 1 - n)
-            total += _int_dot(twice, codes[positions], change, n)
+            total += int_dot_by_code(twice, codes[positions], change, n)
         return total / 4
 
     def _rank_table(self, shift: float) -> NDArray[np.float64]:

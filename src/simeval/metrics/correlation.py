@@ -57,8 +57,7 @@ def _undefined_reason(
     x_constant: bool | None = None,
     y_constant: bool | None = None,
 ) -> str | None:
-    """Why r is undefined, or None. Constancy flags known from a sort or a table can be
-    passed in instead of the scores."""
+    """Why r is undefined, or None; constancy known from a sort or a table may be given."""
     if n < 3:
         return f"undefined for fewer than 3 pairs (got {n})"
     if is_constant(x) if x_constant is None else x_constant:  # type: ignore[arg-type]
@@ -75,8 +74,7 @@ def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     return _pearson_centered(*centered_values(x), y, x)
 
 
-#: Scores, or a function that makes them (a subset gathered only when needed, or one
-#: gathered anew for each use).
+#: Scores, or a function that makes them (a subset gathered when needed, or anew each time).
 LazyScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
 
 
@@ -88,13 +86,11 @@ def _pearson_centered(
     centred: tuple[float, float] | None = None,
     again: Callable[[], NDArray[np.float64]] | None = None,
 ) -> float:
-    """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
-    (computed once per gold vector and shared by every system), and the gold scores ``x``
-    themselves for the rescaled computation when a sum of squares is out of safe range.
-
-    The system's deviations are made a chunk at a time from its
-    :func:`~._numeric.centring` (``centred``, when known), or, when ``y`` is a fresh copy
-    that ``again()`` makes anew (a bin's subset), in place."""
+    """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx`` (shared
+    by every system), and the gold scores ``x`` for the rescaled computation when a sum of
+    squares is out of safe range. The system's deviations are made a chunk at a time from
+    its :func:`~._numeric.centring` (``centred`` when known), or in place when ``y`` is a
+    fresh copy that ``again()`` makes anew (a bin's subset)."""
     with np.errstate(all="ignore"):
         if again is not None:  # a copy of our own: centred twice in place
             y -= y.mean()
@@ -120,11 +116,10 @@ def correlation_centered(
     y_constant: bool | None = None,
     y_centring: tuple[float, float] | None = None,
 ) -> CorrelationResult:
-    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed
-    (None: long vectors, centred chunk by chunk); ``x`` may be a function that makes the
-    gold scores (then ``x_constant`` is needed), ``y`` one that makes a fresh copy of the
-    system's each time (centred in place); ``y_centring``: the system's
-    :func:`~._numeric.centring`, when known."""
+    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed (None:
+    long vectors, centred chunk by chunk); ``x`` may make the gold scores (then
+    ``x_constant`` is needed), ``y`` a fresh copy of the system's (centred in place);
+    ``y_centring``: the system's :func:`~._numeric.centring`, when known."""
     again = y if callable(y) else None
     y = y() if callable(y) else y
     n = y.size
@@ -143,10 +138,9 @@ def correlation_centered(
 def correlation_from_table(
     table: JointTable, rows: NDArray[np.bool_] | None = None
 ) -> CorrelationResult | None:
-    """Pearson's r of the pairs of a contingency table (those whose gold level is in
-    ``rows``): the centred sums over the cells, weighted by their counts, in place of
-    the sums over the pairs. None when a sum of squares is out of safe range (the
-    pairwise computation rescales the scores)."""
+    """Pearson's r of the pairs of a contingency table whose gold level is in ``rows``: the
+    centred sums over the cells, weighted by their counts. None when a sum of squares is
+    out of safe range (the pairwise computation rescales the scores)."""
     if not table.moderate:
         return None
     m = table.moments(rows)
@@ -246,15 +240,13 @@ def _pearson_resampled(sample: Sample, chunk: Chunk) -> Resamples:
 
 
 def _pearson(c: Context) -> MetricResult:
-    table = c.system.joint(c.gold)  # both on a grid: the sums over the table's cells
+    g, s = c.gold, c.system
+    table = s.joint(g)  # both on a grid: the sums over the table's cells
     if table is not None and (res := correlation_from_table(table)) is not None:
         return res
-    gold, system = c.gold, c.system
-    centred = system.centring if gold.centered is not None else None
-    return correlation_centered(
-        gold.values, gold.centered, system.values, "pearson",
-        gold.is_constant, system.is_constant, centred,
-    )  # fmt: skip
+    centred = s.centring if g.centered is not None else None
+    return correlation_centered(g.values, g.centered, s.values, "pearson", g.is_constant,
+                                s.is_constant, centred)  # fmt: skip
 
 
 PEARSON = Metric(
