@@ -82,6 +82,23 @@ def precise_ndcg(gold: np.ndarray, system: np.ndarray) -> float:
     return float(dcg / ideal)
 
 
+def precise_pearson(x: np.ndarray, y: np.ndarray) -> float:
+    """Pearson's r with its sums in long double (centred twice): at n = 1e7 scipy's
+    ``pearsonr`` on these data is off by up to 7e-13 (its float64 sums drift)."""
+    xm, ym = x.astype(np.longdouble), y.astype(np.longdouble)
+    xm = xm - xm.mean()
+    xm -= xm.mean()
+    ym = ym - ym.mean()
+    ym -= ym.mean()
+    return float((xm * ym).sum() / np.sqrt((xm * xm).sum() * (ym * ym).sum()))
+
+
+def precise_scaled_pearson(gold: np.ndarray, system: np.ndarray) -> float:
+    """The mean of :func:`precise_pearson` over the thirds of the 0-5 scale."""
+    masks = [gold < EDGES[0], (gold >= EDGES[0]) & (gold < EDGES[1]), gold >= EDGES[1]]
+    return float(np.mean([precise_pearson(gold[m], system[m]) for m in masks]))
+
+
 def peer_values(gold: np.ndarray, systems: dict[str, np.ndarray]) -> dict[str, dict[str, float]]:
     """The default metric set as a user would compose it from scipy.stats (``pearsonr``,
     ``spearmanr``, ``pearsonr`` per bin), numpy (NMSSE: scipy has none) and scikit-learn

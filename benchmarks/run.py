@@ -9,10 +9,13 @@ integer-valued system, like an LLM judge's 0-5 scores):
   ``bench_metrics.peer_values``); floor: one ``np.argsort`` per system. Agreement is the
   largest difference over every system and metric. At n = 1e7 the peer is not timed
   (several GB); its values are computed for two systems (one continuous, the
-  integer-valued one) for the agreement, nDCG against long-double sums
-  (``bench_metrics.precise_ndcg``: scikit-learn's own float64 sums drift by 1e-12 there),
-  and the peak memory of ``evaluate`` above its inputs is measured in a fresh process
-  (tracemalloc).
+  integer-valued one) for the agreement, nDCG and Pearson's r against long-double sums
+  (``bench_metrics.precise_ndcg``, ``precise_pearson``: scikit-learn's and scipy's own
+  float64 sums drift by up to 2e-12 there), and the peak memory of ``evaluate`` above its
+  inputs is measured in a fresh process (tracemalloc). The same rows on further data
+  shapes (:data:`SHAPES`, n = 1e5, ``--n`` and ``--large``): 7 systems close to the gold
+  scores (noise σ 0.1–0.3) and a judge; 4 continuous systems and 4 integer judges; 4
+  close systems and 4 judges.
 * Kendall — ``simeval.kendall`` against ``scipy.stats.kendalltau``; floor: one ``np.argsort``.
 * evaluate under load — the default set at n = 1e5 while two busy-loop processes run;
   the floor (8 argsorts) is timed under the same load.
@@ -36,12 +39,20 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_metrics import baseline, max_difference, peer_values, precise_ndcg
+from bench_metrics import (
+    baseline,
+    max_difference,
+    peer_values,
+    precise_ndcg,
+    precise_pearson,
+    precise_scaled_pearson,
+)
 
 N_SYSTEMS = 8
 
@@ -57,6 +68,35 @@ def make_data(
         f"s{i}": np.clip(gold + rng.normal(0, 0.5 + step * i, n), 0, 5) for i in range(k - 1)
     }
     systems["judge"] = np.clip(np.round(gold + rng.normal(0, 0.8, n)), 0, 5)
+    return gold, systems
+
+
+#: The further data shapes of the default-set rows (gold on a 0.2 grid as in
+#: :func:`make_data`): systems close to the gold scores, whose sorts meet long runs and
+#: many near-ties, and several integer-valued systems (LLM judges' 0–5).
+SHAPES = {
+    "close": "7 systems close to gold (σ 0.1–0.3) and a judge",
+    "judges": "4 continuous systems and 4 integer judges",
+    "mixed": "4 systems close to gold and 4 integer judges",
+}
+
+
+def make_shape(n: int, shape: str, seed: int = 0) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Data of one of :data:`SHAPES`: continuous systems clipped to [0, 5], close ones with
+    noise σ from 0.1 to 0.3, the others from 0.5 in steps of 0.2 (as :func:`make_data`);
+    integer judges ``clip(round(gold + noise), 0, 5)`` with σ from 0.5 in steps of 0.2."""
+    rng = np.random.default_rng(seed)
+    gold = np.round(rng.uniform(0, 5, n) * 5) / 5
+    continuous = {"close": 7, "judges": 4, "mixed": 4}[shape]
+    judges = N_SYSTEMS - continuous
+    close = shape in ("close", "mixed")
+    systems = {}
+    for i in range(continuous):
+        sigma = 0.1 + 0.2 * i / (continuous - 1) if close else 0.5 + 0.2 * i
+        systems[f"s{i}"] = np.clip(gold + rng.normal(0, sigma, n), 0, 5)
+    for i in range(judges):
+        sigma = 0.8 if shape == "close" else 0.5 + 0.2 * i
+        systems[f"judge{i}"] = np.clip(np.round(gold + rng.normal(0, sigma, n)), 0, 5)
     return gold, systems
 
 
@@ -92,10 +132,11 @@ def sci(n: int) -> str:
     return f"1e{len(str(n)) - 1}" if str(n).strip("0") == "1" else str(n)
 
 
-def default_set(n: int, repeat: int) -> str:
+def default_set(n: int, repeat: int, shape: str | None = None) -> str:
+    """The default set on :func:`make_data`'s data, or on one of :data:`SHAPES`."""
     import simeval as se
 
-    gold, systems = make_data(n)
+    gold, systems = make_data(n) if shape is None else make_shape(n, shape)
     small_gold, small = make_data(1000, 1)
     baseline(small_gold, small)  # warm: imports and first calls outside the timed region
     se.evaluate(small_gold, small, scale=(0, 5))
@@ -106,18 +147,20 @@ def default_set(n: int, repeat: int) -> str:
     )
     peer = best_of(lambda: baseline(gold, systems), 1 if n > 100_000 else repeat)
     diff = max_difference(se.evaluate(gold, systems, scale=(0, 5)), peer_values(gold, systems))
-    return row(f"default set, 8 systems, n = {sci(n)}", ours, peer, floor, f"{diff:.0e} (all)")
+    what = "8 systems" if shape is None else SHAPES[shape]
+    return row(f"default set, {what}, n = {sci(n)}", ours, peer, floor, f"{diff:.0e} (all)")
 
 
-def default_set_large(n: int) -> list[str]:
+def default_set_large(n: int, shape: str | None = None) -> list[str]:
     """The default set at a size where the peer is not timed: simeval, the floors (argsort
-    and sort), the agreement on two systems and the peak memory above the inputs."""
+    and sort), the agreement on two systems (one continuous, one integer-valued) and, on
+    :func:`make_data`'s data, the peak memory above the inputs."""
     import simeval as se
 
     small_gold, small = make_data(1000, 1)
     peer_values(small_gold, small)  # warm
     se.evaluate(small_gold, small, scale=(0, 5))
-    gold, systems = make_data(n)
+    gold, systems = make_data(n) if shape is None else make_shape(n, shape)
     last = []
     ours, floor = best_of_pair(
         lambda: last.append(se.evaluate(gold, systems, scale=(0, 5))),
@@ -125,26 +168,29 @@ def default_set_large(n: int) -> list[str]:
         2,
     )
     ev = last[-1]
-    sort = best_of(lambda: [np.sort(s) for s in systems.values()], 1)
-    two = {k: systems[k] for k in ("s0", "judge")}
+    judge = "judge" if shape is None else "judge0"
+    two = {k: systems[k] for k in ("s0", judge)}
     peer = peer_values(gold, two)
     sk_ndcg = max(abs(ev.value(k, "ndcg") - peer[k]["ndcg"]) for k in two)
-    for k, s in two.items():  # nDCG against sums in long double (see precise_ndcg)
+    for k, s in two.items():  # sums in long double where scipy's and scikit-learn's drift
         peer[k]["ndcg"] = precise_ndcg(gold, s)
+        peer[k]["pearson"] = precise_pearson(gold, s)
+        peer[k]["scaled_pearson"] = precise_scaled_pearson(gold, s)
     diff = max_difference(ev, peer)
+    what = "8 systems" if shape is None else SHAPES[shape]
+    line = row(
+        f"default set, {what}, n = {sci(n)}", ours, None, floor, f"{diff:.0e} (all; s0, {judge})"
+    )
+    if shape is not None:
+        return [line]
+    sort = best_of(lambda: [np.sort(s) for s in systems.values()], 1)
     inputs, above = memory_above_inputs(n)
     return [
-        row(
-            f"default set, 8 systems, n = {sci(n)}",
-            ours,
-            None,
-            floor,
-            f"{diff:.0e} (all; s0, judge)",
-        ),
+        line,
         f"\nAt n = {sci(n)}: `np.sort` floor {sort:.2f} s ({ours / sort:.2f}× it); peak memory of "
         f"`evaluate` {above:.0f} MB above its {inputs:.0f} MB of inputs. Agreement: nDCG "
-        f"against long-double sums; scikit-learn's tie-averaged DCG differs by {sk_ndcg:.0e} "
-        "(its float64 running sums drift).",
+        "and Pearson's r (whole and per bin) against long-double sums; scikit-learn's "
+        f"tie-averaged DCG differs by {sk_ndcg:.0e} (its float64 running sums drift).",
     ]
 
 
@@ -276,17 +322,22 @@ def main() -> None:
     print()
     print("| operation | simeval | peer | × peer (speed-up) | floor | × floor | agreement |")
     print("|---|---:|---:|---:|---:|---:|---|")
+    shaped = [
+        partial(default_set, n, args.repeat, shape) for n in (100_000, args.n) for shape in SHAPES
+    ]
     rows: list[Callable[[], str | list[str]]] = [
         lambda: default_set(100_000, args.repeat),
         lambda: default_set(args.n, args.repeat),
+        *shaped,  # systems close to the gold scores, integer judges, both
         lambda: kendall(args.n, args.repeat),
         lambda: under_load(args.repeat),
         lambda: startup(max(args.repeat, 5)),
         *extra_rows(args.repeat),  # bootstrap, word-vector and cache rows, when delivered
     ]
     notes: list[str] = []
-    if args.large:
-        rows.insert(2, lambda: default_set_large(args.large))
+    if args.large:  # after the default-set rows: make_data's data, then each shape
+        large = [partial(default_set_large, args.large, shape) for shape in (None, *SHAPES)]
+        rows[2 + len(shaped) : 2 + len(shaped)] = large
     for make in rows:
         out = make()
         for line in [out] if isinstance(out, str) else out:  # type: ignore[union-attr]

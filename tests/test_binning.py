@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from simeval import Bins, InputError
-from simeval.binning import BinKind, parse_bins
+from simeval.binning import BinKind
+from simeval.cli._options import parse_bins
 
 
 @pytest.mark.parametrize(

@@ -1,15 +1,21 @@
-"""Options shared by the commands that resample: one name and one rule everywhere."""
+"""Options shared by several commands — resampling, ``--bins`` — one name and one rule
+everywhere."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..binning import Bins
+from ..errors import InputError
 
 __all__ = [
     "DEFAULT_BOOTSTRAP",
     "add_bootstrap_option",
     "int_at_least",
     "level",
+    "parse_bins",
     "positive_int",
 ]
 
@@ -66,4 +72,53 @@ def add_bootstrap_option(parser: argparse.ArgumentParser, what: str) -> None:
         type=positive_int,
         default=argparse.SUPPRESS,
         help=argparse.SUPPRESS,
+    )
+
+
+def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:
+    """The :class:`~simeval.binning.Bins` of ``--bins``: ``thirds``, ``equal:K``,
+    ``edges:A,B,…``, ``labels:COLUMN``, ``segments:N``, ``quantiles:K``. For ``labels:``
+    the caller passes the column's values.
+
+    Parameters
+    ----------
+    text : str
+        The spelling, as ``--bins`` takes it.
+    label_values : sequence, optional
+        The label of each pair, for ``labels:COLUMN``.
+
+    Returns
+    -------
+    Bins
+
+    Examples
+    --------
+    >>> parse_bins("edges:1.5,3.5").cuts
+    (1.5, 3.5)
+    """
+    kind, _, arg = text.partition(":")
+    try:
+        if kind == "thirds" and not arg:
+            return Bins.equal_width(3)
+        if kind == "equal":
+            return Bins.equal_width(int(arg))
+        if kind == "edges":
+            return Bins.thresholds([float(x) for x in arg.split(",") if x.strip()])
+        if kind == "segments":
+            return Bins.segments(int(arg))
+        if kind == "quantiles":
+            return Bins.quantiles(int(arg))
+        if kind == "labels" and arg:
+            if label_values is None:
+                raise InputError(f"the label column {arg!r} was not read")
+            return Bins.labels(label_values)
+    except ValueError as exc:
+        if isinstance(exc, InputError):  # the constructor's reason, in CLI words
+            reason = str(exc).replace("`k`", "K").replace("`n`", "N")
+            raise InputError(f"--bins {text}: {reason}") from None
+        what = "a number" if kind == "edges" else "a whole number (a count of bins or pairs)"
+        raise InputError(f"--bins {text}: {arg!r} is not {what}") from None
+    raise InputError(
+        f"--bins {text!r} is not understood; use thirds, equal:K, edges:A,B,…, labels:COLUMN, "
+        "segments:N or quantiles:K"
     )

@@ -9,12 +9,12 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..binning import parse_bins
 from ..errors import DataError
 from ..evaluation.evaluate import Evaluation
 from ..metrics.base import Metric, options_without_effect
 from ..options import Options
 from ._common import dataset_inputs, declare_files, note
+from ._options import parse_bins
 
 __all__ = [
     "add_input_options",

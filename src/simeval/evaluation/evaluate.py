@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import as_float_array, check_within, paired_scores
+from .._validate import as_float_array, check_within
 from .._version import __version__
-from ..binning import BinKind, Binning, Bins
+from ..binning import Bins
 from ..errors import InputError, InputTypeError
 from ..metrics._sorted import SortedScores
 from ..metrics.base import Context, Metric
@@ -26,6 +26,7 @@ from ..metrics.binned import BinnedResult
 from ..metrics.registry import DEFAULT_METRICS, get_metric
 from ..options import Options
 from ..results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
+from .pairing import bin_all, finite_extremes, paired_with_gold
 from .scales import scale_warning
 from .scheduling import PARALLEL_MIN, TOGETHER_MAX, scored
 
@@ -313,8 +314,9 @@ nan_policy
     # Bins come from the whole gold vector, once: every system is binned the same way,
     # also when nan_policy="omit" drops some of its pairs (they just leave their bin).
     gold_nan = np.isnan(g_all)
-    full_binning = _bin_all(opts, g_all, gold_nan) if needs_bins else None
-    full_gold = SortedScores(g_all) if not gold_nan.any() else None
+    full_binning = bin_all(opts, g_all, gold_nan) if needs_bins else None
+    gold_extremes = finite_extremes(g_all)  # None: a gold score is missing or infinite
+    full_gold = SortedScores(g_all, gold_extremes) if not gold_nan.any() else None
     records: list[Record] = []
     results: dict[str, dict[str, MetricResult]] = {}
     dropped: dict[str, int] = {}
@@ -323,7 +325,8 @@ nan_policy
 
     def paired(name: str, scores: ArrayLike) -> tuple[str, Context]:
         kept[name] = raw = as_float_array(scores, name)
-        g, s = paired_scores(g_all, raw, nan_policy=opts.nan_policy, names=("gold", name))
+        finite = gold_extremes is not None
+        g, s, extremes = paired_with_gold(g_all, raw, name, opts.nan_policy, finite)
         own = opts.for_system(name)
         if own.system_scale is not None:
             check_within(s, own.system_scale, f"system {name!r}")  # type: ignore[arg-type]
@@ -335,9 +338,9 @@ nan_policy
             keep = ~(gold_nan | np.isnan(raw))
             gold_sorted = SortedScores(g)
             binning = full_binning.subset(keep) if full_binning is not None else None
-        if own.system_scale is None and (msg := scale_warning(name, s, opts.scale)):
+        if own.system_scale is None and (msg := scale_warning(name, s, opts.scale, extremes)):
             warnings[name] = msg
-        return name, Context(gold_sorted, SortedScores(s), own, binning)
+        return name, Context(gold_sorted, SortedScores(s, extremes), own, binning)
 
     def score(ctx: Context) -> dict[str, MetricResult]:
         return {m.name: ctx.result(m) for m in metric_objs}
@@ -362,14 +365,3 @@ nan_policy
         gold=g_all,
         system_scores=kept,
     )
-
-
-def _bin_all(opts: Options, g_all: NDArray[np.float64], gold_nan: NDArray[np.bool_]) -> Binning:
-    """Bin every pair once; pairs without a gold score get bin −1."""
-    bins = opts.binning_rule
-    if bins.kind is BinKind.LABELS or not gold_nan.any():
-        return bins.assign(g_all, scale=opts.scale)
-    part = bins.assign(g_all[~gold_nan], scale=opts.scale)
-    index = np.full(g_all.size, -1, dtype=part.index.dtype)
-    index[~gold_nan] = part.index
-    return Binning(index, part.specs, part.remainder)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
 
 from numpy.typing import ArrayLike
 
@@ -20,7 +22,7 @@ _Scored = tuple[str, dict[str, MetricResult]]
 #: From this many pairs on, ``evaluate`` works in two threads when a metric needs ranks:
 #: numpy releases the GIL while it sorts and computes, so two cores share the work.
 PARALLEL_MIN = 50_000
-#: Up to this many pairs two systems are scored at once (and a third sorted); beyond it,
+#: Up to this many pairs two systems are scored at once (and two more sorted); beyond it,
 #: one is scored while the next is sorted, so that at most two systems' n-long arrays
 #: (their order, ranks, gains …) are alive at any time.
 TOGETHER_MAX = 2_000_000
@@ -34,10 +36,12 @@ def scored(
 ) -> Iterator[_Scored]:
     """``score`` of each system's context, in the order of the systems (results, errors
     and hence progress calls alike). ``together = 0``: one after the other in this
-    thread. Else two worker threads sort each system (:meth:`SortedScores.prepare`) and
-    score up to ``together`` systems at once; the first is scored alone, so that what
-    every system shares — the gold scores' grid, bins, ideal gains — is computed once
-    before the others read it."""
+    thread. Else two worker threads sort the systems (:meth:`SortedScores.prepare`) and
+    score up to ``together`` of them at once, each once it is sorted, so that no worker
+    waits for another. The first system is scored alone, so that what every system
+    shares — the gold scores' grid, bins, ideal gains — is computed once before the
+    others read it; meanwhile the next ones are sorted. At most ``2 · together`` systems
+    are in hand (paired, not yet returned), which bounds the n-long arrays alive."""
     it = iter(items)
     if not together:
         for name, scores in it:
@@ -45,27 +49,58 @@ def scored(
             yield name, score(ctx)
         return
     with ThreadPoolExecutor(max_workers=2) as pool:
-        pending: deque[tuple[str, Future[dict[str, MetricResult]]]] = deque()
+        hand: deque[_InHand] = deque()  # in the order of the systems
         warm = False  # the first system has been scored
         try:
-            for item in it:
-                name, ctx = paired(*item)
-                ready = pool.submit(ctx.system.prepare)
-                while pending and (len(pending) >= together or not warm):
-                    done, fut = pending.popleft()
-                    yield done, fut.result()
+            while True:
+                while len(hand) < 2 * together and (item := next(it, None)) is not None:
+                    name, ctx = paired(*item)
+                    hand.append(_InHand(name, ctx, pool.submit(ctx.system.prepare)))
+                if not hand:
+                    return
+                first = hand[0]
+                if first.sorting.done() and first.sorting.exception() is not None:
+                    first.sorting.result()  # this system's error, in the order of the systems
+                _start_scoring(hand if warm else [first], pool, score, together)
+                if first.scoring is not None and first.scoring.done():
+                    hand.popleft()
+                    yield first.name, first.scoring.result()
                     warm = True
-                pending.append((name, pool.submit(_after, ready, score, ctx)))
-            while pending:
-                done, fut = pending.popleft()
-                yield done, fut.result()
+                    continue
+                running: list[Future[Any]] = [
+                    f for h in hand for f in (h.sorting, h.scoring) if f and not f.done()
+                ]
+                wait(running, return_when=FIRST_COMPLETED)
         finally:
-            for _, fut in pending:
-                fut.cancel()
+            for h in hand:
+                for f in (h.sorting, h.scoring):
+                    if f is not None:
+                        f.cancel()
 
 
-def _after(
-    ready: Future[None], score: Callable[[Context], dict[str, MetricResult]], ctx: Context
-) -> dict[str, MetricResult]:
-    ready.result()
-    return score(ctx)
+@dataclass(eq=False)
+class _InHand:
+    """A system between its pairing and the return of its results."""
+
+    name: str
+    context: Context
+    sorting: Future[None]
+    scoring: Future[dict[str, MetricResult]] | None = None
+
+
+def _start_scoring(
+    candidates: Iterable[_InHand],
+    pool: ThreadPoolExecutor,
+    score: Callable[[Context], dict[str, MetricResult]],
+    at_once: int,
+) -> None:
+    """Start scoring the sorted ``candidates``, in order, up to ``at_once`` scored at a
+    time (a system whose sort failed waits for its turn to raise)."""
+    candidates = list(candidates)
+    busy = sum(1 for h in candidates if h.scoring is not None and not h.scoring.done())
+    for h in candidates:
+        if busy >= at_once:
+            return
+        if h.scoring is None and h.sorting.done() and h.sorting.exception() is None:
+            h.scoring = pool.submit(score, h.context)
+            busy += 1

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["GridLevels", "counted", "grid_levels"]
+__all__ = ["GridLevels", "counted", "grid_levels", "looked_up"]
 
 #: Vectors shorter than this are always sorted: the check would cost more than it saves.
 GRID_MIN_SIZE = 4096
@@ -18,8 +18,12 @@ GRID_MIN_SIZE = 4096
 GRID_MAX_SAMPLE_LEVELS = 256
 #: Values checked and coded this many at a time.
 GRID_CHUNK = 1 << 16
-#: Codes counted this many at a time (:func:`counted`).
+#: Codes counted this many at a time (:func:`counted`) when weighted by floats: short
+#: chunks keep the rounding of ``np.bincount``'s running sums small.
 COUNT_CHUNK = 4096
+#: Codes counted this many at a time when the sums are exact (no weights, or weights
+#: whose running sums are exact: see :func:`counted`).
+EXACT_COUNT_CHUNK = 1 << 16
 #: At most this many grid steps between the smallest and the largest value.
 GRID_MAX_STEPS = 1 << 16
 
@@ -68,31 +72,35 @@ def grid_levels(x: NDArray[np.float64]) -> GridLevels | None:
     if step is None:
         return None
     inverse, m = step
-
-    def steps(chunk: NDArray[np.float64]) -> NDArray[np.float64] | None:
-        """The integers k of a chunk, or None when a value is not exactly on the grid."""
-        k = chunk * m if inverse else chunk / m
-        np.rint(k, out=k)
-        back = k / m if inverse else k * m
-        return k if np.array_equal(back, chunk) else None
-
-    # In chunks: two passes (check, then code) with no n-long float temporaries.
-    lo, hi = math.inf, -math.inf
+    # k = rint(x·m) (or rint(x/m)) never decreases as x grows: its range is that of the
+    # smallest and the largest value, known before the one chunked pass that checks
+    # every value and codes it.
     with np.errstate(all="ignore"):
-        for a in range(0, n, GRID_CHUNK):
-            k = steps(x[a : a + GRID_CHUNK])
-            if k is None:
-                return None
-            lo, hi = min(lo, float(k.min())), max(hi, float(k.max()))
-            if not (math.isfinite(lo) and math.isfinite(hi)) or hi - lo >= GRID_MAX_STEPS:
-                return None
-        codes = np.empty(n, dtype=np.uint8 if hi - lo < 256 else np.uint16)
-        for a in range(0, n, GRID_CHUNK):
-            k = steps(x[a : a + GRID_CHUNK])
-            assert k is not None
-            k -= lo
-            codes[a : a + GRID_CHUNK] = k
-    counts = counted(codes, int(hi - lo) + 1).astype(np.intp)
+        ends = np.array([x.min(), x.max()])
+        k_ends = np.rint(ends * m if inverse else ends / m)
+    if not np.isfinite(k_ends).all() or k_ends[1] - k_ends[0] >= GRID_MAX_STEPS:
+        return None
+    lo, size = float(k_ends[0]), int(k_ends[1] - k_ends[0]) + 1
+    codes = np.empty(n, dtype=np.uint8 if size <= 256 else np.uint16)
+    counts = np.zeros(size, dtype=np.intp)
+    k, back = np.empty(min(n, GRID_CHUNK)), np.empty(min(n, GRID_CHUNK))
+    off = np.empty(min(n, GRID_CHUNK), dtype=bool)
+    for a in range(0, n, GRID_CHUNK):
+        chunk = x[a : a + GRID_CHUNK]
+        c = chunk.size
+        if m == 1.0:  # integers: each value must be its own rounding
+            np.rint(chunk, out=k[:c])
+            rebuilt = k[:c]
+        else:
+            to_steps, from_steps = (np.multiply, np.divide) if inverse else (np.divide, np.multiply)
+            to_steps(chunk, m, out=k[:c])
+            np.rint(k[:c], out=k[:c])
+            rebuilt = from_steps(k[:c], m, out=back[:c])
+        if np.not_equal(rebuilt, chunk, out=off[:c]).any():  # a value off the grid
+            return None
+        k[:c] -= lo
+        codes[a : a + c] = k[:c]
+        counts += np.bincount(codes[a : a + c], minlength=size)
     present = counts > 0
     ints = np.flatnonzero(present) + lo
     levels = np.asarray(ints / m if inverse else ints * m, dtype=np.float64)
@@ -106,23 +114,41 @@ def counted(
     codes: NDArray[np.unsignedinteger],
     size: int,
     weights: NDArray[np.float64] | None = None,
-    minor: NDArray[np.unsignedinteger] | None = None,
+    minor: NDArray[np.integer] | None = None,
     minor_size: int = 0,
+    *,
+    exact: bool = False,
 ) -> NDArray[np.float64]:
     """``np.bincount`` of small codes (of ``codes · minor_size + minor`` when ``minor`` is
     given: a contingency table), weighted or not, as floats. Chunk by chunk, since
-    ``bincount`` casts its input to 8-byte integers, an n-long copy of one-byte codes;
-    short chunks also keep the rounding of its running sums small (a weighted sum over
-    1e7 pairs would otherwise drift by 1e-12)."""
+    ``bincount`` casts its input to 8-byte integers, an n-long copy of one-byte codes.
+    Weighted sums are counted in short chunks, which keep the rounding of its running
+    sums small (a weighted sum over 1e7 pairs would otherwise drift by 1e-12), and the
+    chunks' sums added pairwise; ``exact=True`` says that every running sum is exact
+    (integer or half-integer weights whose sums stay below 2**52, such as ranks), so
+    that long chunks give the same sums."""
+    step = COUNT_CHUNK if weights is not None and not exact else EXACT_COUNT_CHUNK
     parts = []
-    for a in range(0, codes.size, COUNT_CHUNK):
-        key = codes[a : a + COUNT_CHUNK].astype(np.intp)
+    for a in range(0, codes.size, step):
+        key = codes[a : a + step].astype(np.intp)
         if minor is not None:
             key *= minor_size
-            key += minor[a : a + COUNT_CHUNK]
-        w = None if weights is None else weights[a : a + COUNT_CHUNK]
+            key += minor[a : a + step]
+        w = None if weights is None else weights[a : a + step]
         parts.append(np.bincount(key, weights=w, minlength=size).astype(np.float64))
     if not parts:
         return np.zeros(size, dtype=np.float64)
     # bincount adds one value after the other; the chunks' sums are added pairwise
     return np.stack(parts, axis=1).sum(axis=1)
+
+
+def looked_up(
+    table: NDArray[np.float64], codes: NDArray[np.unsignedinteger]
+) -> NDArray[np.float64]:
+    """``table[codes]`` (a fresh array): the codes widened to indices a chunk at a time,
+    since numpy gathers by one-byte indices several times slower than by ``intp``."""
+    out = np.empty(codes.size, dtype=np.float64)
+    for a in range(0, codes.size, EXACT_COUNT_CHUNK):
+        idx = codes[a : a + EXACT_COUNT_CHUNK].astype(np.intp)
+        np.take(table, idx, out=out[a : a + EXACT_COUNT_CHUNK])
+    return out

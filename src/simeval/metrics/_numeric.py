@@ -96,6 +96,43 @@ def centered_sums(x: NDArray[np.float64], y: NDArray[np.float64]) -> tuple[float
     return sxx, syy, sxy
 
 
+def centring(y: NDArray[np.float64]) -> tuple[float, float]:
+    """``(mean, shift)``: the mean of ``y`` and the mean of ``y − mean``, the rounding of
+    the first mean, which :func:`centered_values` removes by centring a second time: its
+    deviations are ``(y − mean) − shift``. Chunk by chunk, with no n-long temporary; inf
+    or NaN (never a warning) when the magnitudes overflow."""
+    n = y.size
+    if n == 0:
+        return math.nan, math.nan
+    with np.errstate(all="ignore"):
+        mean = float(y.mean())
+        scratch = np.empty(min(n, CHUNK))
+        parts = np.empty(-(-n // CHUNK))
+        for i, a in enumerate(range(0, n, CHUNK)):
+            d = np.subtract(y[a : a + CHUNK], mean, out=scratch[: min(CHUNK, n - a)])
+            parts[i] = d.sum()
+        return mean, float(parts.sum()) / n
+
+
+def centred_products(
+    y: NDArray[np.float64], mean: float, shift: float, xm: NDArray[np.float64]
+) -> tuple[float, float]:
+    """``(Σ d², Σ xm·d)`` of the twice-centred deviations ``d = (y − mean) − shift`` of
+    :func:`centring` and the centred gold scores ``xm``, chunk by chunk (the chunks' sums
+    added pairwise), with no n-long temporary. Overflow gives inf or NaN."""
+    n = y.size
+    scratch = np.empty(min(n, CHUNK))
+    parts = np.empty((2, -(-n // CHUNK)))
+    with np.errstate(all="ignore"):
+        for i, a in enumerate(range(0, n, CHUNK)):
+            d = np.subtract(y[a : a + CHUNK], mean, out=scratch[: min(CHUNK, n - a)])
+            d -= shift
+            parts[0, i] = vdot(d, d)
+            parts[1, i] = vdot(xm[a : a + CHUNK], d)
+        syy, sxy = parts.sum(axis=1)
+    return float(syy), float(sxy)
+
+
 def pearson_streamed(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     """Pearson's r of two non-constant vectors, centred chunk by chunk (:func:`centered_sums`);
     as ``simeval.metrics.correlation._pearson_centered``, rescaled for extreme magnitudes."""
@@ -170,6 +207,28 @@ def count_discordant(gx: NDArray[np.intp], sy: NDArray[np.intp]) -> int:
     """
     compiled = compiled_discordant() if sy.size >= COMPILED_KENDALL_MIN else None
     return compiled(gx, sy) if compiled is not None else count_inversions(sy)
+
+
+def int_dot_by_code(
+    table: NDArray[np.int64],
+    codes: NDArray[np.unsignedinteger],
+    weights: int | NDArray[np.int64],
+    n: int,
+) -> int:
+    """``Σ_i table[codes[i]] · w_i`` exactly, as a Python integer: ``w`` is ``weights`` (an
+    array) or the odd numbers ``weights, weights + 2, …`` (an int). Every |table| and |w|
+    is at most n, so chunks of 2**62 / n² terms cannot overflow int64."""
+    step = max(1, min(1 << 16, 2**62 // max(n * n, 1)))
+    total = 0
+    for a in range(0, codes.size, step):
+        b = min(a + step, codes.size)
+        gathered = np.take(table, codes[a:b].astype(np.intp))
+        if isinstance(weights, int):
+            w = np.arange(weights + 2 * a, weights + 2 * b, 2, dtype=np.int64)
+        else:
+            w = weights[a:b]
+        total += int(np.dot(gathered, w))
+    return total
 
 
 def is_constant(x: NDArray[np.float64]) -> bool:

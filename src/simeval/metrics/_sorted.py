@@ -18,8 +18,9 @@ from typing import Any, Generic, TypeVar, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from ._grid import GridLevels, counted, grid_levels
-from ._numeric import STREAM_MIN, centered_values, vdot
+from ._grid import GridLevels, counted, grid_levels, looked_up
+from ._numeric import STREAM_MIN, centered_values, centring, int_dot_by_code, vdot
+from ._table import JointTable
 
 __all__ = ["SortedScores"]
 
@@ -53,6 +54,11 @@ class cached(Generic[T]):  # noqa: N801 - used as a decorator, like functools.ca
 
 #: Tied groups longer than this are summed pairwise (``np.sum``) in :meth:`SortedScores.tie_mean`.
 PAIRWISE_MIN = 4096
+#: Sorted values are gathered and compared this many at a time to find the ties of
+#: continuous scores (no n-long sorted copy).
+TIE_CHUNK = 1 << 16
+#: Up to this many pairs, centred ranks (half-integers) are summed exactly in float64.
+EXACT_RANK_SUMS = 1 << 26
 
 
 def _group_sums(
@@ -69,10 +75,12 @@ def _group_sums(
 class SortedScores:
     """A score vector and the facts about its order that metrics share."""
 
-    def __init__(self, values: NDArray[np.float64]):
+    def __init__(self, values: NDArray[np.float64], extremes: tuple[float, float] | None = None):
         self.values = values
         #: Free-form cache for derived arrays that several metrics share (bin subsets …).
         self.cache: dict[object, object] = {}
+        if extremes is not None and values.size:  # known to the caller: not found again
+            self.__dict__["extremes"] = (float(extremes[0]), float(extremes[1]))
 
     @cached
     def grid(self) -> GridLevels | None:
@@ -102,20 +110,29 @@ class SortedScores:
         return self.values[self.order]
 
     @cached
+    def _repeats(self) -> NDArray[np.intp]:
+        """The sorted positions (from 1) whose value equals the one before: few for
+        continuous scores. Found from the kept sorted values (the gold side's), else by
+        gathering and comparing the sorted values a chunk at a time: a system's sorted
+        copy is needed for nothing else, so it is never made whole."""
+        s = self.__dict__.get("sorted")
+        if s is not None:
+            return np.flatnonzero(s[1:] == s[:-1]) + 1
+        found = [np.zeros(0, dtype=np.intp)]
+        for a in range(0, self.values.size - 1, TIE_CHUNK):
+            chunk = self.values[self.order[a : a + TIE_CHUNK + 1]]
+            found.append(np.flatnonzero(chunk[1:] == chunk[:-1]) + (a + 1))
+        return np.concatenate(found)
+
+    @cached
     def _new_value(self) -> NDArray[np.bool_]:
         """``True`` at each sorted position whose value differs from the previous one."""
         new = np.zeros(self.values.size, dtype=bool)
         if self.grid is not None:
             new[self.group_starts] = True
             return new
-        # A temporary gather unless the sorted values are kept anyway (the gold side's):
-        # a system's sorted copy is needed for nothing else, so it is not cached.
-        s = self.__dict__.get("sorted")
-        if s is None:
-            s = self.values[self.order]
-        if s.size:
-            new[0] = True
-            np.not_equal(s[1:], s[:-1], out=new[1:])
+        new[:] = True
+        new[self._repeats] = False
         return new
 
     @cached
@@ -150,18 +167,18 @@ class SortedScores:
     @cached
     def _tied(self) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
         """Starts and sizes of the groups of two or more equal values, found from the
-        sparse run boundaries (continuous scores have few ties: no n-long group arrays)."""
+        sparse repeats (continuous scores have few ties: no n-long group arrays)."""
         if self.grid is not None:
             big = self.grid.counts > 1
             return self.group_starts[big], self.grid.counts[big]
-        new = self._new_value
-        if new.size < 2:
-            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
-        # a tied run starts where a new value is followed by a repeat, and ends at a
-        # repeat followed by a new value (or the end)
-        starts = np.flatnonzero(new[:-1] & ~new[1:])
-        last = np.flatnonzero(~new[1:] & np.append(new[2:], True)) + 1
-        return starts, last - starts + 1
+        repeats = self._repeats
+        if repeats.size == 0:
+            return repeats, repeats
+        # a tied group is a run of consecutive repeats, preceded by its first value
+        ends = np.flatnonzero(np.diff(repeats) != 1)  # the last repeat of each group but one
+        first = np.concatenate([repeats[:1], repeats[ends + 1]])
+        last = np.concatenate([repeats[ends], repeats[-1:]])
+        return first - 1, last - first + 2
 
     @property
     def tie_sizes(self) -> NDArray[np.intp]:
@@ -179,25 +196,36 @@ class SortedScores:
         ratings on a 0–5 scale) every group is averaged in one ``reduceat``, which needs
         no index arrays.
         """
-        starts, sizes = self._tied
+        sizes = self._tied[1]
         if sizes.size == 0:
             return x_sorted
-        covered = int(sizes.sum())
-        if 2 * covered > x_sorted.size:  # heavy ties (gold ratings): average every group
+        if 2 * int(sizes.sum()) > x_sorted.size:  # heavy ties: average every group
             sums = _group_sums(x_sorted, self.group_starts, self.group_sizes)
             return np.repeat(sums / self.group_sizes, self.group_sizes)
-        first = np.cumsum(sizes) - sizes
-        positions = np.repeat(starts - first, sizes) + np.arange(covered)
+        positions = self.tied_positions
         out = x_sorted if inplace else x_sorted.copy()
-        sums = _group_sums(x_sorted[positions], first, sizes)
-        out[positions] = np.repeat(sums / sizes, sizes)
+        out[positions] = self.tied_means(x_sorted[positions])
         return out
+
+    @property
+    def tied_positions(self) -> NDArray[np.intp]:
+        """The sorted positions of the groups of two or more equal values, group after
+        group (:meth:`tied_means` averages values given there)."""
+        starts, sizes = self._tied
+        first = np.cumsum(sizes) - sizes
+        return np.repeat(starts - first, sizes) + np.arange(int(sizes.sum()))
+
+    def tied_means(self, x_tied: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Values given at :attr:`tied_positions`, each replaced by its group's mean."""
+        sizes = self._tied[1]
+        sums = _group_sums(x_tied, np.cumsum(sizes) - sizes, sizes)
+        return np.repeat(sums / sizes, sizes)
 
     def in_order(self, other: SortedScores) -> NDArray[np.float64]:
         """``other``'s values in this vector's sorted order (a fresh array): for grid
         scores gathered through their one-byte codes, which stay in cache."""
         if other.grid is not None:
-            return other.grid.levels[other.codes_in_order(self)]
+            return looked_up(other.grid.levels, other.codes_in_order(self))
         return other.values[self.order]
 
     def codes_in_order(self, by: SortedScores) -> NDArray[np.unsignedinteger]:
@@ -209,14 +237,38 @@ class SortedScores:
             hit = by.cache[key] = (self, self.grid.codes[by.order])
         return hit[1]  # type: ignore[index]
 
+    def joint(self, gold: SortedScores) -> JointTable | None:
+        """The contingency table of ``gold``'s levels (rows) against this vector's
+        (columns) when both lie on a grid, counted once and kept in this vector's
+        cache; None when either does not."""
+        if self.grid is None or gold.grid is None:
+            return None
+        key = ("joint", id(gold))
+        hit = self.cache.get(key)
+        if hit is None or hit[0] is not gold:  # type: ignore[index]
+            a, b = gold.grid, self.grid
+            k = b.counts.size
+            counts = counted(a.codes, a.counts.size * k, None, b.codes, k)
+            table = JointTable(a.levels, b.levels, counts.reshape(a.counts.size, k))
+            hit = self.cache[key] = (gold, table)
+        return hit[1]  # type: ignore[index]
+
+    def group_sums(self, other: SortedScores) -> NDArray[np.float64]:
+        """Per level of this grid vector, the sum of ``other``'s values over its pairs:
+        from the contingency table when both lie on a grid, else counted."""
+        assert self.grid is not None
+        table = self.joint(other)
+        if table is not None:
+            return table.gold_sums()
+        return counted(self.grid.codes, self.grid.counts.size, other.values)
+
     def group_means(self, other: SortedScores) -> NDArray[np.float64]:
         """``other``'s values in this vector's sorted order, every tied group of this
         vector replaced by its mean: counted when this vector is on a grid (no sort),
         else gathered by :attr:`order` and averaged by :meth:`tie_mean`."""
         if self.grid is not None:
             counts = self.grid.counts
-            sums = counted(self.grid.codes, counts.size, other.values)
-            return np.repeat(sums / counts, counts)
+            return np.repeat(self.group_sums(other) / counts, counts)
         return self.tie_mean(self.in_order(other), inplace=True)
 
     def centered_rank_cross(self, other: SortedScores) -> float:
@@ -232,16 +284,26 @@ class SortedScores:
             return other.centered_rank_cross(self)
         mine = self._rank_table((self.values.size + 1) / 2.0)
         if b is not None:
-            k = b.counts.size
-            table = counted(a.codes, a.counts.size * k, None, b.codes, k)
-            table = table.reshape(a.counts.size, k)
+            table = other.joint(self)
+            assert table is not None
             theirs = other._rank_table((other.values.size + 1) / 2.0)
-            return float(np.einsum("i,ij,j->", mine, table, theirs))
+            return float(np.einsum("i,ij,j->", mine, table.counts, theirs))
         n = other.values.size
-        shift = (n + 1) / 2.0  # centred ranks: half-integers, exact
-        ranks = other.tie_mean(np.arange(1.0 - shift, n + 1.0 - shift), inplace=True)
-        sums = counted(self.codes_in_order(other), mine.size, ranks)
-        return vdot(mine, sums)
+        codes = self.codes_in_order(other)
+        if n > EXACT_RANK_SUMS:
+            shift = (n + 1) / 2.0  # centred ranks: half-integers, exact
+            ranks = other.tie_mean(np.arange(1.0 - shift, n + 1.0 - shift), inplace=True)
+            return vdot(mine, counted(codes, mine.size, ranks))
+        # In integers, exactly: twice a centred rank is 2p + 1 − n at sorted position p,
+        # and 2·start + size − n over a tied group; twice the gold side's is twice[code].
+        twice = (2.0 * mine).astype(np.int64)
+        total = int_dot_by_code(twice, codes, 1 - n, n)
+        starts, sizes = other._tied
+        if sizes.size:  # tied positions: the group's mean rank in place of their own
+            positions = other.tied_positions
+            change = np.repeat(2 * starts + sizes - n, sizes) - (2 * positions + 1 - n)
+            total += int_dot_by_code(twice, codes[positions], change, n)
+        return total / 4
 
     def _rank_table(self, shift: float) -> NDArray[np.float64]:
         """Per grid level: the average rank of its values minus ``shift``."""
@@ -252,7 +314,7 @@ class SortedScores:
     def _mean_ranks(self, shift: float) -> NDArray[np.float64]:
         """Average ranks minus ``shift``, in input order."""
         if self.grid is not None:
-            return self._rank_table(shift)[self.grid.codes]
+            return looked_up(self._rank_table(shift), self.grid.codes)
         n = self.values.size
         out = np.empty(n, dtype=np.float64)
         out[self.order] = self.tie_mean(np.arange(1.0 - shift, n + 1 - shift), inplace=True)
@@ -273,23 +335,38 @@ class SortedScores:
 
     @cached
     def is_constant(self) -> bool:
-        """All values equal (from the grid or the sort when known, else from min and max)."""
+        """All values equal (from the grid or the sort when known, else from the extremes)."""
         if self.values.size == 0:
             return False
         if self.__dict__.get("grid") is not None:
             return bool(self.__dict__["grid"].counts.size == 1)
         if "_new_value" in self.__dict__:
             return int(np.count_nonzero(self._new_value)) == 1
-        return bool(self.values.min() == self.values.max())
+        lo, hi = self.extremes
+        return lo == hi
 
     @cached
+    def extremes(self) -> tuple[float, float]:
+        """The smallest and the largest value (of a non-empty vector): given by the caller,
+        or from the grid or the sort when known."""
+        grid = self.__dict__.get("grid")
+        if grid is not None:
+            return float(grid.levels[0]), float(grid.levels[-1])
+        s = self.__dict__.get("sorted")
+        if s is not None:
+            return float(s[0]), float(s[-1])
+        return float(self.values.min()), float(self.values.max())
+
+    @property
     def minimum(self) -> float:
-        """The smallest value (of a non-empty vector), from the grid or the sort if known."""
-        if self.grid is not None:
-            return float(self.grid.levels[0])
-        if "sorted" in self.__dict__:
-            return float(self.sorted[0])
-        return float(self.values.min())
+        """The smallest value (of a non-empty vector)."""
+        return self.extremes[0]
+
+    @property
+    def magnitude(self) -> float:
+        """The largest absolute value (of a non-empty vector)."""
+        lo, hi = self.extremes
+        return max(-lo, hi)
 
     @property
     def centered(self) -> tuple[NDArray[np.float64], float] | None:
@@ -301,6 +378,12 @@ class SortedScores:
         if "centered" not in self.cache:
             self.cache["centered"] = centered_values(self.values)
         return self.cache["centered"]  # type: ignore[return-value]
+
+    @cached
+    def centring(self) -> tuple[float, float]:
+        """``(mean, shift)`` of :func:`~._numeric.centring`: the mean and its rounding,
+        shared by Pearson's r and the mean absolute deviation."""
+        return centring(self.values)
 
     @cached
     def centered_ranks(self) -> tuple[NDArray[np.float64], float]:

@@ -19,6 +19,8 @@ from ._numeric import (
     SAFE_SUMSQ,
     STREAM_MIN,
     centered_values,
+    centred_products,
+    centring,
     count_discordant,
     is_constant,
     pearson_rows,
@@ -29,6 +31,7 @@ from ._numeric import (
     vdot,
 )
 from ._sorted import SortedScores
+from ._table import JointTable
 from .base import Context, Metric, public_function
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.kendall import kendall_resampled
@@ -49,17 +52,17 @@ __all__ = [
 
 def _undefined_reason(
     n: int,
-    x: NDArray[np.float64],
-    y: NDArray[np.float64],
+    x: NDArray[np.float64] | None,
+    y: NDArray[np.float64] | None,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
 ) -> str | None:
-    """Why r is undefined, or None. Constancy flags known from a sort can be passed in."""
+    """Why r is undefined, or None; constancy known from a sort or a table may be given."""
     if n < 3:
         return f"undefined for fewer than 3 pairs (got {n})"
-    if is_constant(x) if x_constant is None else x_constant:
+    if is_constant(x) if x_constant is None else x_constant:  # type: ignore[arg-type]
         return "undefined: the gold scores are constant"
-    if is_constant(y) if y_constant is None else y_constant:
+    if is_constant(y) if y_constant is None else y_constant:  # type: ignore[arg-type]
         return "undefined: the system scores are constant"
     return None
 
@@ -71,39 +74,54 @@ def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
     return _pearson_centered(*centered_values(x), y, x)
 
 
-#: The gold scores, or a function that makes them (a subset gathered only when needed).
-GoldScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
+#: Scores, or a function that makes them (a subset gathered when needed, or anew each time).
+LazyScores = NDArray[np.float64] | Callable[[], NDArray[np.float64]]
 
 
 def _pearson_centered(
-    xm: NDArray[np.float64], sxx: float, y: NDArray[np.float64], x: GoldScores
+    xm: NDArray[np.float64],
+    sxx: float,
+    y: NDArray[np.float64],
+    x: LazyScores,
+    centred: tuple[float, float] | None = None,
+    again: Callable[[], NDArray[np.float64]] | None = None,
 ) -> float:
-    """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx``
-    (computed once per gold vector and shared by every system), and the gold scores ``x``
-    themselves for the rescaled computation when a sum of squares is out of safe range."""
-    with np.errstate(all="ignore"):  # extreme magnitudes are detected below and redone
-        ym = y - y.mean()
-        ym -= ym.mean()  # second pass, as in centered_values
-        syy = vdot(ym, ym)
+    """Pearson's r given the centred gold side ``xm`` and its sum of squares ``sxx`` (shared
+    by every system), and the gold scores ``x`` for the rescaled computation when a sum of
+    squares is out of safe range. The system's deviations are made a chunk at a time from
+    its :func:`~._numeric.centring` (``centred`` when known), or in place when ``y`` is a
+    fresh copy that ``again()`` makes anew (a bin's subset)."""
+    with np.errstate(all="ignore"):
+        if again is not None:  # a copy of our own: centred twice in place
+            y -= y.mean()
+            y -= y.mean()
+            syy, sxy = vdot(y, y), vdot(xm, y)
+        else:
+            mean, shift = centring(y) if centred is None else centred
+            syy, sxy = centred_products(y, mean, shift, xm)
         lo, hi = SAFE_SUMSQ
         if lo < sxx < hi and lo < syy < hi:
-            r = vdot(xm, ym) / (math.sqrt(sxx) * math.sqrt(syy))
-        else:
-            r = pearson_scaled(x() if callable(x) else x, y)
+            r = sxy / (math.sqrt(sxx) * math.sqrt(syy))
+        else:  # extreme magnitudes: rescaled exactly
+            r = pearson_scaled(x() if callable(x) else x, y if again is None else again())
     return snap(r)
 
 
 def correlation_centered(
-    x: GoldScores,
+    x: LazyScores,
     centered: tuple[NDArray[np.float64], float] | None,
-    y: NDArray[np.float64],
+    y: LazyScores,
     coefficient: str,
     x_constant: bool | None = None,
     y_constant: bool | None = None,
+    y_centring: tuple[float, float] | None = None,
 ) -> CorrelationResult:
-    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed
-    (None: long vectors, centred chunk by chunk); ``x`` may be a function that makes the
-    gold scores (then ``x_constant`` is needed)."""
+    """As :func:`_correlation_from_arrays` with the gold side's centring precomputed (None:
+    long vectors, centred chunk by chunk); ``x`` may make the gold scores (then
+    ``x_constant`` is needed), ``y`` a fresh copy of the system's (centred in place);
+    ``y_centring``: the system's :func:`~._numeric.centring`, when known."""
+    again = y if callable(y) else None
+    y = y() if callable(y) else y
     n = y.size
     if callable(x) and x_constant is None:
         x = x()
@@ -113,8 +131,27 @@ def correlation_centered(
     if centered is None:
         r = pearson_streamed(x() if callable(x) else x, y)
     else:
-        r = _pearson_centered(*centered, y, x)
+        r = _pearson_centered(*centered, y, x, y_centring, again)
     return CorrelationResult(r, n, None, t_pvalue(r, n), coefficient)
+
+
+def correlation_from_table(
+    table: JointTable, rows: NDArray[np.bool_] | None = None
+) -> CorrelationResult | None:
+    """Pearson's r of the pairs of a contingency table whose gold level is in ``rows``: the
+    centred sums over the cells, weighted by their counts. None when a sum of squares is
+    out of safe range (the pairwise computation rescales the scores)."""
+    if not table.moderate:
+        return None
+    m = table.moments(rows)
+    reason = _undefined_reason(m.n, None, None, m.gold_constant, m.system_constant)
+    if reason is not None:
+        return CorrelationResult(math.nan, m.n, reason, math.nan, "pearson")
+    lo, hi = SAFE_SUMSQ
+    if not (lo < m.sxx < hi and lo < m.syy < hi):
+        return None
+    r = snap(m.sxy / (math.sqrt(m.sxx) * math.sqrt(m.syy)))
+    return CorrelationResult(r, m.n, None, t_pvalue(r, m.n), "pearson")
 
 
 def _correlation_from_arrays(
@@ -203,10 +240,13 @@ def _pearson_resampled(sample: Sample, chunk: Chunk) -> Resamples:
 
 
 def _pearson(c: Context) -> MetricResult:
-    return correlation_centered(
-        c.gold.values, c.gold.centered, c.system.values, "pearson",
-        c.gold.is_constant, c.system.is_constant,
-    )  # fmt: skip
+    g, s = c.gold, c.system
+    table = s.joint(g)  # both on a grid: the sums over the table's cells
+    if table is not None and (res := correlation_from_table(table)) is not None:
+        return res
+    centred = s.centring if g.centered is not None else None
+    return correlation_centered(g.values, g.centered, s.values, "pearson", g.is_constant,
+                                s.is_constant, centred)  # fmt: skip
 
 
 PEARSON = Metric(

@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["DISCOUNT_CHUNK", "discounts", "discounts_between"]
+__all__ = ["DISCOUNT_CHUNK", "discount_sums", "discounts", "discounts_at", "discounts_between"]
 
 #: Discounts are made this many at a time for longer lists (one n-long array would be
 #: 80 MB at n = 1e7), and cached up to this length.
@@ -33,3 +33,48 @@ def discounts_between(a: int, b: int) -> NDArray[np.float64]:
     if first <= b:
         d[first - a - 1 :] = 1.0 / np.log2(np.arange(first, b + 1))
     return d
+
+
+def discounts_at(ranks: NDArray[np.intp]) -> NDArray[np.float64]:
+    """The weights of the positions ``ranks + 1`` (``ranks`` from 0, in any order), as
+    :func:`discounts_between` makes them."""
+    positions = np.maximum(ranks + 1, 2).astype(np.float64)
+    return 1.0 / np.log2(positions)
+
+
+#: :func:`discount_sums` keeps the sum of every block of this many positions.
+DISCOUNT_BLOCK = 1 << 12
+
+
+@lru_cache(maxsize=4)
+def _block_sums(blocks: int) -> NDArray[np.float64]:
+    """The weights summed over each block of :data:`DISCOUNT_BLOCK` positions (block q:
+    positions q·B + 1 … (q + 1)·B), each pairwise, made a chunk at a time."""
+    out = np.empty(blocks)
+    per_chunk = DISCOUNT_CHUNK // DISCOUNT_BLOCK
+    for q in range(0, blocks, per_chunk):
+        r = min(q + per_chunk, blocks)
+        w = discounts_between(q * DISCOUNT_BLOCK, r * DISCOUNT_BLOCK)
+        out[q:r] = w.reshape(r - q, DISCOUNT_BLOCK).sum(axis=1)
+    out.flags.writeable = False
+    return out
+
+
+def discount_sums(bounds: NDArray[np.integer], n: int) -> NDArray[np.float64]:
+    """The weights summed over each run of positions ``bounds[j] + 1 … bounds[j + 1]``
+    of a list of n (``bounds`` ascending, from 0 up to at most n): the part of the
+    discounted gain of a run of equal gains. Whole blocks come from sums kept per list
+    length, the ends are made anew, so a run costs at most two blocks of logarithms
+    whatever its length; every sum is pairwise."""
+    blocks = _block_sums(-(-n // DISCOUNT_BLOCK))
+    out = np.zeros(max(len(bounds) - 1, 0))
+    for j in range(out.size):
+        a, b = int(bounds[j]), int(bounds[j + 1])
+        qa, qb = -(-a // DISCOUNT_BLOCK), b // DISCOUNT_BLOCK  # the whole blocks inside
+        if qa >= qb:
+            out[j] = discounts_between(a, b).sum()
+        else:
+            head = discounts_between(a, qa * DISCOUNT_BLOCK).sum()
+            tail = discounts_between(qb * DISCOUNT_BLOCK, b).sum()
+            out[j] = head + blocks[qa:qb].sum() + tail
+    return out

@@ -22,7 +22,7 @@ from .._validate import check_bool, check_int
 from ..results import MetricResult
 from ._sorted import SortedScores
 from .base import Context, Metric, public_function
-from .discounts import DISCOUNT_CHUNK, discounts, discounts_between
+from .discounts import DISCOUNT_CHUNK, discount_sums, discounts, discounts_at, discounts_between
 from .weighted.gain import gain_resampled
 
 __all__ = [
@@ -57,6 +57,17 @@ def cumulative_gain(gains: NDArray[np.float64], discounted: bool) -> float:
     return total
 
 
+def run_gain(values: NDArray[np.float64], lengths: NDArray[np.intp], k: int, discounted: bool,
+             n: int) -> float:  # fmt: skip
+    """The (D)CG of the first k positions of a list of n gains made of runs: ``lengths[j]``
+    positions of gain ``values[j]``, in order (the ideal order of grid gold scores, the
+    order of a grid system with its ties averaged). A sum per run, not per position."""
+    bounds = np.minimum(np.cumsum(lengths), k)
+    bounds = np.concatenate([np.zeros(1, dtype=bounds.dtype), bounds])
+    weights = discount_sums(bounds, n) if discounted else np.diff(bounds).astype(np.float64)
+    return float(np.einsum("i,i->", values, weights))
+
+
 def ranked_gains(
     g: SortedScores, s: SortedScores, *, top: float | None = None
 ) -> NDArray[np.float64]:
@@ -72,27 +83,70 @@ def ranked_gains(
 
 def ideal_gain(g: SortedScores, k: int, discounted: bool, top: float | None = None) -> float:
     """The (D)CG of the first k pairs in the ideal order (highest gold first; lowest first
-    for ``top``). For grid scores the ideal gains are runs of equal values, made one
-    chunk of positions at a time rather than as one n-long array."""
+    for ``top``). For grid scores the ideal gains are runs of equal values, summed run
+    by run (:func:`run_gain`) rather than as one n-long array."""
     if g.grid is None:
         asc = g.sorted
         return cumulative_gain((asc[::-1] if top is None else top - asc)[:k], discounted)
     levels, counts = g.grid.levels, g.grid.counts
     if top is None:
-        levels, counts = levels[::-1], counts[::-1]
-    else:
-        levels = top - levels
-    if not discounted:
-        ends = np.minimum(np.cumsum(counts), k)
-        return float(np.einsum("i,i->", levels, np.diff(ends, prepend=0).astype(np.float64)))
-    ends = np.cumsum(counts)
-    starts = ends - counts
-    total = 0.0
-    for a in range(0, k, DISCOUNT_CHUNK):
-        b = min(a + DISCOUNT_CHUNK, k)
-        w = discounts_between(a, b)
-        w *= np.repeat(levels, np.clip(ends, a, b) - np.clip(starts, a, b))
-        total += float(w.sum())
+        return run_gain(levels[::-1], counts[::-1], k, discounted, g.values.size)
+    return run_gain(top - levels, counts, k, discounted, g.values.size)
+
+
+def _system_gain(c: Context, k: int, discounted: bool, top: float | None) -> float:
+    """The (D)CG of the first k pairs in system order (ties averaged): run by run when the
+    system lies on a grid (each level's mean gain, from the contingency table or
+    counted), position by position from the gold codes when the gold scores do
+    (:func:`coded_gain`), else from the gains of every position."""
+    s = c.system
+    if s.grid is None:
+        if c.gold.grid is not None:
+            return coded_gain(c.gold, s, k, discounted, top)
+        gains = c.shared(_gains_reversed if top is not None else _gains)
+        return cumulative_gain(gains[:k], discounted)
+    counts = s.grid.counts
+    means = s.group_sums(c.gold) / counts  # ascending system levels
+    if top is None:
+        return run_gain(means[::-1], counts[::-1], k, discounted, c.n)
+    return run_gain(top - means, counts, k, discounted, c.n)
+
+
+#: :func:`coded_gain` looks the gains up this many positions at a time.
+GAIN_CHUNK = 1 << 16
+
+
+def coded_gain(
+    g: SortedScores, s: SortedScores, k: int, discounted: bool, top: float | None = None
+) -> float:
+    """The (D)CG of the first k pairs in system order when the gold scores lie on a grid:
+    each position's gain looked up from its gold code a chunk at a time (no n-long array
+    of gains; only the first k positions are visited), then, for every tied group of
+    system scores, its positions' gains moved to the group's mean. The chunks' sums
+    are pairwise, and added pairwise."""
+    assert g.grid is not None
+    n = s.values.size
+    codes = g.codes_in_order(s)  # ascending system order
+    levels = g.grid.levels if top is None else top - g.grid.levels
+    whole = discounts(n) if discounted and n <= DISCOUNT_CHUNK else None
+    parts = []
+    for a in range(0, k, GAIN_CHUNK):  # ranking position i is ascending n − 1 − i
+        b = min(a + GAIN_CHUNK, k)
+        chunk = codes[n - b : n - a][::-1] if top is None else codes[a:b]
+        gains = np.take(levels, chunk.astype(np.intp))
+        if discounted:
+            gains *= whole[a:b] if whole is not None else discounts_between(a, b)
+        parts.append(gains.sum())
+    total = float(np.sum(parts))
+    if s.tie_sizes.size:  # the tied groups' positions get their group's mean gain
+        positions = s.tied_positions
+        own = np.take(levels, codes[positions].astype(np.intp))
+        change = s.tied_means(own) - own
+        rank = n - 1 - positions if top is None else positions
+        inside = rank < k
+        if discounted:
+            change *= discounts_at(rank)
+        total += float(change[inside].sum())
     return total
 
 
@@ -120,10 +174,9 @@ def normalized_gain(
             f"undefined: gains are the gold scores, and {lowest:g} is negative "
             "(nCG/nDCG need a scale that starts at 0 or above)",
         )
-    gains = c.shared(_gains_reversed if reverse else _gains)
     kk = n if k is None else min(k, n)
-    got = cumulative_gain(gains[:kk], discounted)
     top = c.options.scale[1] if reverse else None  # type: ignore[index]
+    got = _system_gain(c, kk, discounted, top)
     key = ("ideal", top, kk, discounted)
     best = c.gold.cache.get(key)
     if best is None:

@@ -16,10 +16,12 @@ from ..errors import InputError, param
 from ..intervals import fisher_interval
 from ..options import BIN_AVERAGES, BinAverage
 from ..results import BinResult, MetricResult, ScaledPearsonResult
+from ._grid import counted
 from ._numeric import STREAM_MIN, centered_values, is_constant
 from ._sorted import SortedScores
+from ._table import JointTable
 from .base import Context, Metric, public_function
-from .correlation import correlation_centered
+from .correlation import correlation_centered, correlation_from_table
 from .means import fisher_z, fisher_z_mean
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.moments import moment_features, pearson_from_sums
@@ -28,9 +30,11 @@ __all__ = ["SCALED_PEARSON", "scaled_pearson", "scaled_pearson_binned"]
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
-    """Per bin: its members (4-byte indices: a gather by them is 5× faster than by a
-    boolean mask, and half the memory of ``Binning.members``), their number, the gold
-    subset, its centred copy and whether it is constant — computed once per gold vector
+    """Per bin: its members (indices, by which a gather is 5× faster than by a boolean
+    mask: ``intp``, which numpy gathers by twice as fast as by the 4-byte indices it
+    widens first, and from :data:`~._numeric.STREAM_MIN` pairs on 4-byte ones, half the
+    memory), their number, the gold subset, its centred copy and whether it is
+    constant — computed once per gold vector
     and shared by every system. Below :data:`~._numeric.STREAM_MIN` pairs the centred
     subset is kept and the subset is gathered again only for the rare rescaled r; from
     it on, the subset is kept and centred chunk by chunk for each system (one n-long
@@ -38,7 +42,8 @@ def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
     key = ("bins", binning)  # a Binning hashes by identity and stays alive as the key
     if key not in gold.cache:
         parts: list[tuple] = []
-        small = np.int32 if binning.index.size < 2**31 else np.intp  # half the memory
+        long = binning.index.size >= STREAM_MIN
+        small = np.int32 if long and binning.index.size < 2**31 else np.intp
         for j in range(binning.k):
             members = np.flatnonzero(binning.index == j).astype(small)
             sub = gold.values[members]
@@ -56,6 +61,31 @@ def _subset(values: NDArray[np.float64], members: NDArray[np.integer]) -> NDArra
     return values[members]
 
 
+def _binned_pairs(gold: SortedScores, binning: Binning) -> int:
+    """The pairs in some bin, counted once per gold vector."""
+    key = ("binned pairs", binning)
+    if key not in gold.cache:
+        gold.cache[key] = binning.index.size - int(np.count_nonzero(binning.index < 0))
+    return gold.cache[key]  # type: ignore[return-value]
+
+
+def _level_rows(gold: SortedScores, binning: Binning) -> list[NDArray[np.bool_]] | None:
+    """Per bin, the gold grid levels whose pairs make the bin — when the gold scores lie
+    on a grid and every level's pairs fall in one bin (or none), as with bins by gold
+    score; else None. Counted once per gold vector."""
+    key = ("level rows", binning)
+    if key not in gold.cache:
+        grid, rows = gold.grid, None
+        if grid is not None:
+            k, levels = binning.k + 1, grid.counts.size  # column 0: in no bin
+            table = counted(grid.codes, levels * k, None, binning.index + 1, k)
+            table = table.reshape(levels, k)
+            if (np.count_nonzero(table, axis=1) == 1).all():
+                rows = [table[:, j + 1] > 0 for j in range(binning.k)]
+        gold.cache[key] = rows
+    return gold.cache[key]  # type: ignore[return-value]
+
+
 def scaled_pearson_binned(
     gold: SortedScores,
     s: NDArray[np.float64],
@@ -63,17 +93,27 @@ def scaled_pearson_binned(
     *,
     skip_undefined: bool = False,
     average: BinAverage = "arithmetic",
+    table: JointTable | None = None,
 ) -> ScaledPearsonResult:
     """Scaled Pearson on a prepared gold vector, validated system scores and a
-    precomputed :class:`Binning` (bin members and gold subsets shared by every system)."""
+    precomputed :class:`Binning` (bin members and gold subsets shared by every system).
+    ``table``: the pairs' contingency table when both sides lie on a grid, from which
+    each bin's r is computed when its pairs are those of some gold levels."""
     check_choice("bin_average", average, BIN_AVERAGES)
     if binning.index.size != s.size:
         raise InputError(f"binning has {binning.index.size} pairs, scores have {s.size}")
     n_total = s.size
     results = []
     parts = _gold_parts(gold, binning)
-    for spec, (members, size, g_sub, centered, constant) in zip(binning.specs, parts):
-        res = correlation_centered(g_sub, centered, s[members], "pearson", constant)
+    level_rows = _level_rows(gold, binning) if table is not None else None
+    for j, (spec, part) in enumerate(zip(binning.specs, parts)):
+        members, size, g_sub, centered, constant = part
+        res = None
+        if table is not None and level_rows is not None:
+            res = correlation_from_table(table, level_rows[j])
+        if res is None:  # the bin's system scores gathered (again for a rescaled r)
+            y = partial(_subset, s, members) if centered is not None else s[members]
+            res = correlation_centered(g_sub, centered, y, "pearson", constant)
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
         if size == 0:
@@ -108,7 +148,7 @@ def scaled_pearson_binned(
         value = float(rs.mean()) if average == "arithmetic" else fisher_z_mean(rs)
     return ScaledPearsonResult(
         statistic=value,
-        n=int((binning.index >= 0).sum()),
+        n=_binned_pairs(gold, binning),
         reason=reason,
         bins=tuple(results),
         skipped=skipped if skip_undefined else (),
@@ -124,7 +164,7 @@ def _scaled(c: Context) -> MetricResult:
     o = c.options
     return scaled_pearson_binned(
         c.gold, c.system.values, binning, skip_undefined=o.skip_undefined_bins,
-        average=o.bin_average,
+        average=o.bin_average, table=c.system.joint(c.gold),
     )  # fmt: skip
 
 

@@ -22,7 +22,9 @@ from numpy.typing import NDArray
 
 from ..errors import InputError
 from ..results import MetricResult
+from ._numeric import CHUNK
 from ._sorted import SortedScores
+from ._table import JointTable
 from .base import Context, Metric, public_function
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.moments import magnitude_factor
@@ -82,16 +84,20 @@ def _factor_of(big: float) -> float:
 
 
 def _mean_abs_deviation(
-    s: NDArray[np.float64], extremes: tuple[float, float] | None = None
+    s: NDArray[np.float64],
+    extremes: tuple[float, float] | None = None,
+    out: NDArray[np.float64] | None = None,
 ) -> tuple[float, float]:
     """``(mad, factor)``: the mean absolute deviation of ``s`` is ``mad · factor``
-    (``extremes``: ``s.min(), s.max()`` when already known)."""
+    (``extremes``: ``s.min(), s.max()`` when already known; ``out``: scratch space of
+    the size of ``s``)."""
     lo, hi = extremes if extremes is not None else (float(s.min()), float(s.max()))
     if lo == hi:  # exactly constant: the mean of floats may not be exact
         return 0.0, 1.0
     f = _factor_of(max(-lo, hi))
     x = s / f if f != 1.0 else s
-    dev = x - x.mean()
+    dev = np.subtract(x, x.mean(), out=out)
+    dev -= dev.mean()  # centred twice: the first mean's rounding removed (Chan et al. 1983)
     np.abs(dev, out=dev)
     return float(dev.mean()), f
 
@@ -115,19 +121,65 @@ class ErrorMoments:
     mad_factor: float = 1.0
 
     @classmethod
-    def of(cls, g: NDArray[np.float64], s: NDArray[np.float64]) -> ErrorMoments:
-        """Two passes over the pairs and one scratch array."""
+    def of(
+        cls,
+        g: NDArray[np.float64],
+        s: NDArray[np.float64],
+        extremes: tuple[float, float] | None = None,
+        gold_magnitude: float | None = None,
+        centred: tuple[float, float] | None = None,
+    ) -> ErrorMoments:
+        """Two passes over the pairs and one scratch array (``extremes``: the smallest and
+        largest system score, ``gold_magnitude``: the largest |gold score|, ``centred``:
+        the system's :func:`~._numeric.centring`, when known; with it, one pass)."""
         if g.size == 0:
             return cls(math.nan, math.nan, math.nan, 0)
-        extremes = float(s.min()), float(s.max())
-        f = _factor_of(max(_magnitude(g), -extremes[0], extremes[1]))
+        if extremes is None:
+            extremes = float(s.min()), float(s.max())
+        big = _magnitude(g) if gold_magnitude is None else gold_magnitude
+        f = _factor_of(max(big, -extremes[0], extremes[1]))
+        if f == 1.0 and centred is not None:  # no rescaling: one pass a chunk at a time
+            return cls._of_chunks(g, s, extremes[0] == extremes[1], *centred)
         d = (s / f - g / f) if f != 1.0 else s - g
         rmse = math.sqrt(float(np.einsum("i,i->", d, d)) / d.size)  # no BLAS threads
         np.abs(d, out=d)
         mae = float(d.mean())
-        del d
-        mad, fs = _mean_abs_deviation(s, extremes)
+        mad, fs = _mean_abs_deviation(s, extremes, out=d)
         return cls(mae, rmse, mad, int(g.size), f, fs)
+
+    @classmethod
+    def _of_chunks(
+        cls, g: NDArray[np.float64], s: NDArray[np.float64], constant: bool, mean: float,
+        shift: float,
+    ) -> ErrorMoments:  # fmt: skip
+        """The moments of scores below the rescaling threshold in one pass a chunk at a
+        time: the errors ``s − g`` and the system's twice-centred deviations ``(s − mean)
+        − shift``, summed per chunk, the chunks' sums added pairwise."""
+        n = g.size
+        scratch = np.empty(min(n, CHUNK))
+        parts = np.empty((3, -(-n // CHUNK)))
+        for i, a in enumerate(range(0, n, CHUNK)):
+            d = np.subtract(s[a : a + CHUNK], g[a : a + CHUNK], out=scratch[: min(CHUNK, n - a)])
+            parts[0, i] = np.einsum("i,i->", d, d)  # no BLAS threads
+            parts[1, i] = np.abs(d, out=d).sum()
+            np.subtract(s[a : a + CHUNK], mean, out=d)
+            d -= shift
+            parts[2, i] = np.abs(d, out=d).sum()
+        squares, errors, deviations = (float(x) for x in parts.sum(axis=1))
+        mad = 0.0 if constant else deviations / n  # exactly constant: no rounding left
+        return cls(errors / n, math.sqrt(squares / n), mad, n)
+
+    @classmethod
+    def from_table(cls, table: JointTable) -> ErrorMoments:
+        """The same moments from the contingency table of two grid vectors whose levels
+        are moderate (:attr:`JointTable.moderate`: no rescaling needed)."""
+        n = table.n
+        if n == 0:
+            return cls(math.nan, math.nan, math.nan, 0)
+        abs_sum, square_sum, deviation_sum = table.error_sums()
+        constant = int(np.count_nonzero(table.counts.sum(axis=0))) == 1
+        mad = 0.0 if constant else deviation_sum / n
+        return cls(abs_sum / n, math.sqrt(square_sum / n), mad, n)
 
     def result(self, measure: str) -> MetricResult:
         r"""``mae``, ``mase`` = MAE/MAD, ``msse`` = MSE/MAD² (= mean of :math:`S_{E_j}^2`),
@@ -163,7 +215,16 @@ class ErrorMoments:
 
 def moments(c: Context) -> ErrorMoments:
     """The error moments of a context's pair (on the gold scale, normalized if asked);
-    shared by the five error measures through :meth:`Context.shared`."""
+    shared by the five error measures through :meth:`Context.shared`. Summed over the
+    cells of the pairs' contingency table when both sides lie on a grid and are compared
+    as they are (no ``system_scale``, no ``normalize``)."""
+    if c.given.system_scale is None and c.given.normalize is None:
+        table = c.system.joint(c.gold)
+        if table is not None and table.moderate:
+            return ErrorMoments.from_table(table)
+        if c.n:
+            g, s = c.gold, c.system
+            return ErrorMoments.of(g.values, s.values, s.extremes, g.magnitude, s.centring)
     return ErrorMoments.of(*c.on_gold_scale)
 
 

@@ -41,12 +41,23 @@ def accuracy(truth: NDArray[np.bool_], pred: NDArray[np.bool_]) -> MetricResult:
 def f1(truth: NDArray[np.bool_], pred: NDArray[np.bool_], cls: str) -> MetricResult:
     """F1 of one class, ``2TP / (|truth| + |pred|)``; NaN with the reason when both are 0."""
     tp = int(np.count_nonzero(truth & pred))
-    denom = int(np.count_nonzero(truth)) + int(np.count_nonzero(pred))
-    if denom == 0:
-        return MetricResult(
-            math.nan, truth.size, f"undefined: no pair is {cls} in gold or system (F1 = 0/0)"
-        )
-    return MetricResult(2.0 * tp / denom, truth.size)
+    return _f1(int(np.count_nonzero(truth)), int(np.count_nonzero(pred)), tp, truth.size, cls)
+
+
+def _f1(truth: int, pred: int, both: int, n: int, cls: str) -> MetricResult:
+    """F1 from the counts: ``2 · both / (truth + pred)``."""
+    if truth + pred == 0:
+        why = f"undefined: no pair is {cls} in gold or system (F1 = 0/0)"
+        return MetricResult(math.nan, n, why)
+    return MetricResult(2.0 * both / (truth + pred), n)
+
+
+def _accuracy(truth: int, pred: int, both: int, n: int) -> MetricResult:
+    """Accuracy from the counts: the pairs where the decisions agree, ``n − truth − pred
+    + 2 · both``, over n."""
+    if n == 0:
+        return MetricResult(math.nan, 0, "undefined for 0 pairs")
+    return MetricResult((n - truth - pred + 2 * both) / n, n)
 
 
 def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
@@ -57,6 +68,34 @@ def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.boo
     if high:
         return g > high_border, s > high_border
     return g < low, s < low
+
+
+def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
+    """``(pairs, true in gold, predicted, both)`` of the low or high class (as
+    :func:`decisions`): from the pairs' contingency table when both sides lie on a grid,
+    else with the gold decisions read from the gold codes when the gold scores lie on a
+    grid (one byte per pair) and the number of true ones counted once per gold vector."""
+    low, high_border = c.options.borders
+    border = high_border if high else low
+    table = c.system.joint(c.gold) if c.given.system_scale is None else None
+    if table is not None:
+        truth = table.gold > border if high else table.gold < border
+        pred = table.system > border if high else table.system < border
+        return (table.n, *table.decisions(truth, pred))
+    s = c.system_mapped
+    p = s > border if high else s < border
+    n_pred = int(np.count_nonzero(p))
+    grid = c.gold.grid
+    if grid is not None:  # the levels ascend: the true ones are the codes from or below one
+        cut = int(np.searchsorted(grid.levels, border, side="right" if high else "left"))
+        p &= grid.codes >= cut if high else grid.codes < cut
+        n_truth = int(grid.counts[cut:].sum() if high else grid.counts[:cut].sum())
+    else:
+        g = c.gold.values
+        truth = g > border if high else g < border
+        p &= truth
+        n_truth = int(np.count_nonzero(truth))
+    return s.size, n_truth, n_pred, int(np.count_nonzero(p))
 
 
 _SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
@@ -97,8 +136,8 @@ def _definition(high: bool, is_f1: bool) -> Metric:
     cls = "high" if high else "low"
 
     def compute(c: Context) -> MetricResult:
-        truth, pred = decisions(c, high)
-        return f1(truth, pred, cls) if is_f1 else accuracy(truth, pred)
+        n, truth, pred, both = decision_counts(c, high)
+        return _f1(truth, pred, both, n, cls) if is_f1 else _accuracy(truth, pred, both, n)
 
     what = (
         f"F1 of the {cls}-similarity class"
