@@ -60,7 +60,7 @@ def _may_be_space(data: NDArray[np.uint8], at: NDArray[np.integer]) -> NDArray[n
     """Whether the byte at each position may be (part of) white space."""
     if not data.size:
         return np.zeros(at.size, dtype=bool)
-    return _SPACE_BYTE[data[np.minimum(at, data.size - 1)]]
+    return _SPACE_BYTE.take(data.take(at, mode="clip"))
 
 
 def _per_piece(column: Any, each: Any, dtype: Any) -> NDArray[Any]:

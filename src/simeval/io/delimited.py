@@ -245,6 +245,8 @@ def _pandas_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
 
     import pandas as pd
 
+    precise = _precise_floats(pd.__version__)
+
     def parse(numeric: frozenset[str], names: list[str] | None) -> dict[str, Any] | None:
         if quoted:
             return None  # fields could hold delimiters: their count below would not hold
@@ -263,9 +265,9 @@ def _pandas_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
                 keep_default_na=False,
                 na_values={n: [""] for n in numeric},
                 skip_blank_lines=False,
-                float_precision="round_trip",
                 encoding="utf-8",
                 engine="c",
+                **precise,
             )
         except (ValueError, UnicodeDecodeError, pd.errors.ParserError):
             return None
@@ -275,6 +277,13 @@ def _pandas_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
         return columns
 
     return parse
+
+
+def _precise_floats(version: str) -> dict[str, str]:
+    """pandas' option for floats read as Python reads them: ``round_trip`` before pandas
+    3.1; since, its one converter (the option is deprecated)."""
+    major_minor = tuple(int(part) for part in version.split(".")[:2])
+    return {"float_precision": "round_trip"} if major_minor < (3, 1) else {}
 
 
 def _pandas_rows_whole(source: Source, layout: Layout, columns: dict[str, Any]) -> bool:
@@ -364,6 +373,8 @@ def _holds_nan(column: Any) -> bool:
 
 def _blank_rows(columns: dict[str, Any]) -> NDArray[np.bool_] | None:
     """Rows whose every cell is blank (empty or white space), or None when there are none."""
+    if any(_is_numbers(c) and not _holds_null(c) for c in columns.values()):
+        return None  # a column of numbers, none missing: no row is blank
     names = list(columns)
     candidates = np.flatnonzero(_blank(columns[names[0]]))
     if not candidates.size:
@@ -376,6 +387,13 @@ def _blank_rows(columns: dict[str, Any]) -> NDArray[np.bool_] | None:
     rows = np.zeros(len(columns[names[0]]), dtype=bool)
     rows[candidates[blank]] = True
     return rows
+
+
+def _holds_null(column: Any) -> bool:
+    """True when a float64 column has an empty cell (a null; pandas: NaN)."""
+    if isinstance(column, np.ndarray):
+        return bool(np.isnan(column).any())
+    return bool(column.null_count)
 
 
 def _blank(column: Any) -> NDArray[np.bool_]:

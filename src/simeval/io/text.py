@@ -140,8 +140,7 @@ def decompression_error(exc: Exception, name: str, fmt: str = "gzip") -> DataErr
     (``EOFError``) or corrupt (a bad checksum, bytes that are not ``fmt`` data)."""
     if isinstance(exc, EOFError):
         return DataError(
-            f"{name}: the {fmt} data ends before its end marker: the file is truncated "
-            "(cut short by a copy or download?); write or fetch it again"
+            f"{name}: the {fmt} data is cut short (the file is truncated); write or fetch it again"
         )
     return DataError(
         f"{name}: not valid {fmt} data ({exc}); the file is corrupt: write or fetch it again"
