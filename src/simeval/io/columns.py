@@ -27,7 +27,16 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["MISSING_WORDS", "WHITESPACE", "Convert", "cell", "is_arrow", "to_floats", "to_list"]
+__all__ = [
+    "MISSING_WORDS",
+    "WHITESPACE",
+    "Convert",
+    "cell",
+    "is_arrow",
+    "is_numbers",
+    "to_floats",
+    "to_list",
+]
 
 #: Converts one raw value at a row to a float, or raises the error that names it.
 Convert = Callable[[Any, int], float]
@@ -43,6 +52,17 @@ WHITESPACE = (
 def is_arrow(column: Any) -> bool:
     """True for a pyarrow column (any column that is not a list or a numpy array)."""
     return not isinstance(column, (list, np.ndarray))
+
+
+def is_numbers(column: Any) -> bool:
+    """True for a column of floats (a numpy float64 array, an Arrow floating column)."""
+    if isinstance(column, np.ndarray):
+        return column.dtype == np.float64
+    if isinstance(column, list):
+        return False
+    import pyarrow as pa
+
+    return bool(pa.types.is_floating(column.type))
 
 
 def to_list(column: Any) -> list[Any]:
@@ -64,10 +84,10 @@ def cell(column: Any, i: int) -> Any:
 
 
 def to_floats(column: Any, convert: Convert) -> NDArray[np.float64]:
-    """The column as float64 scores (missing values NaN); ``convert`` raises the message
-    of the first bad value (text that is no number, infinity)."""
+    """The column as float64 scores (missing values NaN), a new array; ``convert`` raises
+    the message of the first bad value (text that is no number, infinity)."""
     if isinstance(column, np.ndarray) and column.dtype == np.float64:
-        out = column
+        out = column.copy()
     elif is_arrow(column):
         out = _arrow_floats(column, convert)
     else:

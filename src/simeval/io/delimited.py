@@ -33,6 +33,7 @@ from numpy.typing import NDArray
 
 from ..errors import DataError
 from . import arrow_text
+from .columns import is_numbers
 from .score_table import ScoreTable
 from .text import Source
 
@@ -77,10 +78,6 @@ class Layout:
     header: bool
     numeric: frozenset[str]
 
-    def types(self, numeric: frozenset[str] | None = None) -> dict[str, str]:
-        chosen = self.numeric if numeric is None else numeric
-        return {n: "float64" if n in chosen else "text" for n in self.names}
-
 
 def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | None:
     """``source`` read by a C parser, or None when it is not in the regular layout (see
@@ -103,27 +100,27 @@ def _has_pyarrow() -> bool:
     return importlib.util.find_spec("pyarrow") is not None
 
 
-def _sample(source: Source) -> tuple[list[str], bool] | None:
-    """The whole lines of the start of the file, and whether they are all of it; None
-    when the start is not UTF-8 (the line-by-line reader says where)."""
+def _sample(source: Source) -> list[str] | None:
+    """The whole lines of the first :data:`SAMPLE_BYTES` of the file; None when they are
+    not UTF-8 (the line-by-line reader says where)."""
     head = b""
     for chunk in source.chunks():
         head += chunk[: SAMPLE_BYTES - len(head)]
         if len(head) >= SAMPLE_BYTES:
+            head = head[: max(head.rfind(b"\n"), head.rfind(b"\r")) + 1]
             break
-    whole = len(head) < SAMPLE_BYTES
-    if not whole:
-        head = head[: max(head.rfind(b"\n"), head.rfind(b"\r")) + 1]
     try:
-        return head.decode("utf-8-sig").splitlines(), whole
+        return head.decode("utf-8-sig").splitlines()
     except UnicodeDecodeError:
         return None
 
 
-def _layout(sample: tuple[list[str], bool] | None, suffix: str, header: bool) -> Layout | None:
-    if sample is None:
+def _layout(lines: list[str] | None, suffix: str, header: bool) -> Layout | None:
+    """How to parse a file that starts with ``lines``, as the line-by-line reader would
+    read it; None when that reader is to read it (JSON lines, a blank start, a header it
+    refuses, a first value spanning lines)."""
+    if lines is None:
         return None
-    lines, _ = sample
     first = next((line for line in lines if line.strip()), None)
     if first is None or (not suffix and first.lstrip().startswith("{")):
         return None  # blank so far, or JSON lines: read line by line
@@ -174,18 +171,18 @@ def _scan(source: Source, layout: Layout) -> bool | None:
     for chunk in source.chunks():
         if any(odd in chunk for odd in _ODD_BYTES):
             return None
-        if b"\xc2" in chunk or b"\xe2" in chunk:
-            joined = tail + chunk
-            if any(odd in joined for odd in _ODD_UTF8):
-                return None
-        tail = chunk[-2:]
+        edge, tail = tail + chunk[:2], chunk[-2:]  # a character cut by the chunks' border
+        if any(odd in edge for odd in _ODD_UTF8) or (
+            (b"\xc2" in chunk or b"\xe2" in chunk) and any(odd in chunk for odd in _ODD_UTF8)
+        ):
+            return None
         quoted = quoted or (layout.delimiter == "," and b'"' in chunk)
     return quoted
 
 
 #: A parser: (column names to parse as float64, columns to parse or None for all) → the
 #: columns, or None when the file is not in the regular layout.
-Parser = Callable[[frozenset[str], "list[str] | None"], "dict[str, Any] | None"]
+Parser = Callable[[frozenset[str], list[str] | None], dict[str, Any] | None]
 
 
 def _arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
@@ -321,11 +318,10 @@ def _table(source: Source, layout: Layout, parse: Parser) -> ScoreTable | None:
         return None  # no rows: the line-by-line reader says so
     first = 1 + int(layout.header)
     lines: Any = range(first, first + n) if keep is None else np.flatnonzero(keep) + first
-    arrays = {name: _numbers_or_text(c) for name, c in columns.items()}
     reread = None
     if layout.numeric and source.path is not None:
         reread = _rereader(source.path, parse, keep)
-    return ScoreTable(source.name, arrays, lines, layout.kind, reread=reread)
+    return ScoreTable(source.name, columns, lines, layout.kind, reread=reread)
 
 
 def _rereader(path: Path, parse: Parser, keep: NDArray[np.bool_] | None) -> Callable[[str], Any]:
@@ -346,22 +342,6 @@ def _stamp(path: Path) -> tuple[int, int]:
     return stat.st_size, stat.st_mtime_ns
 
 
-def _is_numbers(column: Any) -> bool:
-    """True for a column the parser read as float64."""
-    if isinstance(column, np.ndarray):
-        return column.dtype == np.float64
-    import pyarrow as pa
-
-    return bool(pa.types.is_floating(column.type))
-
-
-def _numbers_or_text(column: Any) -> Any:
-    """A float64 column as a numpy array (nulls NaN); a text column as the parser gave it."""
-    if _is_numbers(column) and not isinstance(column, np.ndarray):
-        return np.asarray(column.to_numpy(), dtype=np.float64)
-    return column
-
-
 def _holds_nan(column: Any) -> bool:
     """True when a float64 column holds NaN read from text (pandas: any NaN at all)."""
     if isinstance(column, np.ndarray):
@@ -373,7 +353,7 @@ def _holds_nan(column: Any) -> bool:
 
 def _blank_rows(columns: dict[str, Any]) -> NDArray[np.bool_] | None:
     """Rows whose every cell is blank (empty or white space), or None when there are none."""
-    if any(_is_numbers(c) and not _holds_null(c) for c in columns.values()):
+    if any(is_numbers(c) and not _holds_null(c) for c in columns.values()):
         return None  # a column of numbers, none missing: no row is blank
     names = list(columns)
     candidates = np.flatnonzero(_blank(columns[names[0]]))
@@ -403,7 +383,7 @@ def _blank(column: Any) -> NDArray[np.bool_]:
         return np.fromiter(
             (not isinstance(v, str) or not v.strip() for v in column), dtype=bool, count=len(column)
         )
-    if _is_numbers(column):
+    if is_numbers(column):
         return np.asarray(column.is_null().to_numpy(zero_copy_only=False), dtype=bool)
     return arrow_text.blank(column)
 

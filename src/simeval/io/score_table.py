@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 
 from ..errors import DataError
 from .align import Ids
-from .columns import cell, to_floats, to_list
+from .columns import cell, is_numbers, to_floats, to_list
 from .text import is_stdin
 
 __all__ = ["ScoreTable", "default_column", "ids_of", "parse_system_spec"]
@@ -70,7 +70,7 @@ class ScoreTable:
         """Column ``name`` as the reader holds it, with its text where the reader parsed
         the text as numbers."""
         data = self._data[name]
-        if self._reread is None or getattr(data, "dtype", None) != np.float64:
+        if self._reread is None or not is_numbers(data):
             return data
         if name not in self._text:
             self._text[name] = self._reread(name)
