@@ -84,10 +84,11 @@ def cell(column: Any, i: int) -> Any:
 
 
 def to_floats(column: Any, convert: Convert) -> NDArray[np.float64]:
-    """The column as float64 scores (missing values NaN), a new array; ``convert`` raises
-    the message of the first bad value (text that is no number, infinity)."""
+    """The column as float64 scores (missing values NaN); ``convert`` raises the message
+    of the first bad value (text that is no number, infinity). A numpy float64 column is
+    returned as it is (a reader's, made read-only: no copy of millions of scores)."""
     if isinstance(column, np.ndarray) and column.dtype == np.float64:
-        out = column.copy()
+        out = column
     elif is_arrow(column):
         out = _arrow_floats(column, convert)
     else:

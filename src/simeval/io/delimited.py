@@ -24,7 +24,7 @@ import csv
 import importlib.util
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError
-from . import arrow_text
-from .columns import is_numbers
+from .csv_engines import Layout, Parser, arrow_parser, blank_rows, pandas_parser, take
 from .score_table import ScoreTable
 from .text import Source
 
@@ -66,25 +65,13 @@ def sniff_delimiter(suffix: str, first: str) -> str:
     return "\t" if suffix in (".tsv", ".tab") or "\t" in first else ","
 
 
-@dataclass(frozen=True)
-class Layout:
-    """How to parse a file: ``kind`` "numbers" (one per line) or "table"; ``delimiter``;
-    the column ``names``; whether a ``header`` line comes first; the columns parsed as
-    float64 (``numeric``)."""
-
-    kind: str
-    delimiter: str
-    names: list[str]
-    header: bool
-    numeric: frozenset[str]
-
-
 def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | None:
     """``source`` read by a C parser, or None when it is not in the regular layout (see
     the module's docstring). ``suffix`` is the file's (``.tsv``, ``.csv`` …) and ``header``
     whether a table's first line names its columns."""
-    layout = _layout(_sample(source), suffix, header)
-    if layout is None:
+    sample = _sample(source)
+    layout = _layout(sample, suffix, header)
+    if layout is None or sample is None:
         return None
     quoted = _scan(source, layout)
     if quoted is None:
@@ -92,8 +79,17 @@ def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | N
     if source.path is None:  # standard input, a compressed file: text only (no rereading)
         layout = replace(layout, numeric=frozenset())
     if _has_pyarrow():
-        return _table(source, layout, _arrow_parser(source, layout, quoted))
-    return _table(source, layout, _pandas_parser(source, layout, quoted))
+        parse = arrow_parser(source, layout, quoted, _rows_hint(source, sample))
+    else:
+        parse = pandas_parser(source, layout, quoted)
+    return _table(source, layout, parse)
+
+
+def _rows_hint(source: Source, sample: list[str]) -> int:
+    """About how many lines the file has: its size over the sample's bytes per line."""
+    size = source.path.stat().st_size if source.path is not None else len(source.data or b"")
+    per_line = sum(len(line) + 1 for line in sample) / max(len(sample), 1)
+    return int(size / max(per_line, 1) * 1.05) + 16
 
 
 def _has_pyarrow() -> bool:
@@ -180,147 +176,30 @@ def _scan(source: Source, layout: Layout) -> bool | None:
     return quoted
 
 
-#: A parser: (column names to parse as float64, columns to parse or None for all) → the
-#: columns, or None when the file is not in the regular layout.
-Parser = Callable[[frozenset[str], list[str] | None], dict[str, Any] | None]
-
-
-def _arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
-    import pyarrow as pa
-    from pyarrow import csv as pa_csv
-
-    parse_options = pa_csv.ParseOptions(
-        delimiter=layout.delimiter,
-        quote_char='"' if layout.delimiter == "," else False,
-        double_quote=True,
-        escape_char=False,
-        newlines_in_values=quoted,
-        ignore_empty_lines=False,  # blank lines are rows: their line numbers count
-    )
-    # one thread, as pandas' C parser: on a machine of few cores, shared, the parser's
-    # threads slowed the reading down (2 cores: 2.3–4.2 s for three 1e7-row files, against
-    # 1.8–3.2 s in one thread)
-    read_options = pa_csv.ReadOptions(
-        column_names=layout.names, skip_rows=int(layout.header), use_threads=False
-    )
-
-    def parse(numeric: frozenset[str], names: list[str] | None) -> dict[str, Any] | None:
-        types = {n: pa.float64() if n in numeric else pa.string() for n in layout.names}
-        convert_options = pa_csv.ConvertOptions(
-            column_types=types,
-            null_values=[""],
-            strings_can_be_null=False,
-            quoted_strings_can_be_null=False,
-            include_columns=names,
-        )
-        data = source.path if source.path is not None else pa.py_buffer(source.data or b"")
-        try:
-            table = pa_csv.read_csv(
-                data,
-                read_options=read_options,
-                parse_options=parse_options,
-                convert_options=convert_options,
-            )
-        except (pa.ArrowInvalid, OSError):
-            return None
-        columns = {n: table.column(n) for n in table.column_names}
-        if quoted and _holds_line_break(columns):
-            return None
-        return columns
-
-    return parse
-
-
-def _holds_line_break(columns: dict[str, Any]) -> bool:
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    return any(
-        pc.any(pc.match_substring_regex(c, "[\r\n]")).as_py()
-        for c in columns.values()
-        if pa.types.is_string(c.type)
-    )
-
-
-def _pandas_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
-    import io
-
-    import pandas as pd
-
-    precise = _precise_floats(pd.__version__)
-
-    def parse(numeric: frozenset[str], names: list[str] | None) -> dict[str, Any] | None:
-        if quoted:
-            return None  # fields could hold delimiters: their count below would not hold
-        data = source.path if source.path is not None else io.BytesIO(source.data or b"")
-        try:
-            frame = pd.read_csv(
-                data,
-                sep=layout.delimiter,
-                header=None,
-                names=layout.names,
-                index_col=False,
-                skiprows=int(layout.header),
-                usecols=names,
-                dtype={n: np.float64 if n in numeric else object for n in layout.names},
-                quoting=csv.QUOTE_NONE if layout.delimiter != "," else csv.QUOTE_MINIMAL,
-                keep_default_na=False,
-                na_values={n: [""] for n in numeric},
-                skip_blank_lines=False,
-                encoding="utf-8",
-                engine="c",
-                **precise,
-            )
-        except (ValueError, UnicodeDecodeError, pd.errors.ParserError):
-            return None
-        columns = {str(n): frame[n].to_numpy() for n in frame.columns}
-        if not _pandas_rows_whole(source, layout, columns):
-            return None
-        return columns
-
-    return parse
-
-
-def _precise_floats(version: str) -> dict[str, str]:
-    """pandas' option for floats read as Python reads them: ``round_trip`` before pandas
-    3.1; since, its one converter (the option is deprecated)."""
-    major_minor = tuple(int(part) for part in version.split(".")[:2])
-    return {"float_precision": "round_trip"} if major_minor < (3, 1) else {}
-
-
-def _pandas_rows_whole(source: Source, layout: Layout, columns: dict[str, Any]) -> bool:
-    """True when no row had fewer fields than the header (pandas fills them in): every
-    non-blank row holds one delimiter fewer than the header has names."""
-    if layout.kind == "numbers" or len(layout.names) == 1:
-        return True
-    blank = _blank_rows(columns)
-    rows = len(next(iter(columns.values()))) - (0 if blank is None else int(blank.sum()))
-    found = sum(chunk.count(layout.delimiter.encode()) for chunk in source.chunks())
-    expected = rows * (len(layout.names) - 1) + (len(layout.names) - 1) * layout.header
-    return found == expected
-
-
 def _table(source: Source, layout: Layout, parse: Parser) -> ScoreTable | None:
-    columns = parse(layout.numeric, None)
-    if columns is None and layout.numeric:  # a column holds more than numbers: as text
+    parsed = parse(layout.numeric, None)
+    if parsed is None and layout.numeric:  # a column holds more than numbers: as text
         layout = replace(layout, numeric=frozenset())
-        columns = parse(layout.numeric, None)
-    if columns is None:
+        parsed = parse(layout.numeric, None)
+    if parsed is None:
         return None
-    again = [n for n in layout.numeric if _holds_nan(columns[n])]
-    if again:  # NaN from text Python may not read as one (nan(1)): the text decides
-        text = parse(frozenset(), again)
+    columns = parsed.columns
+    if parsed.nan_text:  # NaN from text Python may not read as one (nan(1)): as text
+        text = parse(frozenset(), sorted(parsed.nan_text))
         if text is None:
             return None
-        columns.update(text)
-        layout = replace(layout, numeric=layout.numeric.difference(again))
+        columns.update(text.columns)
+        layout = replace(layout, numeric=layout.numeric.difference(parsed.nan_text))
     keep = None
-    if layout.kind == "table" and (blank := _blank_rows(columns)) is not None:
+    if layout.kind == "table" and (blank := blank_rows(columns)) is not None:
         keep = ~blank
-        columns = {n: _take(c, keep) for n, c in columns.items()}
+        columns = {n: take(c, keep) for n, c in columns.items()}
     n = len(next(iter(columns.values())))
     if not n:
         return None  # no rows: the line-by-line reader says so
+    for column in columns.values():
+        if isinstance(column, np.ndarray):
+            column.flags.writeable = False  # numbers() hands it out as it is
     first = 1 + int(layout.header)
     lines: Any = range(first, first + n) if keep is None else np.flatnonzero(keep) + first
     reread = None
@@ -337,7 +216,7 @@ def _rereader(path: Path, parse: Parser, keep: NDArray[np.bool_] | None) -> Call
         text = parse(frozenset(), [name]) if _stamp(path) == stamp else None
         if text is None:
             raise DataError(f"{path} changed while it was being read; run the command again")
-        return _take(text[name], keep)
+        return take(text.columns[name], keep)
 
     return reread
 
@@ -345,59 +224,3 @@ def _rereader(path: Path, parse: Parser, keep: NDArray[np.bool_] | None) -> Call
 def _stamp(path: Path) -> tuple[int, int]:
     stat = path.stat()
     return stat.st_size, stat.st_mtime_ns
-
-
-def _holds_nan(column: Any) -> bool:
-    """True when a float64 column holds NaN read from text (pandas: any NaN at all)."""
-    if isinstance(column, np.ndarray):
-        return bool(np.isnan(column).any())
-    import pyarrow.compute as pc
-
-    return bool(pc.any(pc.is_nan(column)).as_py())
-
-
-def _blank_rows(columns: dict[str, Any]) -> NDArray[np.bool_] | None:
-    """Rows whose every cell is blank (empty or white space), or None when there are none."""
-    if any(is_numbers(c) and not _holds_null(c) for c in columns.values()):
-        return None  # a column of numbers, none missing: no row is blank
-    names = list(columns)
-    candidates = np.flatnonzero(_blank(columns[names[0]]))
-    if not candidates.size:
-        return None
-    blank = np.ones(candidates.size, dtype=bool)
-    for name in names[1:]:
-        blank &= _blank(_take_rows(columns[name], candidates))
-    if not blank.any():
-        return None
-    rows = np.zeros(len(columns[names[0]]), dtype=bool)
-    rows[candidates[blank]] = True
-    return rows
-
-
-def _holds_null(column: Any) -> bool:
-    """True when a float64 column has an empty cell (a null; pandas: NaN)."""
-    if isinstance(column, np.ndarray):
-        return bool(np.isnan(column).any())
-    return bool(column.null_count)
-
-
-def _blank(column: Any) -> NDArray[np.bool_]:
-    if isinstance(column, np.ndarray):
-        if column.dtype == np.float64:
-            return np.isnan(column)
-        return np.fromiter(
-            (not isinstance(v, str) or not v.strip() for v in column), dtype=bool, count=len(column)
-        )
-    if is_numbers(column):
-        return np.asarray(column.is_null().to_numpy(zero_copy_only=False), dtype=bool)
-    return arrow_text.blank(column)
-
-
-def _take_rows(column: Any, rows: NDArray[np.intp]) -> Any:
-    return column[rows] if isinstance(column, np.ndarray) else column.take(rows)
-
-
-def _take(column: Any, keep: NDArray[np.bool_] | None) -> Any:
-    if keep is None:
-        return column
-    return column[keep] if isinstance(column, np.ndarray) else column.filter(keep)

@@ -101,7 +101,9 @@ class ScoreTable:
         )
 
     def numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
-        """The column as floats; blanks and NaN become NaN, infinity and text are errors."""
+        """The column as floats; blanks and NaN become NaN, infinity and text are errors.
+        A column the reader parsed as numbers comes as the table holds it, read-only (copy
+        it to change it), as pandas' ``to_numpy`` gives a frame's own memory."""
         name = self.column_name(name, option=option)
         return to_floats(self._data[name], lambda value, i: _to_float(value, self, i, name))
 
