@@ -205,21 +205,32 @@ def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
 
 
 def _read_parquet(p: Path) -> ScoreTable:
-    """All columns of a Parquet file, read at once and kept as Arrow columns (a pandas
-    index stored as columns is left out, as pandas leaves it out)."""
+    """All columns of a Parquet file, read at once (a pandas index stored as columns is
+    left out, as pandas leaves it out): float64 columns as numpy arrays (read-only, null
+    as NaN), the others as Arrow columns."""
     require("pyarrow", "parquet")
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
-        data = pq.read_table(p)
+        schema = pq.read_schema(p)
+        stored = (schema.pandas_metadata or {}).get("index_columns", [])
+        index = {c for c in stored if isinstance(c, str)}  # a RangeIndex is stored as a dict
+        data = pq.read_table(p, columns=[c for c in schema.names if c not in index])
     except Exception as exc:  # pyarrow raises many types for a bad file
         raise DataError(f"{p}: cannot read as Parquet ({exc})") from None
-    if not data.num_rows:
+    rows = data.num_rows
+    if not rows:
         raise DataError(f"{p} has no rows")
-    stored = (data.schema.pandas_metadata or {}).get("index_columns", [])
-    index = {c for c in stored if isinstance(c, str)}  # a RangeIndex is stored as a dict
-    columns = {str(c): data.column(c) for c in data.column_names if c not in index}
-    return ScoreTable(str(p), columns, range(1, data.num_rows + 1), "table", where="row")
+    columns: dict[str, Any] = {}
+    for name in data.column_names:
+        column = data.column(name)
+        if pa.types.is_float64(column.type):
+            column = np.asarray(column.to_numpy(), dtype=np.float64)
+            column.flags.writeable = False  # numbers() hands it out as it is
+        columns[str(name)] = column
+        data = data.drop_columns([name])  # its memory goes as it is converted
+    return ScoreTable(str(p), columns, range(1, rows + 1), "table", where="row")
 
 
 def read_scores(
