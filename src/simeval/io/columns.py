@@ -5,10 +5,10 @@ A column is held as its reader made it:
 
 - a ``list`` of raw values (the line-by-line readers: the text of each cell, or JSON
   values);
-- a numpy ``float64`` array (a text column the C parser read as numbers; the table reads
-  its text again when asked for it);
+- a numpy ``float64`` array, read-only (a column of numbers: parsed from text by a C
+  parser, whose text the table reads again when asked for it; or a Parquet float column);
 - a numpy ``object`` array of ``str`` (pandas' C parser, where pyarrow is missing);
-- a pyarrow ``ChunkedArray`` (pyarrow's CSV parser: text; Parquet: any type).
+- a pyarrow ``ChunkedArray`` (pyarrow's CSV parser: text; Parquet: any other type).
 
 Every conversion gives what the line-by-line reader gives for the same file: a score is
 Python's ``float`` of the stripped text, a blank cell and the words nan, na, n/a, null and
