@@ -24,10 +24,19 @@ __all__ = ["Ids", "align_rows"]
 
 class Ids(Sequence[str]):
     """A table's ids: text, each stripped of surrounding white space, held as the reader
-    holds the column (an Arrow string array, or a numpy array of ``str``). ``table``, the
-    :class:`~simeval.io.ScoreTable` they come from, names the file and lines in messages;
-    ``distinct`` is True once they are known to hold no id twice.
+    holds the column; a sequence of ``str``.
 
+    Parameters
+    ----------
+    keys : pyarrow string array or numpy array of str
+        The ids (make them from any column with :meth:`Ids.of`).
+    table : ScoreTable, optional
+        The table they come from: messages name its file and lines.
+    distinct : bool
+        True when they are known to hold no id twice.
+
+    Examples
+    --------
     >>> ids = Ids.of(["a ", " b", "a"])
     >>> list(ids), ids.first_duplicate()
     (['a', 'b', 'a'], (0, 2))

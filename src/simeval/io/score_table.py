@@ -23,11 +23,31 @@ class ScoreTable:
     """A table read from a file: its columns, and the line number in the file of each row
     (for messages).
 
-    ``columns`` maps each column name to its values as the file has them (the text of
-    each cell; JSON and Parquet values as they are); the readers hold a column in the
-    form their parser gives (see :mod:`simeval.io.columns`), and :meth:`numbers` converts
-    it to scores without making Python objects of its cells. ``reread``, where given,
-    returns the text of a column the reader parsed as numbers.
+    The attribute ``columns`` maps each column name to its values as the file has them
+    (the text of each cell; JSON and Parquet values as they are), made into Python
+    objects when first asked for; :meth:`numbers` converts a column to scores without
+    making a Python object of each cell.
+
+    Parameters
+    ----------
+    path : str
+        The file, as messages name it.
+    columns : mapping of str to column
+        Each column as its reader holds it (see :mod:`simeval.io.columns`).
+    lines : sequence of int
+        The line (or row) number in the file of each row.
+    kind : {"table", "numbers"}
+        A table, or a file of one number per line.
+    where : {"line", "row"}
+        How messages count: lines of a text file, rows of a Parquet file.
+    reread : callable, optional
+        ``reread(name)``: the text of column ``name``, which the reader parsed as numbers.
+
+    Examples
+    --------
+    >>> table = ScoreTable("run.tsv", {"id": ["a", "b"], "score": ["0.5", "x"]}, [2, 3], "table")
+    >>> table.location(1, "score")
+    "run.tsv, line 3, column 'score'"
     """
 
     def __init__(
