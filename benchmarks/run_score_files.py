@@ -59,7 +59,10 @@ if mode == "cli":
     doc = json.load(open(f"{folder}/cli-{fmt}.json"))
 elif mode == "load":
     from simeval.cli import build_parser
-    from simeval.cli.inputs import load_inputs
+    try:  # where the command line reads its files
+        from simeval.cli.gold_and_systems import load_inputs
+    except ImportError:
+        from simeval.cli.inputs import load_inputs
     argv = ["evaluate", paths["gold"], "--system", "s0=" + paths["s0"], "--system",
             "judge=" + paths["judge"], "--id-column", "id", "--scale", "0", "5", "-q"]
     gold, systems, _ = load_inputs(build_parser(only="evaluate").parse_args(argv))
