@@ -21,7 +21,10 @@ integer-valued system, like an LLM judge's 0-5 scores):
   the floor (8 argsorts) is timed under the same load.
 * CLI start-up — ``simeval --help`` in a fresh interpreter; floor: ``python -c "import numpy"``.
 * further rows from ``benchmarks/run_bootstrap_vectors.py`` and ``benchmarks/run_cache.py``
-  when they exist (see :func:`extra_rows`).
+  when they exist (see :func:`extra_rows`), and from ``benchmarks/run_score_files.py``:
+  ``simeval evaluate`` on 1e7 pairs × 2 systems from TSV and Parquet files against
+  pandas' read + ``se.evaluate``, the command's reading against pandas', and
+  ``se.evaluate`` on 1e8 pairs × 2 systems.
 
 Peers are timed warm: scipy and scikit-learn are imported, and each function called once,
 before any timed call. Times are the best of ``--repeat`` runs (two at n = 1e7), simeval
@@ -29,6 +32,7 @@ and its floor timed in turns. Prints a Markdown table.
 
     python benchmarks/run.py                  # n = 1e6 for the default set and Kendall, and 1e7
     python benchmarks/run.py --large 0        # without the n = 1e7 row
+    python benchmarks/run.py --score-files 0 --api-large 0   # without the score-file rows
 """
 
 from __future__ import annotations
@@ -307,11 +311,27 @@ def extra_rows(repeat: int) -> list[Callable[[], str | list[str]]]:
     return found
 
 
+def score_file_rows(repeat: int, n: int, large: int) -> list[Callable[[], str | list[str]]]:
+    """The rows of ``benchmarks/run_score_files.py`` (score files at ``n`` pairs through
+    the command line and pandas; ``se.evaluate`` at ``large`` pairs), in the same form."""
+    if not n and not large:
+        return []
+    import run_score_files  # type: ignore[import-not-found]
+
+    return list(run_score_files.rows(repeat, n, large))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1_000_000)
     ap.add_argument("--large", type=int, default=10_000_000, help="0: no large-n row")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument(
+        "--score-files", type=int, default=10_000_000, help="pairs in the score files; 0: none"
+    )
+    ap.add_argument(
+        "--api-large", type=int, default=100_000_000, help="pairs of the API row; 0: none"
+    )
     ap.add_argument("--memory-child", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.memory_child:
@@ -333,6 +353,7 @@ def main() -> None:
         lambda: under_load(args.repeat),
         lambda: startup(max(args.repeat, 5)),
         *extra_rows(args.repeat),  # bootstrap, word-vector and cache rows, when delivered
+        *score_file_rows(args.repeat, args.score_files, args.api_large),
     ]
     notes: list[str] = []
     if args.large:  # after the default-set rows: make_data's data, then each shape

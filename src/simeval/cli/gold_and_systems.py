@@ -8,6 +8,7 @@ Whether a file has a header row is said per file: ``--no-header`` for GOLD, and
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +145,7 @@ def _dataset_inputs(
 
 def _read_systems(
     args: argparse.Namespace,
-    gold_ids: list[str] | None,
+    gold_ids: Sequence[str] | None,
     n_gold: int,
     gold_path: str,
     options: Options,
@@ -163,7 +164,7 @@ def _read_systems(
         rows, extra = align_rows(
             gold_ids,
             n_gold,
-            ids_of(table, args.id_column) if gold_ids is not None else None,
+            ids_of(table, args.id_column, check=False) if gold_ids is not None else None,
             values.size,
             gold_path=gold_path,
             system_path=path,

@@ -1,15 +1,192 @@
-"""Lining system scores up with the gold pairs: by an id column, or line by line."""
+"""Lining system scores up with the gold pairs: by an id column, or line by line.
+
+Ids are compared as text, without making a Python object of each: files whose ids come in
+the same order (the usual case: scores written in the order of the data set) are matched
+by one element-wise comparison; others through a 64-bit hash of each id, sorted (equal
+ids have equal hashes; every match the hashes suggest is checked on the text, and the rare
+ids whose hashes collide are compared as text, so no match rests on a hash alone).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import DataError
+from . import arrow_text
+from .columns import is_arrow, to_list
 
-__all__ = ["align_rows"]
+__all__ = ["Ids", "align_rows"]
+
+
+class Ids(Sequence[str]):
+    """A table's ids: text, each stripped of surrounding white space, held as the reader
+    holds the column; a sequence of ``str``.
+
+    Parameters
+    ----------
+    keys : pyarrow string array or numpy array of str
+        The ids (make them from any column with :meth:`Ids.of`).
+    table : ScoreTable, optional
+        The table they come from: messages name its file and lines.
+    distinct : bool
+        True when they are known to hold no id twice.
+
+    Examples
+    --------
+    >>> ids = Ids.of(["a ", " b", "a"])
+    >>> list(ids), ids.first_duplicate()
+    (['a', 'b', 'a'], (0, 2))
+    """
+
+    def __init__(self, keys: Any, table: Any = None, *, distinct: bool = False) -> None:
+        self.keys = keys  # an Arrow (large) string array, or a numpy object array
+        self.table = table
+        self.distinct = distinct
+
+    @classmethod
+    def of(cls, column: Any, table: Any = None) -> Ids:
+        """The ids of a column: its text (numbers as ``str`` gives them), stripped."""
+        if isinstance(column, Ids):
+            return column
+        if is_arrow(column):
+            text = _arrow_text(column)
+            if text is not None:
+                return cls(text, table)
+        values = [str(v).strip() for v in to_list(column)]
+        return cls(np.array(values, dtype=object).reshape(len(values)), table)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        return self.keys[i].as_py() if is_arrow(self.keys) else self.keys[i]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(to_list(self.keys))
+
+    def __repr__(self) -> str:
+        return f"Ids({len(self)} ids)"
+
+    def hashes(self) -> NDArray[np.uint64]:
+        """A 64-bit hash of each id: equal ids, equal hashes."""
+        if is_arrow(self.keys):
+            return arrow_text.hashes(self.keys)
+        from pandas.util import hash_array
+
+        return hash_array(self.keys, categorize=False)
+
+    def first_duplicate(self) -> tuple[int, int] | None:
+        """(first, second): the rows of the first id, in file order, that repeats an
+        earlier one; None when every id is distinct."""
+        ordered = self.hashes()
+        ordered.sort()
+        if not (ordered[1:] == ordered[:-1]).any():
+            return None
+        hashes = self.hashes()
+        order = np.argsort(hashes, kind="stable")
+        same = hashes[order[1:]] == hashes[order[:-1]]
+        rows = np.union1d(order[1:][same], order[:-1][same])  # equal hashes, file order
+        seen: dict[str, int] = {}
+        for i in rows.tolist():  # the text decides: a repeated id or a collision
+            if (key := self[i]) in seen:
+                return seen[key], i
+            seen[key] = i
+        return None
+
+    def check_distinct(self) -> None:
+        """Raise a :class:`~simeval.errors.DataError` naming the first id that appears
+        twice and both its lines."""
+        if self.distinct:
+            return
+        duplicate = self.first_duplicate()
+        if duplicate is not None:
+            first, second = duplicate
+            t = self.table
+            at = f"positions {first + 1} and {second + 1}"
+            if t is not None:
+                at = f"{t.where}s {t.line_of(first)} and {t.line_of(second)}"
+            raise DataError(
+                f"{'' if t is None else f'{t.path}: '}id {self[second]!r} appears twice ({at}); "
+                "ids must be unique"
+            )
+        self.distinct = True
+
+    def equals(self, other: Ids) -> bool:
+        """True when both hold the same ids in the same order."""
+        if len(self) != len(other):
+            return False
+        mine, theirs = _comparable(self, other)
+        if is_arrow(mine):
+            import pyarrow.compute as pc
+
+            return bool(pc.all(pc.equal(mine, theirs)).as_py() is not False)
+        return bool(np.array_equal(mine, theirs))
+
+    def positions_in(self, other: Ids) -> NDArray[np.intp]:
+        """For each id, its row in ``other`` (whose ids are distinct), or -1 when absent."""
+        mine, theirs = (Ids(keys) for keys in _comparable(self, other))  # one form of text
+        hashes = theirs.hashes()
+        order = np.argsort(hashes)
+        ordered = hashes[order]
+        if not len(ordered) or (ordered[1:] == ordered[:-1]).any():
+            # no rows, or two distinct ids of one hash: by their text
+            where = {key: i for i, key in enumerate(theirs)}
+            return np.fromiter((where.get(key, -1) for key in mine), np.intp, len(mine))
+        wanted = mine.hashes()
+        k = np.minimum(np.searchsorted(ordered, wanted), len(ordered) - 1)
+        rows = np.where(ordered[k] == wanted, order[k], -1).astype(np.intp)
+        found = np.flatnonzero(rows >= 0)
+        rows[found[~_equal_at(mine, theirs, found, rows[found])]] = -1  # a hash, not the id
+        return rows
+
+
+def _arrow_text(column: Any) -> Any:
+    """An Arrow column's ids as one string array, stripped; None for types whose text is
+    Python's to give (floats, dates …)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if pa.types.is_integer(column.type):
+        column = pc.cast(column, pa.string())  # the digits, as str() writes them
+    if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
+        return None
+    return arrow_text.trimmed(column)
+
+
+def _comparable(a: Ids, b: Ids) -> tuple[Any, Any]:
+    """Both ids' keys in one form: numpy arrays of ``str``, or Arrow strings of one type
+    where either is Arrow."""
+    if not is_arrow(a.keys) and not is_arrow(b.keys):
+        return a.keys, b.keys
+    if is_arrow(a.keys) and is_arrow(b.keys) and a.keys.type == b.keys.type:
+        return a.keys, b.keys
+    import pyarrow as pa
+
+    def large(keys: Any) -> Any:
+        return keys.cast(pa.large_string()) if is_arrow(keys) else pa.array(keys, pa.large_string())
+
+    return large(a.keys), large(b.keys)
+
+
+def _equal_at(a: Ids, b: Ids, rows_a: NDArray[np.intp], rows_b: NDArray[np.intp]) -> Any:
+    """Whether id ``rows_a[i]`` of ``a`` is id ``rows_b[i]`` of ``b``, for each i."""
+    mine, theirs = _comparable(a, b)
+    if is_arrow(mine):
+        import pyarrow.compute as pc
+
+        same = pc.equal(mine.take(rows_a), theirs.take(rows_b))
+        return np.asarray(same.to_numpy(zero_copy_only=False), dtype=bool)
+    return np.asarray(mine[rows_a] == theirs[rows_b], dtype=bool)
 
 
 def align_rows(
@@ -23,7 +200,11 @@ def align_rows(
 ) -> tuple[np.ndarray, int]:
     """The row of the system file for each gold pair, and how many system rows were left
     unused. With ids, every gold id needs a system row (extra system rows are allowed and
-    counted); without ids, both files must have the same number of rows.
+    counted); without ids, both files must have the same number of rows. Ids are
+    :class:`Ids` (see :func:`~simeval.io.ids_of`) or any sequence of values, compared as
+    text; the system's must be distinct (an id found twice is an error), which goes
+    without checking when they are the gold ids in the gold's order (the gold's are
+    checked by :func:`~simeval.io.ids_of`).
 
     Parameters
     ----------
@@ -52,12 +233,16 @@ def align_rows(
                 "they must align line by line (or pass --id-column)"
             )
         return np.arange(n_system), 0
-    position = {v: i for i, v in enumerate(system_ids)}
-    missing = [v for v in gold_ids if v not in position]
-    if missing:
+    gold, system = Ids.of(gold_ids), Ids.of(system_ids)
+    if gold.equals(system):
+        return np.arange(len(gold)), 0
+    system.check_distinct()
+    rows = gold.positions_in(system)
+    missing = rows < 0
+    if missing.any():
+        first = gold[int(np.argmax(missing))]
         raise DataError(
-            f"{system_path}: {len(missing)} gold id(s) have no score (first: {missing[0]!r}); "
+            f"{system_path}: {int(missing.sum())} gold id(s) have no score (first: {first!r}); "
             f"every id in {gold_path} needs a row"
         )
-    rows = np.fromiter((position[v] for v in gold_ids), dtype=np.intp, count=len(gold_ids))
-    return rows, len(system_ids) - len(gold_ids)
+    return rows, len(system) - len(gold)

@@ -4,8 +4,7 @@ helpers that pick its columns (by name, or by position 1, 2, …) and ids."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,24 +12,89 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError
+from .align import Ids
+from .columns import cell, is_numbers, to_floats, to_list
 from .text import is_stdin
 
 __all__ = ["ScoreTable", "default_column", "ids_of", "parse_system_spec"]
 
 
-@dataclass(frozen=True)
 class ScoreTable:
-    """A table read from a file: its columns as lists of raw strings (or values), and the
-    line number in the file of each row (for messages)."""
+    """A table read from a file: its columns, and the line number in the file of each row
+    (for messages).
 
-    path: str
-    columns: dict[str, list[Any]]
-    lines: list[int]
-    kind: str  # "numbers" (one value per line) or "table"
-    where: str = "line"  # "line" for text files, "row" for Parquet
+    The attribute ``columns`` maps each column name to its values as the file has them
+    (the text of each cell; JSON and Parquet values as they are), made into Python
+    objects when first asked for; :meth:`numbers` converts a column to scores without
+    making a Python object of each cell.
+
+    Parameters
+    ----------
+    path : str
+        The file, as messages name it.
+    columns : mapping of str to column
+        Each column as its reader holds it (see :mod:`simeval.io.columns`).
+    lines : sequence of int
+        The line (or row) number in the file of each row.
+    kind : {"table", "numbers"}
+        A table, or a file of one number per line.
+    where : {"line", "row"}
+        How messages count: lines of a text file, rows of a Parquet file.
+    reread : callable, optional
+        ``reread(name)``: the text of column ``name``, which the reader parsed as numbers.
+
+    Examples
+    --------
+    >>> table = ScoreTable("run.tsv", {"id": ["a", "b"], "score": ["0.5", "x"]}, [2, 3], "table")
+    >>> table.location(1, "score")
+    "run.tsv, line 3, column 'score'"
+    """
+
+    def __init__(
+        self,
+        path: str,
+        columns: Mapping[str, Any],
+        lines: Sequence[int],
+        kind: str,
+        where: str = "line",
+        *,
+        reread: Callable[[str], Any] | None = None,
+    ) -> None:
+        self.path = path
+        self.kind = kind  # "numbers" (one value per line) or "table"
+        self.where = where  # "line" for text files, "row" for Parquet
+        self._data = dict(columns)
+        self._lines = lines
+        self._reread = reread
+        self._text: dict[str, Any] = {}  # the text of columns parsed as numbers
+        self._lists: dict[str, list[Any]] = {}  # columns made into Python values
 
     def __len__(self) -> int:
-        return len(self.lines)
+        return len(self._lines)
+
+    def __repr__(self) -> str:
+        return f"ScoreTable({self.path!r}, {len(self)} rows, columns {list(self._data)})"
+
+    @property
+    def columns(self) -> Mapping[str, list[Any]]:
+        """Every column's values (made into Python objects when first asked for)."""
+        return _ColumnLists(self)
+
+    @property
+    def lines(self) -> list[int]:
+        """The line (or row) number in the file of each row."""
+        lines = self._lines
+        return lines.tolist() if isinstance(lines, np.ndarray) else list(lines)
+
+    def raw(self, name: str) -> Any:
+        """Column ``name`` as the reader holds it, with its text where the reader parsed
+        the text as numbers."""
+        data = self._data[name]
+        if self._reread is None or not is_numbers(data):
+            return data
+        if name not in self._text:
+            self._text[name] = self._reread(name)
+        return self._text[name]
 
     def column(self, name: str, *, option: str = "--column") -> list[Any]:
         """The column called ``name``, or the ``name``-th column (from 1) when ``name`` is a
@@ -40,36 +104,28 @@ class ScoreTable:
     def column_name(self, name: str, *, option: str = "--column") -> str:
         """The header name of column ``name``: itself, or the name of the column at that
         position (1, 2, …) when ``name`` is a number that is not a column name."""
-        if name in self.columns:
+        if name in self._data:
             return name
         text = str(name).strip()
         if text.isdigit() and self.kind == "table":
             k = int(text)
-            if 1 <= k <= len(self.columns):
-                return list(self.columns)[k - 1]
+            if 1 <= k <= len(self._data):
+                return list(self._data)[k - 1]
             raise DataError(
-                f"{self.path}: no column {k}; the file has {len(self.columns)} column(s); "
+                f"{self.path}: no column {k}; the file has {len(self._data)} column(s); "
                 f"choose one with {option}"
             )
-        cols = ", ".join(self.columns) or "(none)"
+        cols = ", ".join(self._data) or "(none)"
         raise DataError(
             f"{self.path}: no column {name!r}; the columns are {cols}; choose one with {option}"
         )
 
     def numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
-        """The column as floats; blanks and NaN become NaN, infinity and text are errors."""
+        """The column as floats; blanks and NaN become NaN, infinity and text are errors.
+        A column the reader parsed as numbers comes as the table holds it, read-only (copy
+        it to change it), as pandas' ``to_numpy`` gives a frame's own memory."""
         name = self.column_name(name, option=option)
-        raw = self.columns[name]
-        try:  # fast path: numpy's own conversion of the whole column
-            out = np.array(raw, dtype=np.float64)
-        except (TypeError, ValueError):
-            out = None
-        if out is None or out.shape != (len(raw),) or np.isinf(out).any():
-            # the slow path finds the failing line for the message (blanks, n/a, text, inf)
-            out = np.empty(len(raw), dtype=np.float64)
-            for i, value in enumerate(raw):
-                out[i] = _to_float(value, self, i, name)
-        return out
+        return to_floats(self._data[name], lambda value, i: _to_float(value, self, i, name))
 
     def finite_numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
         """As :meth:`numbers`, but a missing value is an error naming its line."""
@@ -78,14 +134,41 @@ class ScoreTable:
         missing = np.isnan(values)
         if missing.any():
             i = int(np.argmax(missing))
-            raw = self.columns[name][i]
-            shown = f" ({str(raw).strip()!r})" if raw is not None and str(raw).strip() else ""
+            value = cell(self.raw(name), i)
+            shown = f" ({str(value).strip()!r})" if value is not None and str(value).strip() else ""
             raise DataError(f"{self.location(i, name)}: missing value{shown}; fill it in")
         return values
 
+    def line_of(self, i: int) -> int:
+        """The line (or row) number in the file of row ``i``."""
+        return int(self._lines[i])
+
     def location(self, i: int, column: str | None = None) -> str:
+        """Where row ``i`` (and ``column``) is, for a message: ``file, line 7, column 'x'``."""
         col = f", column {column!r}" if column and self.kind == "table" else ""
-        return f"{self.path}, {self.where} {self.lines[i]}{col}"
+        return f"{self.path}, {self.where} {self.line_of(i)}{col}"
+
+
+class _ColumnLists(Mapping[str, list[Any]]):
+    """A table's columns as lists of Python values, each made when first asked for."""
+
+    def __init__(self, table: ScoreTable) -> None:
+        self._table = table
+
+    def __getitem__(self, name: str) -> list[Any]:
+        lists = self._table._lists
+        if name not in lists:
+            lists[name] = to_list(self._table.raw(name))  # KeyError: no such column
+        return lists[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._table._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table._data)
+
+    def __len__(self) -> int:
+        return len(self._table._data)
 
 
 def _to_float(value: Any, table: ScoreTable, i: int, column: str) -> float:
@@ -131,17 +214,15 @@ def default_column(table: ScoreTable, requested: str | None, exclude: Sequence[s
     )
 
 
-def ids_of(table: ScoreTable, id_column: str) -> list[str]:
-    """The id column as strings; duplicate ids are an error naming both lines."""
-    ids = [str(v).strip() for v in table.column(id_column, option="--id-column")]
-    seen: dict[str, int] = {}
-    for i, v in enumerate(ids):
-        if v in seen:
-            raise DataError(
-                f"{table.path}: id {v!r} appears twice ({table.where}s {table.lines[seen[v]]} "
-                f"and {table.lines[i]}); ids must be unique"
-            )
-        seen[v] = i
+def ids_of(table: ScoreTable, id_column: str, *, check: bool = True) -> Ids:
+    """The id column as text (each id stripped of surrounding white space), a sequence of
+    ``str``. Duplicate ids are an error naming both lines; with ``check=False`` that check
+    is left to :func:`~simeval.io.align.align_rows`, which skips it for ids in the order
+    of the (checked) gold ids, whose distinctness they share."""
+    name = table.column_name(id_column, option="--id-column")
+    ids = Ids.of(table.raw(name), table)
+    if check:
+        ids.check_distinct()
     return ids
 
 

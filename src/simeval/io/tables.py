@@ -1,16 +1,21 @@
 """Reading score files: CSV / TSV / JSONL / Parquet tables with a header (or without one,
 columns then named 1, 2, …), or SemEval-style files with one number per line.
 
-Every problem is a :class:`~simeval.errors.DataError` whose one-line message names the
-file, the line (or row) and column, and what to do. Missing values (a blank SemEval line,
-an empty cell, ``NaN``) are read as NaN and left to the caller's ``nan_policy``.
+Tables and files of numbers are parsed by a C parser (:mod:`.delimited`: pyarrow's, else
+pandas'); what that parser does not take (an irregular file, or one with comment lines)
+is read here, line by line, which names the file, the line and the column of any problem.
+Parquet is read once for all its columns. Every problem is a
+:class:`~simeval.errors.DataError` whose one-line message names the file, the line (or
+row) and column, and what to do. Missing values (a blank SemEval line, an empty cell,
+``NaN``) are read as NaN and left to the caller's ``nan_policy``.
 """
 
 from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,27 +23,38 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, require
+from .delimited import looks_numeric, read_regular, sniff_delimiter
 from .score_table import ScoreTable, default_column
-from .text import MAX_LINE_BYTES, is_stdin, read_text, shown_name
+from .text import (
+    MAX_LINE_BYTES,
+    compression_suffix,
+    is_stdin,
+    open_source,
+    shown_name,
+    source_text,
+)
 
 __all__ = ["read_scores", "read_table"]
 
-# csv's own limit on a field (131 072 characters) is below our limit on a line; a
-# field may span lines inside quotes, so the limit is a few lines' worth.
-csv.field_size_limit(max(csv.field_size_limit(), 4 * MAX_LINE_BYTES))
-
-
-def _looks_numeric(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+_JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
 
 
 def _suffix(path: str | Path) -> str:
+    """The suffix that says the format: ``.tsv`` of ``scores.tsv.gz``."""
     p = Path(path)
-    return (p.with_suffix("") if p.suffix.lower() == ".gz" else p).suffix.lower()
+    return (p.with_suffix("") if compression_suffix(p) else p).suffix.lower()
+
+
+@contextmanager
+def _csv_field_limit(limit: int) -> Iterator[None]:
+    """csv's limit on one field raised to ``limit`` while reading, and set back after
+    (the limit is the whole process's)."""
+    before = csv.field_size_limit()
+    csv.field_size_limit(max(before, limit))
+    try:
+        yield
+    finally:
+        csv.field_size_limit(before)
 
 
 def read_table(path: str | Path, *, comment: str | None = None, header: bool = True) -> ScoreTable:
@@ -47,15 +63,31 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
     score per line, a blank line = a missing score), whatever its suffix; any other is a
     tab- or comma-separated table with a header (TSV without quoting, as STS-B needs).
     With ``header=False`` the first row is data and the columns are named ``1``, ``2``, …
-    (rows may have extra trailing fields, as STS-B's do). A ``.gz`` suffix or gzip data is
-    decompressed first; ``-`` reads standard input (JSONL when its first line is a JSON
-    object). With ``comment="#"``, lines starting with ``#`` are skipped (line numbers in
-    messages stay those of the file)."""
+    (rows may have extra trailing fields, as STS-B's do). A ``.gz``, ``.bz2`` or ``.xz``
+    suffix or compressed data is decompressed first (a truncated or corrupt file is an
+    error); ``-`` reads standard input (JSONL when its first line is a JSON object). With
+    ``comment="#"``, lines starting with ``#`` are skipped (line numbers in messages stay
+    those of the file).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "run.tsv"
+    >>> _ = p.write_text("id\\tscore\\na\\t0.5\\nb\\t\\n")
+    >>> table = read_table(p)
+    >>> table.numbers("score").tolist(), table.column("id"), table.lines
+    ([0.5, nan], ['a', 'b'], [2, 3])
+    """
     name = shown_name(path)
     suffix = "" if is_stdin(path) else _suffix(path)
     if suffix in (".parquet", ".pq") and Path(path).exists():
         return _read_parquet(Path(path))
-    lines = read_text(path).splitlines()
+    source = open_source(path)
+    if comment is None and suffix not in _JSON_SUFFIXES:
+        table = read_regular(source, suffix, header=header)
+        if table is not None:
+            return table
+    lines = source_text(source).splitlines()
     if comment is not None:  # blanked, not removed: line numbers stay the file's
         lines = ["" if line.lstrip().startswith(comment) else line for line in lines]
     if not any(line.strip() for line in lines):
@@ -64,14 +96,16 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
             "with a header"
         )
     first = next(line for line in lines if line.strip())
-    if suffix in (".jsonl", ".ndjson", ".json") or (not suffix and first.lstrip().startswith("{")):
+    if suffix in _JSON_SUFFIXES or (not suffix and first.lstrip().startswith("{")):
         return _read_jsonl(name, lines)
-    if _looks_numeric(first.strip()):
+    if looks_numeric(first.strip()):
         # A number where a header should be: one score per line, whatever the suffix
         # (a first score is never silently taken for a column name).
         return _read_numbers(name, lines)
-    delimiter = "\t" if suffix in (".tsv", ".tab") or "\t" in first else ","
-    return _read_delimited(name, lines, delimiter, header)
+    # csv's own limit on a field (131 072 characters) is below our limit on a line; a
+    # field may span lines inside quotes, so the limit is a few lines' worth.
+    with _csv_field_limit(4 * MAX_LINE_BYTES):
+        return _read_delimited(name, lines, sniff_delimiter(suffix, first), header)
 
 
 def _read_numbers(name: str, lines: list[str]) -> ScoreTable:
@@ -114,7 +148,7 @@ def _read_delimited(name: str, lines: list[str], delimiter: str, header: bool) -
     for lineno, row in rows:
         if names is None:
             names = [h.strip() for h in row]
-            if all(_looks_numeric(h) for h in names):
+            if all(looks_numeric(h) for h in names):
                 raise DataError(
                     f"the first line of {name} looks like data, not a header (all its "
                     "fields are numbers); pass --no-header and name columns by number"
@@ -171,17 +205,32 @@ def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
 
 
 def _read_parquet(p: Path) -> ScoreTable:
+    """All columns of a Parquet file, read at once (a pandas index stored as columns is
+    left out, as pandas leaves it out): float64 columns as numpy arrays (read-only, null
+    as NaN), the others as Arrow columns."""
     require("pyarrow", "parquet")
-    import pandas as pd
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
     try:
-        frame = pd.read_parquet(p)
+        schema = pq.read_schema(p)
+        stored = (schema.pandas_metadata or {}).get("index_columns", [])
+        index = {c for c in stored if isinstance(c, str)}  # a RangeIndex is stored as a dict
+        data = pq.read_table(p, columns=[c for c in schema.names if c not in index])
     except Exception as exc:  # pyarrow raises many types for a bad file
         raise DataError(f"{p}: cannot read as Parquet ({exc})") from None
-    if frame.empty:
+    rows = data.num_rows
+    if not rows:
         raise DataError(f"{p} has no rows")
-    columns = {str(c): frame[c].tolist() for c in frame.columns}
-    return ScoreTable(str(p), columns, list(range(1, len(frame) + 1)), "table", where="row")
+    columns: dict[str, Any] = {}
+    for name in data.column_names:
+        column = data.column(name)
+        if pa.types.is_float64(column.type):
+            column = np.asarray(column.to_numpy(), dtype=np.float64)
+            column.flags.writeable = False  # numbers() hands it out as it is
+        columns[str(name)] = column
+        data = data.drop_columns([name])  # its memory goes as it is converted
+    return ScoreTable(str(p), columns, range(1, rows + 1), "table", where="row")
 
 
 def read_scores(

@@ -1,16 +1,22 @@
-"""Reading a whole text file safely: UTF-8 (errors name the byte offset and line), gzip by
-suffix or magic bytes, ``-`` for standard input, and a cap on the length of one line so
-that a file without line breaks (``/dev/zero``, a binary file) cannot fill the memory.
+"""Reading a whole text file safely: UTF-8 (errors name the byte offset and line),
+compressed files (gzip, bzip2, xz: by suffix or by their first bytes; a truncated or
+corrupt one is an error naming the file), ``-`` for standard input, and a cap on the
+length of one line so that a file without line breaks (``/dev/zero``, a binary file)
+cannot fill the memory.
 """
 
 from __future__ import annotations
 
+import bz2
 import codecs
+import gzip
 import io
+import lzma
 import os
 import sys
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -20,10 +26,15 @@ __all__ = [
     "MAX_LINE_BYTES",
     "STDIN",
     "ByteRange",
+    "Source",
+    "compression_suffix",
+    "decompression_error",
     "is_stdin",
+    "open_source",
     "read_bytes",
     "read_text",
     "shown_name",
+    "source_text",
 ]
 
 #: The longest line any reader accepts (1 MiB): longer means "not a text file".
@@ -31,7 +42,16 @@ MAX_LINE_BYTES = 1 << 20
 #: The file name that stands for standard input.
 STDIN = "-"
 _CHUNK = 1 << 20
-_GZIP_MAGIC = b"\x1f\x8b"
+#: Compressed formats read, by file suffix and by their first bytes (the bzip2 signature
+#: is checked with its first block's magic number, so that no text is taken for it).
+_COMPRESSED = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz"}
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"))
+_BZIP2_BLOCK = b"1AY&SY"
+#: Formats recognised by their first bytes but not read: the message says what to do.
+_NOT_READ = {
+    b"PK\x03\x04": "a zip archive; extract the file from it first (unzip)",
+    b"\x28\xb5\x2f\xfd": "zstd-compressed; decompress it first (zstd -d) or use gzip",
+}
 
 
 def is_stdin(path: str | os.PathLike[str] | None) -> bool:
@@ -42,6 +62,12 @@ def is_stdin(path: str | os.PathLike[str] | None) -> bool:
 def shown_name(path: str | os.PathLike[str]) -> str:
     """How a file is named in messages: ``<stdin>`` for ``-``."""
     return "<stdin>" if is_stdin(path) else os.fspath(path)
+
+
+def compression_suffix(path: str | os.PathLike[str]) -> str:
+    """The suffix of a compressed format read (``.gz``, ``.bz2``, ``.xz``), or ``""``."""
+    suffix = Path(path).suffix.lower()
+    return suffix if suffix in _COMPRESSED else ""
 
 
 def _check_file(path: str | os.PathLike[str]) -> Path:
@@ -65,30 +91,60 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         raise DataError(f"{p}: cannot read it ({exc.strerror or exc})") from None
 
 
-def _chunks(fh: BinaryIO) -> Iterator[bytes]:
+def _chunks(fh: BinaryIO | io.BufferedIOBase) -> Iterator[bytes]:
     while chunk := fh.read(_CHUNK):
         yield chunk
 
 
-def _gunzip(chunks: Iterator[bytes], name: str) -> Iterator[bytes]:
-    inflate = zlib.decompressobj(wbits=31)  # gzip header and trailer
+def _format_of(first: bytes, suffix: str, name: str) -> str | None:
+    """The compressed format of a file that starts with ``first`` (and has ``suffix``), or
+    None for a plain file; a Parquet file and the formats not read are refused."""
+    if first.startswith(b"PAR1"):
+        raise DataError(
+            f"{name} is a Parquet file; Parquet is read from a named .parquet file only "
+            "(not from standard input or under another suffix)"
+        )
+    for magic, what in _NOT_READ.items():
+        if first.startswith(magic):
+            raise DataError(f"{name} is {what}")
+    for magic, fmt in _MAGIC:
+        if first.startswith(magic):
+            return fmt
+    if first.startswith(b"BZh") and first[4:10] == _BZIP2_BLOCK:
+        return "bzip2"
+    return _COMPRESSED.get(suffix)
+
+
+def _decompressor(fh: BinaryIO, fmt: str) -> io.BufferedIOBase:
+    """A stream of the decompressed bytes of ``fh`` (``fmt``: gzip, bzip2 or xz)."""
+    if fmt == "gzip":
+        return gzip.GzipFile(fileobj=fh, mode="rb")
+    if fmt == "bzip2":
+        return bz2.BZ2File(fh, mode="rb")
+    return lzma.LZMAFile(fh, mode="rb")
+
+
+def _decompressed(fh: BinaryIO, fmt: str, name: str) -> Iterator[bytes]:
+    """The decompressed bytes of ``fh`` in chunks of at most 1 MiB (a small file that
+    inflates to gigabytes is stopped by the line cap, not held whole); a stream cut
+    short, a bad checksum or bytes that are not ``fmt`` data are a :class:`DataError`."""
     try:
-        for chunk in chunks:
-            data = chunk
-            while data:
-                out = inflate.decompress(data, _CHUNK)
-                if out:
-                    yield out
-                data = inflate.unconsumed_tail
-                if inflate.eof:  # a second gzip member follows (concatenated .gz files)
-                    data = inflate.unused_data + data
-                    inflate = zlib.decompressobj(wbits=31)
-                    if not data:
-                        break
-        if tail := inflate.flush():
-            yield tail
-    except zlib.error as exc:
-        raise DataError(f"{name}: not a valid gzip file ({exc}); check the file") from None
+        with _decompressor(fh, fmt) as stream:
+            yield from _chunks(stream)
+    except (EOFError, OSError, zlib.error, lzma.LZMAError) as exc:
+        raise decompression_error(exc, name, fmt) from None
+
+
+def decompression_error(exc: Exception, name: str, fmt: str = "gzip") -> DataError:
+    """The one-line error for a compressed file that cannot be decompressed: cut short
+    (``EOFError``) or corrupt (a bad checksum, bytes that are not ``fmt`` data)."""
+    if isinstance(exc, EOFError):
+        return DataError(
+            f"{name}: the {fmt} data is cut short (the file is truncated); write or fetch it again"
+        )
+    return DataError(
+        f"{name}: not valid {fmt} data ({exc}); the file is corrupt: write or fetch it again"
+    )
 
 
 def _lines_capped(chunks: Iterator[bytes], name: str, cap: int) -> Iterator[bytes]:
@@ -130,41 +186,99 @@ def _size(n: int) -> str:
 
 
 def read_text(path: str | os.PathLike[str], *, max_line: int = MAX_LINE_BYTES) -> str:
-    """A file's text: UTF-8 (a byte-order mark is dropped), gzip-compressed when the name
-    ends in ``.gz`` or the data starts with the gzip magic bytes; ``-`` reads standard
-    input. A missing or unreadable file, bytes that are not UTF-8 (named by byte offset
-    and line) and a line over ``max_line`` bytes are each a one-line :class:`DataError`.
+    """A file's text: UTF-8 (a byte-order mark is dropped), decompressed when the name ends
+    in ``.gz``, ``.bz2`` or ``.xz`` or the data starts with the gzip, bzip2 or xz
+    signature; ``-`` reads standard input. A missing or unreadable file, a truncated or
+    corrupt compressed file, bytes that are not UTF-8 (named by byte offset and line) and
+    a line over ``max_line`` bytes are each a one-line :class:`DataError`.
     """
+    return source_text(open_source(path, max_line=max_line), max_line=max_line)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a reader finds a file's bytes: ``path``, a plain regular file to be read where
+    it lies, or ``data``, the bytes of standard input, of a compressed file (decompressed
+    and checked) or of a special file (a pipe, a device), read once. ``name`` is how
+    messages name it."""
+
+    name: str
+    path: Path | None = None
+    data: bytes | None = None
+
+    def chunks(self) -> Iterator[bytes]:
+        """The bytes, in chunks of at most 1 MiB for a file on disk."""
+        if self.path is None:
+            yield self.data or b""
+            return
+        with self.path.open("rb") as fh:
+            yield from _chunks(fh)
+
+
+def open_source(path: str | os.PathLike[str], *, max_line: int = MAX_LINE_BYTES) -> Source:
+    """The :class:`Source` of ``path`` (``-``: standard input). A compressed file,
+    standard input and special files are read (and decompressed) here, each line checked
+    against ``max_line`` bytes; a plain regular file is only opened to look at its first
+    bytes. A Parquet file is refused (it is read from a named ``.parquet`` file only)."""
     name = shown_name(path)
     if is_stdin(path):
-        return _decode(_stream(sys.stdin.buffer, name, False, max_line), name)
+        return Source(name, data=_read_all(sys.stdin.buffer, name, max_line))
     p = _check_file(path)
     try:
         with p.open("rb") as fh:
-            return _decode(_stream(fh, name, p.suffix.lower() == ".gz", max_line), name)
+            head = fh.read(16)
+            fmt = _format_of(head, compression_suffix(p), name)
+            if fmt is None and p.is_file():
+                return Source(name, path=p)
+            return Source(name, data=_read_all(fh, name, max_line, head, fmt))
     except OSError as exc:
         raise DataError(f"{p}: cannot read it ({exc.strerror or exc})") from None
 
 
-def _stream(fh: BinaryIO, name: str, gz: bool, max_line: int) -> Iterator[bytes]:
-    chunks = _chunks(fh)
-    first = next(chunks, b"")
-    if first.startswith(b"PAR1"):
-        raise DataError(
-            f"{name} is a Parquet file; Parquet is read from a named .parquet file only "
-            "(not from standard input or under another suffix)"
-        )
-    if gz or first.startswith(_GZIP_MAGIC):
-        chunks = _gunzip(_prepend(first, chunks), name)
-    else:
-        chunks = _prepend(first, chunks)
-    return _lines_capped(chunks, name, max_line)
+def _read_all(
+    fh: BinaryIO, name: str, max_line: int, head: bytes | None = None, fmt: str | None = None
+) -> bytes:
+    """All bytes of ``fh``, decompressed when ``fmt`` names a compressed format, each line
+    checked against the cap; ``head``: the first bytes, already read (the stream may not
+    seek back)."""
+    if head is None:
+        head = fh.read(16)
+        fmt = _format_of(head, "", name)
+    stream = io.BufferedReader(_Prepended(head, fh), _CHUNK)
+    chunks = _decompressed(stream, fmt, name) if fmt else _chunks(stream)
+    return b"".join(_lines_capped(chunks, name, max_line))
 
 
-def _prepend(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
-    if first:
-        yield first
-    yield from rest
+class _Prepended(io.RawIOBase):
+    """``head`` and then the rest of ``fh``, as one readable stream."""
+
+    def __init__(self, head: bytes, fh: BinaryIO) -> None:
+        self._head = head
+        self._fh = fh
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            k = min(len(buffer), len(self._head))
+            buffer[:k] = self._head[:k]
+            self._head = self._head[k:]
+            return k
+        data = self._fh.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def source_text(source: Source, *, max_line: int = MAX_LINE_BYTES) -> str:
+    """The text of ``source``: UTF-8 (a byte-order mark dropped), each line at most
+    ``max_line`` bytes."""
+    if source.data is not None:
+        return _decode(iter([source.data]), source.name)
+    try:
+        return _decode(_lines_capped(source.chunks(), source.name, max_line), source.name)
+    except OSError as exc:
+        raise DataError(f"{source.path}: cannot read it ({exc.strerror or exc})") from None
 
 
 def _decode(chunks: Iterator[bytes], name: str) -> str:

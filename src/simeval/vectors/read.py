@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import os
 import warnings
+import zlib
 from codecs import BOM_UTF8
 from collections.abc import Collection
 from pathlib import Path
@@ -24,6 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..errors import DataError, InputError
 from ..io import read_bytes
+from ..io.text import decompression_error
 from .matrix import SHOWN, Vectors
 from .text import IrregularFileError, read_text_chunks, separator, split_header
 
@@ -46,7 +48,9 @@ def _read_bytes(path: Path) -> bytes:
         return path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
-    except (OSError, EOFError) as exc:
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:  # cut short, or corrupt
+        raise decompression_error(exc, str(path)) from None
+    except OSError as exc:
         raise DataError(f"{path}: cannot be read ({exc})") from None
 
 

@@ -1,0 +1,263 @@
+"""The two C parsers behind :mod:`simeval.io.delimited`, and what it does with their rows.
+
+- pyarrow's CSV reader (where pyarrow is installed), in one thread as pandas' parser, its
+  blocks taken one after the other: a column of numbers goes into one growing numpy array
+  (the block's memory is reused for the next, so no array of the whole column is made
+  twice), a text column stays Arrow strings;
+- pandas' C parser otherwise: numbers in a numpy array, text in numpy arrays of ``str``.
+  pandas fills a row shorter than the header in silently, so its rows are checked by a
+  count of the delimiters in the file (and a comma-separated file holding quotes, where
+  a field may hold commas, is declined).
+
+Each returns the columns (numbers as float64 numpy arrays, missing NaN), and which columns
+of numbers hold NaN written as text (for Python to read again), or None when the file is
+not in the regular layout.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import arrow_text
+from .text import Source
+
+__all__ = ["Layout", "Parsed", "Parser", "arrow_parser", "blank_rows", "pandas_parser", "take"]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How to parse a file: ``kind`` "numbers" (one per line) or "table"; ``delimiter``;
+    the column ``names``; whether a ``header`` line comes first; the columns parsed as
+    float64 (``numeric``)."""
+
+    kind: str
+    delimiter: str
+    names: list[str]
+    header: bool
+    numeric: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A file's columns as a parser gave them, and the columns of numbers with a NaN
+    written as text (``nan``, or ``nan(1)``, which Python does not read)."""
+
+    columns: dict[str, Any]
+    nan_text: frozenset[str]
+
+
+#: (columns to parse as float64, columns to parse or None for all) → :class:`Parsed`, or
+#: None when the file is not in the regular layout.
+Parser = Callable[[frozenset[str], list[str] | None], Parsed | None]
+
+
+def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -> Parser:
+    """pyarrow's CSV reader for ``source``; ``rows_hint`` (an estimate of the rows) sizes
+    the arrays of numbers first."""
+    import pyarrow as pa
+    from pyarrow import csv as pa_csv
+
+    parse_options = pa_csv.ParseOptions(
+        delimiter=layout.delimiter,
+        quote_char='"' if layout.delimiter == "," else False,
+        double_quote=True,
+        escape_char=False,
+        newlines_in_values=quoted,
+        ignore_empty_lines=False,  # blank lines are rows: their line numbers count
+    )
+    # one thread, as pandas' C parser: on a machine of few cores, shared, the parser's
+    # threads slowed the reading down (2 cores: 2.3–4.2 s for three 1e7-row files, against
+    # 1.8–3.2 s in one thread)
+    read_options = pa_csv.ReadOptions(
+        column_names=layout.names, skip_rows=int(layout.header), use_threads=False
+    )
+
+    def parse(numeric: frozenset[str], names: list[str] | None) -> Parsed | None:
+        types = {n: pa.float64() if n in numeric else pa.string() for n in layout.names}
+        convert_options = pa_csv.ConvertOptions(
+            column_types=types,
+            null_values=[""],
+            strings_can_be_null=False,
+            quoted_strings_can_be_null=False,
+            include_columns=names,
+        )
+        data = source.path if source.path is not None else pa.py_buffer(source.data or b"")
+        try:
+            reader = pa_csv.open_csv(
+                data,
+                read_options=read_options,
+                parse_options=parse_options,
+                convert_options=convert_options,
+            )
+            parsed = _gathered(reader, rows_hint)
+        except (pa.ArrowInvalid, OSError):
+            return None
+        if quoted and _holds_line_break(parsed.columns):
+            return None
+        return parsed
+
+    return parse
+
+
+def _gathered(reader: Any, rows_hint: int) -> Parsed:
+    """The blocks of an Arrow CSV reader as whole columns."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    numbers = {f.name: _Growing(rows_hint) for f in reader.schema if pa.types.is_floating(f.type)}
+    texts: dict[str, list[Any]] = {f.name: [] for f in reader.schema if f.name not in numbers}
+    nan_text: set[str] = set()
+    for batch in reader:
+        for name, column in zip(batch.schema.names, batch.columns):
+            if name in numbers:
+                if pc.any(pc.is_nan(column)).as_py():
+                    nan_text.add(name)
+                numbers[name].add(column.to_numpy(zero_copy_only=False))  # nulls as NaN
+            else:
+                texts[name].append(column)
+    columns: dict[str, Any] = {}
+    for field in reader.schema:
+        if field.name in numbers:
+            columns[field.name] = numbers[field.name].array()
+        else:
+            columns[field.name] = pa.chunked_array(texts[field.name], type=field.type)
+    return Parsed(columns, frozenset(nan_text))
+
+
+class _Growing:
+    """A float64 array filled block by block, grown in place (``realloc``) when full."""
+
+    def __init__(self, capacity: int) -> None:
+        self._values = np.empty(max(capacity, 1024))
+        self._size = 0
+
+    def add(self, values: NDArray[np.float64]) -> None:
+        end = self._size + len(values)
+        if end > len(self._values):
+            self._values.resize(max(end, 2 * len(self._values)), refcheck=False)
+        self._values[self._size : end] = values
+        self._size = end
+
+    def array(self) -> NDArray[np.float64]:
+        self._values.resize(self._size, refcheck=False)  # the unused end given back
+        return self._values
+
+
+def _holds_line_break(columns: dict[str, Any]) -> bool:
+    import pyarrow.compute as pc
+
+    return any(
+        pc.any(pc.match_substring_regex(c, "[\r\n]")).as_py()
+        for c in columns.values()
+        if not isinstance(c, np.ndarray)
+    )
+
+
+def pandas_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
+    """pandas' C parser for ``source``."""
+    import pandas as pd
+
+    precise = _precise_floats(pd.__version__)
+
+    def parse(numeric: frozenset[str], names: list[str] | None) -> Parsed | None:
+        if quoted:
+            return None  # fields could hold delimiters: their count below would not hold
+        data = source.path if source.path is not None else io.BytesIO(source.data or b"")
+        try:
+            frame = pd.read_csv(
+                data,
+                sep=layout.delimiter,
+                header=None,
+                names=layout.names,
+                index_col=False,
+                skiprows=int(layout.header),
+                usecols=names,
+                dtype={n: np.float64 if n in numeric else object for n in layout.names},
+                quoting=csv.QUOTE_NONE if layout.delimiter != "," else csv.QUOTE_MINIMAL,
+                keep_default_na=False,
+                na_values={n: [""] for n in numeric},
+                skip_blank_lines=False,
+                encoding="utf-8",
+                engine="c",
+                **precise,
+            )
+        except (ValueError, UnicodeDecodeError, pd.errors.ParserError):
+            return None
+        columns = {str(n): frame[n].to_numpy() for n in frame.columns}
+        if not _rows_whole(source, layout, columns):
+            return None
+        # pandas reads "nan" and an empty cell alike: any NaN is read again as text
+        nan_text = frozenset(n for n in numeric if n in columns and np.isnan(columns[n]).any())
+        return Parsed(columns, nan_text)
+
+    return parse
+
+
+def _precise_floats(version: str) -> dict[str, str]:
+    """pandas' option for floats read as Python reads them: ``round_trip`` before pandas
+    3.1; since, its one converter (the option is deprecated)."""
+    major_minor = tuple(int(part) for part in version.split(".")[:2])
+    return {"float_precision": "round_trip"} if major_minor < (3, 1) else {}
+
+
+def _rows_whole(source: Source, layout: Layout, columns: dict[str, Any]) -> bool:
+    """True when no row had fewer fields than the header (pandas fills them in): every
+    non-blank row holds one delimiter fewer than the header has names."""
+    if layout.kind == "numbers" or len(layout.names) == 1:
+        return True
+    blank = blank_rows(columns)
+    rows = len(next(iter(columns.values()))) - (0 if blank is None else int(blank.sum()))
+    found = sum(chunk.count(layout.delimiter.encode()) for chunk in source.chunks())
+    expected = rows * (len(layout.names) - 1) + (len(layout.names) - 1) * layout.header
+    return found == expected
+
+
+def blank_rows(columns: dict[str, Any]) -> NDArray[np.bool_] | None:
+    """Rows whose every cell is blank (empty or white space), or None when there are
+    none. A missing number is NaN (once NaN written as text is read again as text)."""
+    numbers = [c for c in columns.values() if _is_float_array(c)]
+    if any(not np.isnan(c).any() for c in numbers):
+        return None  # a column of numbers, none missing: no row is blank
+    names = list(columns)
+    candidates = np.flatnonzero(_blank(columns[names[0]]))
+    if not candidates.size:
+        return None
+    blank = np.ones(candidates.size, dtype=bool)
+    for name in names[1:]:
+        blank &= _blank(_take_rows(columns[name], candidates))
+    if not blank.any():
+        return None
+    rows = np.zeros(len(columns[names[0]]), dtype=bool)
+    rows[candidates[blank]] = True
+    return rows
+
+
+def _is_float_array(column: Any) -> bool:
+    return isinstance(column, np.ndarray) and column.dtype == np.float64
+
+
+def _blank(column: Any) -> NDArray[np.bool_]:
+    if _is_float_array(column):
+        return np.isnan(column)
+    if isinstance(column, np.ndarray):  # pandas' text; NaN where a row was short
+        cells = (not isinstance(v, str) or not v.strip() for v in column)
+        return np.fromiter(cells, dtype=bool, count=len(column))
+    return arrow_text.blank(column)
+
+
+def _take_rows(column: Any, rows: NDArray[np.intp]) -> Any:
+    return column[rows] if isinstance(column, np.ndarray) else column.take(rows)
+
+
+def take(column: Any, keep: NDArray[np.bool_] | None) -> Any:
+    """The rows of ``column`` that ``keep`` marks (all when ``keep`` is None)."""
+    if keep is None:
+        return column
+    return column[keep] if isinstance(column, np.ndarray) else column.filter(keep)
