@@ -22,6 +22,7 @@ import simeval
 #: Packages and modules whose public definitions all have their numpydoc sections.
 COMPLETED = [
     "simeval.binning",
+    "simeval.calibration",
     "simeval.datasets",
     "simeval.errors",
     "simeval.intervals",

@@ -131,7 +131,10 @@ LAYERS = (
     "report",
     "cli",
 )
-FLOOR = {"_version", "errors", "_validate", "results", "options", "binning", "intervals"}
+FLOOR = {
+    "_version", "errors", "_validate", "results", "options", "binning", "intervals",
+    "calibration",
+}  # fmt: skip
 
 
 def _layer(module: str) -> str:

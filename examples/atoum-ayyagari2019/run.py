@@ -108,10 +108,11 @@ def main(argv: list[str] | None = None) -> int:
             pairs = se.datasets.load(name, data_dir=args.data_dir)
             texts = (list(pairs.texts1), list(pairs.texts2))
             systems, ranges = score_systems(models, texts)
-            o = se.Options(
-                scale=pairs.scale,
+            o = se.Options(  # the paper's procedure: each side divided by its scale,
+                scale=pairs.scale,  # no calibration (Tables 5-7)
                 system_scale={k: v for k, v in ranges.items() if v},
                 normalize="scale",
+                calibrate="none",
             )
             evs[name] = se.evaluate(pairs.gold, systems, metrics=METRICS, options=o)
             records += [{**r.as_dict(), "dataset": name} for r in evs[name].records]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ._version import __version__
 from .binning import Bins
+from .calibration import Calibration
 from .errors import (
     DataError,
     InputError,
@@ -104,6 +105,7 @@ __all__ = [
     "TABLE2_MEASURES",
     "BinResult",
     "Bins",
+    "Calibration",
     "ConfidenceInterval",
     "CorrelationResult",
     "DataError",

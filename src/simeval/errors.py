@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 __all__ = [
     "CacheWarning",
@@ -30,6 +30,7 @@ __all__ = [
     "SimevalError",
     "UndefinedMetricWarning",
     "param",
+    "render",
 ]
 
 #: Delimiters of a parameter reference inside a message (ASCII record and unit separator:
@@ -88,6 +89,39 @@ def _flag_text(flag: str, value: str | None) -> str:
     return f"{flag} {literal}"
 
 
+def render(text: str, flags: Mapping[str, str] | None = None) -> str:
+    """``text`` with each parameter reference (:func:`param`) written as ``flags[name]``
+    where the mapping has it (a command line's flag), else as its Python name — for
+    messages that are not errors (notes, warnings) as :meth:`SimevalError.render` does
+    for errors.
+
+    Parameters
+    ----------
+    text : str
+        A message, with parameter references made by :func:`param`.
+    flags : mapping, optional
+        Parameter name → the front end's spelling (``--calibrate``).
+
+    Returns
+    -------
+    str
+        The message as the front end writes it.
+
+    Examples
+    --------
+    >>> render(f"pass {param('calibrate', 'none')}", {"calibrate": "--calibrate"})
+    'pass --calibrate none'
+    """
+    if flags is None:
+        return _REFERENCE.sub(_python, text)
+
+    def front_end(match: re.Match[str]) -> str:
+        flag = flags.get(match.group(1))
+        return _python(match) if flag is None else _flag_text(flag, match.group(2))
+
+    return _REFERENCE.sub(front_end, text)
+
+
 class SimevalError(Exception):
     """Base class of every error simeval raises on purpose.
 
@@ -129,16 +163,7 @@ class SimevalError(Exception):
         >>> InputError(f"pass {param('nan_policy', 'omit')}").render({"nan_policy": "--nan-policy"})
         'pass --nan-policy omit'
         """
-        text = super().__str__()
-        if flags is None:
-            return _REFERENCE.sub(_python, text)
-
-        def front_end(match: re.Match[str]) -> str:
-            flag = flags.get(match.group(1))
-            return _python(match) if flag is None else _flag_text(flag, match.group(2))
-
-        replace: Callable[[re.Match[str]], str] = front_end
-        return _REFERENCE.sub(replace, text)
+        return render(super().__str__(), flags)
 
 
 class InputError(SimevalError, ValueError):

@@ -24,15 +24,26 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import NAN_POLICIES, check_bool, check_choice, check_real, check_scale, check_within
+from ._validate import (
+    NAN_POLICIES,
+    check_bool,
+    check_choice,
+    check_real,
+    check_scale,
+    check_within,
+)
 from .binning import Bins, check_bins
+from .calibration import AUTO_KIND, CALIBRATIONS, Calibration, CalibrationKind
 from .errors import InputError, InputTypeError, param
 
 __all__ = [
+    "AUTO_KIND",
     "BIN_AVERAGES",
+    "CALIBRATIONS",
     "HIGH_FRACTION",
     "LOW_FRACTION",
     "BinAverage",
+    "Calibration",
     "NanPolicy",
     "Normalize",
     "Options",
@@ -98,6 +109,12 @@ class Options:
         that system's score is missing (counted in the results).
     skip_undefined_bins
         Average the scaled Pearson over the bins where r is defined, instead of NaN.
+    calibrate
+        How a system off the gold scale is put on it for the measures of a gold value
+        (errors, low/high and three-class measures; :mod:`simeval.metrics.gold_scale`):
+        ``"auto"`` (default: isotonic, cross-fitted, for off-scale systems), ``"none"``,
+        ``"linear"``, ``"isotonic"``, or a :class:`Calibration` (folds, seed, a calibration
+        set). Correlations and rank measures always read the raw scores.
     bin_average
         How the scaled Pearson averages its per-bin r: ``"arithmetic"``, the mean of the
         r_k (Atoum 2019, eq. 3), or ``"fisher_z"``, ``tanh(mean(atanh r_k))`` (Atoum 2019,
@@ -124,6 +141,7 @@ class Options:
     nan_policy: NanPolicy = "raise"
     skip_undefined_bins: bool = False
     bin_average: BinAverage = "arithmetic"
+    calibrate: Calibration | CalibrationKind | None = None
     scale_source: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -143,6 +161,7 @@ class Options:
             "skip_undefined_bins",
             check_bool("`skip_undefined_bins`", self.skip_undefined_bins),
         )
+        put(self, "calibrate", Calibration.of(self.calibrate))
         if self.bin_average not in BIN_AVERAGES:
             raise InputError(
                 f"{param('bin_average')} must be 'arithmetic' or 'fisher_z'; "
@@ -210,6 +229,11 @@ class Options:
             self, scale=scale, scale_source=source, low_border=low, high_border=high
         )
 
+    def on_gold_scale(self) -> Options:
+        """These options for scores already put on the gold scale (mapped or calibrated):
+        no ``system_scale`` and no calibration, so that nothing maps them again."""
+        return dataclasses.replace(self, system_scale=None, calibrate=Calibration(kind="none"))
+
     def check_systems(self, names: Iterable[str]) -> None:
         """A per-system ``system_scale`` must name systems that exist (a typo would leave
         that system unmapped without a word)."""
@@ -227,10 +251,15 @@ class Options:
     def for_system(self, name: str) -> Options:
         """The options one system is scored with: its own ``system_scale`` when the
         options hold one per system."""
+        calibrate = self.calibrate.for_system(name)  # type: ignore[union-attr]
         if not isinstance(self.system_scale, Mapping):
-            return self
+            return (
+                self
+                if calibrate is self.calibrate
+                else dataclasses.replace(self, calibrate=calibrate)
+            )
         own = self.system_scale.get(name, self.system_scale.get("*"))
-        return dataclasses.replace(self, system_scale=own)
+        return dataclasses.replace(self, system_scale=own, calibrate=calibrate)
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -268,6 +297,7 @@ class Options:
             f"normalize:{self.normalize or 'none'}",
             f"skip_undefined_bins:{'yes' if self.skip_undefined_bins else 'no'}",
             *([f"bin_average:{self.bin_average}"] if self.bin_average != "arithmetic" else []),
+            f"calibrate:{self.calibrate.describe()}",  # type: ignore[union-attr]
             f"nan:{self.nan_policy}",
         ]
         return "|".join(parts)

@@ -49,6 +49,12 @@ def inputs(tmp_path: Path) -> dict[str, str]:
         # the systems' rows in another order: --id-column realigns them
         "a": _write(tmp_path / "a.tsv", ["id", "score"], [[ids[i], a[i]] for i in shuffled]),
         "b": _write(tmp_path / "b.tsv", ["id", "score"], [[ids[i], b[i]] for i in shuffled]),
+        # held-out pairs scored by a and b: a calibration set (gold, one column per system)
+        "calibration": _write(
+            tmp_path / "calibration.tsv",
+            ["gold", "a", "b"],
+            [[gold2[i], 10 * a[i] / 5, 10 * b[i] / 5] for i in range(n)],
+        ),
         "intrinsic": _write(
             tmp_path / "intrinsic.tsv",
             ["system", "pearson", "nmsse"],
@@ -122,6 +128,15 @@ INPUT_OPTIONS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "--bins": lambda f: ["--bins", "labels:label"],
     "--normalize": lambda f: ["--normalize", "minmax"],
     "--skip-undefined-bins": lambda f: ["--skip-undefined-bins"],
+    "--bin-average": lambda f: ["--bin-average", "fisher_z"],
+    # the systems declared on 0–10 (off the gold's 0–5): the calibration acts on them
+    "--calibrate": lambda f: (["--system-scale", "0", "10"], ["--calibrate", "linear"]),
+    "--calibrate-folds": lambda f: (["--system-scale", "0", "10"], ["--calibrate-folds", "3"]),
+    "--calibrate-seed": lambda f: (["--system-scale", "0", "10"], ["--calibrate-seed", "7"]),
+    "--calibrate-on": lambda f: (
+        ["--system-scale", "0", "10"],
+        ["--calibrate-on", f["calibration"]],
+    ),
 }
 HTML_OPTION: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "--html": lambda f: ["--html", f["out"]],

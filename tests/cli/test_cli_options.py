@@ -23,6 +23,10 @@ TO_OPTIONS = {
     "--bins": (["equal:4"], "bins", None),
     "--normalize": (["minmax"], "normalize", "minmax"),
     "--skip-undefined-bins": ([], "skip_undefined_bins", True),
+    "--bin-average": (["fisher_z"], "bin_average", "fisher_z"),
+    "--calibrate": (["linear"], "calibrate", None),
+    "--calibrate-folds": (["3"], "calibrate", None),
+    "--calibrate-seed": (["1"], "calibrate", None),
 }
 #: options each command handles itself (reading, output, resampling …), with where a test
 #: checks them
@@ -54,6 +58,7 @@ HANDLED = {
     "--permutations",  # compare
     "--raters",
     "--rating-slots",  # evaluate's human ceiling: test_cli_ceiling
+    "--calibrate-on",  # a file read into the calibration: test_cli_calibration
 }
 
 
@@ -105,8 +110,10 @@ def test_per_system_scale() -> None:
 
 
 def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> None:
-    # gold on 0–5, system "cos" on 0–1: NMSSE would judge the scale; simeval says so, and
-    # --system-scale cos=0,1 maps it (then the error equals that of the system ×5).
+    # gold on 0–5, system "cos" on 0–1 (covering less than a fifth of 0–5): calibrated by
+    # default, and the note says so; uncalibrated (--calibrate none) NMSSE would judge the
+    # scale and simeval says that instead; --system-scale cos=0,1 then maps it linearly (the
+    # error equals that of the system ×5).
     from clitools import run, write_numbers
 
     gold = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 2.5, 1.5]
@@ -116,10 +123,14 @@ def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> No
     c5 = write_numbers(tmp_path / "cos5.txt", [5 * v for v in cos])
     base = ["evaluate", g, "--scale", "0", "5", "--metric", "mae", "--format", "json"]
     rc, _out, err = run(capsys, *base, "--system", f"cos={c}")
-    assert rc == 0 and "--system-scale" in err and "cos" in err
-    rc, mapped, err = run(capsys, *base, "--system", f"cos={c}", "--system-scale", "cos=0,1")
-    assert rc == 0 and "--system-scale" not in err
-    rc, times5, _ = run(capsys, *base, "--system", f"cos={c5}")
+    assert rc == 0 and "calibrated onto the gold scale (isotonic, cv5,seed0)" in err
+    assert "--calibrate none" in err  # the flag, not the Python parameter
+    rc, _out, err = run(capsys, *base, "--system", f"cos={c}", "--calibrate", "none")
+    assert rc == 0 and "measured uncalibrated (--calibrate none)" in err and "cos" in err
+    none = ["--calibrate", "none"]
+    rc, mapped, err = run(capsys, *base, "--system", f"cos={c}", "--system-scale", "cos=0,1", *none)
+    assert rc == 0
+    rc, times5, _ = run(capsys, *base, "--system", f"cos={c5}", *none)
     import json
 
     a = json.loads(mapped)["records"][0]["value"]

@@ -123,7 +123,18 @@ def test_system_scale_takes_what_its_usage_line_shows(tmp_path, capsys):
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text("0.1\n0.2\n0.5\n0.5\n0.8\n0.9\n")
     b.write_text("-0.9\n-0.5\n0.1\n0.2\n0.6\n0.8\n")
-    base = ["evaluate", gold, "--system", f"a={a}", "--system", f"b={b}", "--metric", "mae"]
+    base = [
+        "evaluate",
+        gold,
+        "--system",
+        f"a={a}",
+        "--system",
+        f"b={b}",
+        "--metric",
+        "mae",
+        "--calibrate",
+        "none",
+    ]  # the declared ranges mapped linearly
     one = _json(capsys, *base, "--system-scale", "a=0,1", "b=-1,1")
     each = _json(capsys, *base, "--system-scale", "a=0,1", "--system-scale", "b=-1,1")
     mixed = _json(capsys, *base, "--system-scale", "-1", "1", "a=0,1")

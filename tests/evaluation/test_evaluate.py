@@ -172,13 +172,18 @@ def test_system_scale_mapping_changes_f1() -> None:
     # low (< 1.5): gold T T F F F F, mapped T T F F F F → F1_low = 1
     # high (> 3.5): gold F F F T T F, mapped F F F T T F → F1_high = 1
     mapped = evaluate(
-        gold, {"s": cos}, metrics=["f1_low", "f1_high"], scale=(0, 5), system_scale=(-1, 1)
+        gold,
+        {"s": cos},
+        metrics=["f1_low", "f1_high"],
+        scale=(0, 5),
+        system_scale=(-1, 1),
+        calibrate="none",
     )
     assert mapped.value("s", "f1_low") == 1.0
     assert mapped.value("s", "f1_high") == 1.0
     # Unmapped, every cosine is < 1.5: TP 2, FP 4, FN 0 → F1_low = 4/8 = 0.5;
     # none is > 3.5: TP 0, FN 2 → F1_high = 0.
-    raw = evaluate(gold, {"s": cos}, metrics=["f1_low", "f1_high"], scale=(0, 5))
+    raw = evaluate(gold, {"s": cos}, metrics=["f1_low", "f1_high"], scale=(0, 5), calibrate="none")
     assert raw.value("s", "f1_low") == 0.5
     assert raw.value("s", "f1_high") == 0.0
 

@@ -42,13 +42,13 @@ def test_three_class_measures_match_scikit_learn(seed: int) -> None:
     rng = np.random.default_rng(seed)
     gold = rng.uniform(0, 5, 300)
     system = np.clip(gold + rng.normal(0, 1.2, 300), 0, 5) / 5  # a system on 0-1
-    truth, pred = bin_classes(gold, system, scale=(0, 5), system_scale=(0, 1))
+    truth, pred = bin_classes(gold, system, scale=(0, 5), system_scale=(0, 1), calibrate="none")
     # the same bins written out: borders 1.5 and 3.5 on the gold scale, system × 5
     expect_t = np.where(gold < 1.5, "low", np.where(gold > 3.5, "high", "mid"))
     expect_p = np.where(system * 5 < 1.5, "low", np.where(system * 5 > 3.5, "high", "mid"))
     assert truth == expect_t.tolist() and pred == expect_p.tolist()
-    acc = accuracy3(gold, system, scale=(0, 5), system_scale=(0, 1)).statistic
-    f1 = f1_macro3(gold, system, scale=(0, 5), system_scale=(0, 1)).statistic
+    acc = accuracy3(gold, system, scale=(0, 5), system_scale=(0, 1), calibrate="none").statistic
+    f1 = f1_macro3(gold, system, scale=(0, 5), system_scale=(0, 1), calibrate="none").statistic
     assert acc == pytest.approx(sklearn_metrics.accuracy_score(truth, pred), abs=1e-12)
     assert f1 == pytest.approx(sklearn_metrics.f1_score(truth, pred, average="macro"), abs=1e-12)
 

@@ -227,8 +227,8 @@ def test_registry_matches_standalone_functions(data) -> None:
         "ndcg_rev@5": se.ndcg(gold, system, k=5, reverse=True, scale=SCALE).statistic,
         "f1_low": se.f1_low(gold, system, scale=SCALE).statistic,
         "accuracy_high": se.accuracy_high(gold, system, scale=SCALE).statistic,
-        "mae": se.mae(gold, system).statistic,
-        "nmsse": se.nmsse(gold, system).statistic,
+        "mae": se.mae(gold, system, scale=SCALE).statistic,
+        "nmsse": se.nmsse(gold, system, scale=SCALE).statistic,
         "scaled_pearson": se.scaled_pearson(
             gold, system, bins=Bins.equal_width(2), scale=SCALE
         ).statistic,

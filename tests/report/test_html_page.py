@@ -53,7 +53,7 @@ def test_verdict_of_one_data_set_says_who_leads_and_whether_it_is_significant() 
 def test_off_scale_systems_are_left_out_of_gold_value_measures() -> None:
     # "pct" scores on 0–100 against a 0–5 gold, undeclared: off the gold scale
     ev = se.evaluate(GOLD, {"good": GOOD, "pct": GOOD * 20}, metrics=["nmsse", "pearson"],
-                     scale=(0, 5))  # fmt: skip
+                     scale=(0, 5), calibrate="none")  # fmt: skip
     assert set(ev.warnings) == {"pct"}
     page = build_page([evaluation_document(ev, dataset="toy")], figures=False)
     verdict = _text(page, "verdict-text")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .._version import __version__
-from ..errors import CacheWarning, SimevalError, UndefinedMetricWarning
+from ..errors import CacheWarning, SimevalError, UndefinedMetricWarning, render
 from ._common import CommandLineError, command_outputs, note
 
 #: Subcommand modules and their help lines, in the order ``simeval --help`` lists them.
@@ -172,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _warnings_as_notes(args, CacheWarning)
             with command_outputs(args):  # outputs written only once the command succeeded
                 code = int(args.func(args) or 0)
-        for message in getattr(args, "_notes", []):
+        flags = flag_names(parser, command)
+        for message in (render(m, flags) for m in getattr(args, "_notes", [])):
             print(f"simeval: {message}", file=sys.stderr)
         return code
     except SimevalError as exc:

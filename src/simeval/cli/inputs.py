@@ -7,14 +7,16 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, param
 from ..evaluation.evaluate import Evaluation
+from ..io import read_table
 from ..metrics.base import Metric, options_without_effect
-from ..options import Options
-from ._common import dataset_inputs, declare_files, note
-from ._options import parse_bins
+from ..options import BIN_AVERAGES, CALIBRATIONS, Calibration, Options
+from ._common import dataset_inputs, declare_files, non_negative_int, note
+from ._options import int_at_least, parse_bins
 
 __all__ = [
     "add_input_options",
@@ -148,6 +150,79 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
         action="store_true",
         help="average the defined bins when some bin has no defined r",
     )
+    p.add_argument(
+        "--bin-average",
+        choices=BIN_AVERAGES,
+        default="arithmetic",
+        help="how the scaled Pearson averages its per-bin r: arithmetic (Atoum 2019, eq. 3; "
+        "default) or fisher_z (eq. 4-5)",
+    )
+    add_calibration_options(p)
+
+
+def add_calibration_options(p: argparse.ArgumentParser) -> None:
+    """``--calibrate``, ``--calibrate-on``, ``--calibrate-folds``, ``--calibrate-seed``:
+    how a system off the gold scale is put on it for the measures of a gold value."""
+    p.add_argument(
+        "--calibrate",
+        choices=CALIBRATIONS,
+        default="auto",
+        help="a system off the gold scale (declared with --system-scale, outside a declared "
+        "--scale, or covering less than a fifth of it) is calibrated onto the gold before "
+        "the error, low/high and three-class measures: auto (default: isotonic), linear, "
+        "isotonic, or none (a declared range is then mapped linearly); correlations and "
+        "rank measures read the raw scores",
+    )
+    p.add_argument(
+        "--calibrate-on",
+        metavar="FILE",
+        help="fit the calibration on held-out pairs instead of cross-fitting: a table with "
+        "a 'gold' column and one column of scores per system name (e.g. the systems' "
+        "scores on STS-B dev for an evaluation on STS-B test)",
+    )
+    p.add_argument(
+        "--calibrate-folds",
+        type=int_at_least(2),
+        default=5,
+        metavar="K",
+        help="folds of the cross-fitted calibration (default 5)",
+    )
+    p.add_argument(
+        "--calibrate-seed",
+        type=non_negative_int,
+        default=0,
+        metavar="S",
+        help="seed of the cross-fitting's folds (default 0)",
+    )
+    declare_files(p, inputs=("calibrate_on",))
+
+
+def calibration_from_args(args: argparse.Namespace) -> Calibration:
+    """The :class:`~simeval.Calibration` of ``--calibrate`` and its companions; the
+    ``--calibrate-on`` table is read here (its ``gold`` column and one column per
+    system)."""
+    on = None
+    path = getattr(args, "calibrate_on", None)
+    if path:
+        table = read_table(path)
+        if "gold" not in table.columns:
+            raise DataError(
+                f"{path}: --calibrate-on needs a 'gold' column and one column per system; "
+                f"columns are {', '.join(table.columns)}"
+            )
+        gold = table.numbers("gold", option="--calibrate-on")
+        on = {
+            c: (gold, table.numbers(c, option="--calibrate-on"))
+            for c in table.columns
+            if c != "gold"
+        }
+    return Calibration(
+        kind=getattr(args, "calibrate", "auto"),
+        folds=getattr(args, "calibrate_folds", 5),
+        seed=getattr(args, "calibrate_seed", 0),
+        on=on,
+        label=Path(path).name if path else None,
+    )
 
 
 def _scale_items(tokens: list[str]) -> Iterator[tuple[str, str, str]]:
@@ -216,17 +291,9 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
         normalize=getattr(args, "normalize", None),
         nan_policy=args.nan_policy,
         skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
+        bin_average=getattr(args, "bin_average", "arithmetic"),
+        calibrate=calibration_from_args(args),
     )
-
-
-_OPTION_NAMES = {
-    "system_scale": "--system-scale",
-    "bins": "--bins",
-    "low_border": "--low-border",
-    "high_border": "--high-border",
-    "normalize": "--normalize",
-    "skip_undefined_bins": "--skip-undefined-bins",
-}
 
 
 def note_options_without_effect(
@@ -237,7 +304,7 @@ def note_options_without_effect(
     for name in options_without_effect(options, metrics):
         note(
             args,
-            f"{_OPTION_NAMES[name]} has no effect on "
+            f"{'--' + name.replace('_', '-')} has no effect on "
             + ", ".join(m.name for m in metrics)
             + " (see simeval evaluate --help for the metrics it acts on)",
         )
@@ -253,6 +320,15 @@ def note_evaluation(args: argparse.Namespace, ev: Evaluation, given: Options) ->
             note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")
     for warning in ev.scale_warnings():
         note(args, warning)
+    for name, fit in ev.calibration.items():
+        if fit is not None and fit.kind != "none":
+            note(
+                args,
+                f"{name}: {fit.reason}; calibrated onto the gold scale ({fit.kind}, "
+                f"{fit.source}) for the error, low/high and three-class measures "
+                f"(correlations read its raw scores; {param('calibrate', 'none')} to measure "
+                "it as it is)",
+            )
     if ev.options.scale_source == "observed":
         lo, hi = ev.options.scale or (math.nan, math.nan)
         note(args, f"no --scale given: using the observed gold range {lo:g}–{hi:g}")

@@ -18,7 +18,6 @@ difference, Kendall τ between rankings).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -250,8 +249,8 @@ def compare(
     ev = evaluate(g, kept_systems, metrics=names, options=opts)
     scores = dict(zip(order, S))
     # the permutation tests swap scores between two systems: on the gold scale
-    mapped = dict(zip(order, on_gold_scale(S, order, opts)))
-    fixed = dataclasses.replace(opts, system_scale=None)
+    mapped = dict(zip(order, on_gold_scale(S, order, opts, g)))
+    fixed = opts.on_gold_scale()
     dist = bootstrap_distribution(
         g,
         scores,
@@ -302,7 +301,7 @@ def compare(
             values, p[np.ix_(keep, keep)], higher_is_better=hib, alpha=alpha, metric=m
         )
         clusters[m] = cl
-        pairwise.extend(_pairs(m, cl, raw, mapped, ev, permutation_p))
+        pairwise.extend(_pairs(m, cl, raw, scores, ev, permutation_p))
     table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}
     defined = {m: t for m, t in table.items() if not any(math.isnan(v) for v in t.values())}
     agreement = tuple(rank_agreement(defined)) if len(defined) > 1 and len(systems) > 1 else ()
@@ -333,7 +332,7 @@ def _pairs(
     metric: str,
     cl: SignificanceClusters,
     raw: Mapping[tuple[str, str], float],
-    mapped: Mapping[str, NDArray[np.float64]],
+    scores: Mapping[str, NDArray[np.float64]],
     ev: Evaluation,
     permutation_p: Mapping[frozenset[str], Mapping[str, float]],
 ) -> Iterator[PairwiseComparison]:
@@ -345,7 +344,7 @@ def _pairs(
             va, vb = ev.value(a, metric), ev.value(b, metric)
             extra: dict[str, Any] = {}
             if metric in _CORRELATIONS:
-                r23 = _correlation(metric, mapped[a], mapped[b])
+                r23 = _correlation(metric, scores[a], scores[b])  # correlations read raw scores
                 if not any(math.isnan(x) for x in (va, vb, r23)):
                     n = ev.n
                     w = williams_test_from_r(va, vb, r23, n)

@@ -23,6 +23,7 @@ from ..errors import InputError, InputTypeError
 from ..metrics._sorted import SortedScores
 from ..metrics.base import Context, Metric
 from ..metrics.binned import BinnedResult
+from ..metrics.gold_scale import CalibrationFit, calibrate
 from ..metrics.registry import DEFAULT_METRICS, get_metric
 from ..options import Options
 from ..results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
@@ -70,9 +71,12 @@ class Evaluation:
     options: Options
     dropped: Mapping[str, int] = field(default_factory=dict)
     n: int = 0
-    #: Systems whose scores look like they are on another scale than the gold (see
-    #: :func:`scale_warning`), with the message.
+    #: Systems off the gold scale measured without calibration (see
+    #: :func:`~.scales.scale_warning`), with the message.
     warnings: Mapping[str, str] = field(default_factory=dict)
+    #: How each system was put on the gold scale for the measures of a gold value (None:
+    #: it was on the scale); only systems such a measure read are listed.
+    calibration: Mapping[str, CalibrationFit | None] = field(default_factory=dict)
     #: The validated gold scores and each system's scores (references to the arrays the
     #: metrics read, missing scores included as NaN), for :meth:`plot`.
     gold: NDArray[np.float64] | None = field(default=None, compare=False, repr=False)
@@ -123,12 +127,20 @@ class Evaluation:
         return out
 
     def on_gold_scale(self, system: str) -> NDArray[np.float64]:
-        """The scores of ``system`` mapped onto the gold scale (as the metrics see them)."""
-        from ..metrics._scales import map_linear
-
+        """The scores of ``system`` on the gold scale, as the measures of a gold value read
+        them (calibrated when it is off the scale; missing scores stay NaN)."""
         values = self.system_scores[system]
-        own = self.options.for_system(system).system_scale
-        return values if own is None else map_linear(values, own, self.options.scale)  # type: ignore[arg-type]
+        if self.gold is None:
+            raise InputError("this evaluation kept no scores (it was not made by evaluate())")
+        own = self.options.for_system(system)
+        keep = ~(np.isnan(values) | np.isnan(self.gold))
+        out = np.full(values.shape, np.nan)
+        out[keep], _ = calibrate(
+            values[keep], self.gold[keep], scale=own.scale,
+            system_scale=own.system_scale, calibration=own.calibrate,  # type: ignore[arg-type]
+            declared=own.scale_source != "observed",
+        )  # fmt: skip
+        return out
 
     def bin_records(self, system: str) -> list[dict[str, Any]]:
         """Per-bin ``{"label", "low", "high", "value", "n", "reason"}`` of the first
@@ -246,15 +258,8 @@ def evaluate(
     *,
     metrics: Sequence[str] | None = None,
     options: Options | None = None,
-    scale: Sequence[float] | None = None,
-    system_scale: Sequence[float] | Mapping[str, Sequence[float]] | None = None,
-    bins: Bins | None = None,
-    low_border: float | None = None,
-    high_border: float | None = None,
-    normalize: str | None = None,
-    skip_undefined_bins: bool | None = None,
-    nan_policy: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    **option_fields: Any,
 ) -> Evaluation:
     """Score every system in ``systems`` against ``gold`` with every metric.
 
@@ -266,18 +271,27 @@ def evaluate(
         Metric names or expressions (see :func:`~simeval.metrics.registry.get_metric`);
         default :data:`~simeval.metrics.registry.DEFAULT_METRICS`.
     options
-        A :class:`~simeval.Options` with every setting below; the keywords override its
-        fields. The same object drives :func:`~simeval.evaluation.compare.compare`, the bootstrap
-        and the SemEval aggregation.
-    scale, system_scale, bins, low_border, high_border, normalize, skip_undefined_bins, \
-nan_policy
-        As the fields of :class:`~simeval.Options`: the declared gold scale (default: the
-        observed range, and the signature says so), the systems' range(s), the bins of the
-        scaled Pearson, the low/high borders (default 30 % / 70 % of the scale), the [0, 1]
-        normalization of the error measures, and ``"raise"`` or ``"omit"`` for missing
-        scores (``dropped`` counts the pairs omitted per system).
+        A :class:`~simeval.Options`; the same object drives
+        :func:`~simeval.evaluation.compare.compare`, the bootstrap and the SemEval
+        aggregation.
     progress
         Called as ``progress(done, total)`` after each system (the CLI draws a bar).
+    **option_fields
+        Fields of :class:`~simeval.Options` that override ``options``: ``scale`` (the
+        declared gold scale; default the observed range, and the signature says so),
+        ``system_scale``, ``bins``, ``low_border``/``high_border`` (default 30 % / 70 % of
+        the scale), ``normalize``, ``skip_undefined_bins``, ``bin_average``, ``calibrate``
+        (how systems off the gold scale are calibrated: default ``"auto"``) and
+        ``nan_policy`` (``dropped`` counts the pairs omitted per system).
+
+    Returns
+    -------
+    Evaluation
+        Tidy records, the result objects, the options, how each off-scale system was
+        calibrated, and the signature.
+
+    Examples
+    --------
 
     >>> ev = evaluate([0, 1, 2, 3, 4, 5], {"a": [0, 1, 2, 3, 5, 4]}, metrics=["pearson"])
     >>> round(ev.value("a", "pearson"), 4)
@@ -290,17 +304,7 @@ nan_policy
         )
     if not systems:
         raise InputError("`systems` is empty; give at least one system")
-    opts = Options.of(
-        options,
-        scale=scale,
-        system_scale=system_scale,
-        bins=bins,
-        low_border=low_border,
-        high_border=high_border,
-        normalize=normalize,
-        skip_undefined_bins=skip_undefined_bins,
-        nan_policy=nan_policy,
-    )
+    opts = Options.of(options, **option_fields)
     g_all = as_float_array(gold, "gold")
     opts = opts.resolve(g_all)
     opts.check_systems(systems)
@@ -322,6 +326,7 @@ nan_policy
     dropped: dict[str, int] = {}
     warnings: dict[str, str] = {}
     kept: dict[str, NDArray[np.float64]] = {}
+    contexts: dict[str, Context] = {}
 
     def paired(name: str, scores: ArrayLike) -> tuple[str, Context]:
         kept[name] = raw = as_float_array(scores, name)
@@ -338,9 +343,15 @@ nan_policy
             keep = ~(gold_nan | np.isnan(raw))
             gold_sorted = SortedScores(g)
             binning = full_binning.subset(keep) if full_binning is not None else None
-        if own.system_scale is None and (msg := scale_warning(name, s, opts.scale, extremes)):
-            warnings[name] = msg
-        return name, Context(gold_sorted, SortedScores(s, extremes), own, binning)
+        if own.calibrate.kind == "none":  # type: ignore[union-attr]
+            msg = scale_warning(
+                name, s, opts.scale, extremes, own.system_scale,  # type: ignore[arg-type]
+                declared=opts.scale_source != "observed",
+            )  # fmt: skip
+            if msg:
+                warnings[name] = msg
+        contexts[name] = Context(gold_sorted, SortedScores(s, extremes), own, binning)
+        return name, contexts[name]
 
     def score(ctx: Context) -> dict[str, MetricResult]:
         return {m.name: ctx.result(m) for m in metric_objs}
@@ -362,6 +373,11 @@ nan_policy
         dropped=dropped,
         n=int(g_all.size),
         warnings=warnings,
+        calibration={
+            name: ctx.calibration
+            for name, ctx in contexts.items()
+            if "system_mapped" in ctx.__dict__
+        },
         gold=g_all,
         system_scores=kept,
     )

@@ -1,9 +1,13 @@
-"""Whether a system's scores are on the gold scale."""
+"""Whether a system's scores are on the gold scale, and what the reports say when a system
+off the scale is measured uncalibrated."""
 
 from __future__ import annotations
 
 import numpy as np
 from numpy.typing import NDArray
+
+from ..errors import param
+from ..metrics.gold_scale import off_scale_reason
 
 __all__ = ["scale_warning"]
 
@@ -13,23 +17,21 @@ def scale_warning(
     scores: NDArray[np.float64],
     scale: tuple[float, float] | None,
     extremes: tuple[float, float] | None = None,
+    system_scale: tuple[float, float] | None = None,
+    declared: bool = True,
 ) -> str | None:
-    """A message when a system's scores are unlikely to be on the gold scale: some lie
-    outside it, or they all fall within a fifth of it (cosine similarities against STS's
-    0–5, say). The error and threshold measures would then judge the scale, not the
-    system; ``system_scale`` maps the scores onto the gold scale. ``extremes``: the
-    smallest and largest score, when known."""
-    if scale is None or scores.size < 2:
+    """A message when a system off the gold scale (:func:`~simeval.metrics.gold_scale.
+    off_scale_reason`) is measured without calibration (``calibrate="none"``): the error
+    and low/high measures then judge its scale, not the system.
+
+    >>> scale_warning("cos", np.array([0.6, 0.65, 0.7]), (0.0, 5.0))  # doctest: +ELLIPSIS
+    "system 'cos': its scores (0.6–0.7) cover less than a fifth of the gold scale 0–5; ...
+    """
+    why = off_scale_reason(scores, scale, system_scale, extremes, declared=declared)
+    if why is None:
         return None
-    lo, hi = scale
-    s_lo, s_hi = extremes if extremes is not None else (float(scores.min()), float(scores.max()))
-    outside = s_lo < lo or s_hi > hi
-    narrow = (s_hi - s_lo) < 0.2 * (hi - lo)
-    if not (outside or narrow):
-        return None
-    why = "lie outside" if outside else "cover less than a fifth of"
     return (
-        f"system {name!r}: its scores ({s_lo:g}–{s_hi:g}) {why} the gold scale {lo:g}–{hi:g}; "
-        "if they are on another scale, declare it (--system-scale LO HI, or "
-        f"--system-scale {name}=LO,HI), or the error and low/high measures judge the scale"
+        f"system {name!r}: {why}; measured uncalibrated ({param('calibrate', 'none')}), the "
+        "error and low/high measures judge its scale, not the system; calibrate it "
+        f"({param('calibrate', 'auto')})"
     )

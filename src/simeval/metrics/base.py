@@ -29,8 +29,9 @@ from ..binning import Binning
 from ..errors import InputError, SimevalError, param
 from ..options import Options
 from ..results import MetricResult, warn_if_undefined
-from ._scales import map_linear, normalize_pair
+from ._scales import normalize_pair
 from ._sorted import SortedScores
+from .gold_scale import CalibrationFit, calibrate
 from .weighted import Resampled
 
 __all__ = ["Context", "Metric", "MetricFunction", "options_without_effect", "public_function",
@@ -38,7 +39,7 @@ __all__ = ["Context", "Metric", "MetricFunction", "options_without_effect", "pub
 
 #: Options whose effect depends on the metric (the scale and the NaN policy act on all).
 _METRIC_OPTIONS = ("system_scale", "bins", "low_border", "high_border", "normalize",
-                   "skip_undefined_bins")  # fmt: skip
+                   "skip_undefined_bins", "bin_average", "calibrate")  # fmt: skip
 
 T = TypeVar("T")
 R_co = TypeVar("R_co", bound=MetricResult, covariant=True)
@@ -101,25 +102,51 @@ class Context:
 
     @cached_property
     def system_mapped(self) -> NDArray[np.float64]:
-        """The system scores mapped linearly from ``system_scale`` onto the gold scale."""
-        if self.given.system_scale is None:
+        """The system scores on the gold scale, as the measures of a gold value read them:
+        calibrated when the system is off the gold scale (:func:`~.calibration.calibrate`;
+        :attr:`calibration` says how), else as they are. Without a declared scale and with
+        constant gold scores there is no scale to be off: the scores stay as they are."""
+        given = self.given
+        g = self.gold.values
+        if (
+            given.scale is None
+            and given.system_scale is None
+            and (g.size == 0 or self.gold.is_constant)
+        ):
+            self.calibration = None
             return self.system.values
         o = self.options
-        return map_linear(self.system.values, o.system_scale, o.scale)  # type: ignore[arg-type]
+        values, self.calibration = calibrate(
+            self.system.values,
+            g,
+            scale=o.scale,
+            system_scale=o.system_scale,  # type: ignore[arg-type]
+            calibration=o.calibrate,
+            declared=o.scale_source != "observed",
+        )
+        return values
+
+    @property
+    def scores_as_given(self) -> bool:
+        """Whether the measures of a gold value read the system's scores as they are: on
+        the gold scale already (not mapped, not calibrated) and not normalized — so that
+        they may take the fast paths that share the system's sort and grid."""
+        return self.given.normalize is None and self.system_mapped is self.system.values
+
+    @cached_property
+    def calibration(self) -> CalibrationFit | None:
+        """How the system was put on the gold scale (None: it was on it already)."""
+        _ = self.system_mapped  # a view given by the caller has no fit of its own
+        return self.__dict__.get("calibration")
 
     @cached_property
     def on_gold_scale(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """(gold, system) with the system on the gold scale, normalized to [0, 1] if asked."""
+        """(gold, system) with the system on the gold scale, normalized to [0, 1] if asked
+        (``"scale"`` divides both by the gold scale, the system being on it now)."""
         if self.given.normalize is None:
             return self.gold.values, self.system_mapped
         o = self.options
-        return normalize_pair(
-            self.gold.values,
-            self.system.values,
-            o.normalize,
-            o.scale,
-            o.system_scale,  # type: ignore[arg-type]
-        )
+        return normalize_pair(self.gold.values, self.system_mapped, o.normalize, o.scale)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -313,8 +340,11 @@ def options_without_effect(options: Options, metrics: tuple[Metric, ...]) -> lis
     ``bins`` when no scaled Pearson is asked for: callers tell the user, never silently
     ignore them."""
     read = frozenset().union(*(m.reads_all for m in metrics))
+    if any(m.gold_scale_any for m in metrics):
+        read = read | {"calibrate"}  # every measure of a gold value reads the calibration
+    default = Options()
     return [
         name
         for name in _METRIC_OPTIONS
-        if getattr(options, name) not in (None, False) and name not in read
+        if getattr(options, name) != getattr(default, name) and name not in read
     ]

@@ -14,7 +14,6 @@ The printed values are *close to*, not equal to, ``1 − exp(−MASE)``: :func:`
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,11 +22,10 @@ from numpy.typing import NDArray
 from ..errors import InputError
 from ..results import MetricResult
 from ._numeric import CHUNK
-from ._sorted import SortedScores
 from ._table import JointTable
 from .base import Context, Metric, public_function
 from .weighted import Chunk, Resampled, Resamples, Sample
-from .weighted.moments import magnitude_factor
+from .weighted.errors import all_errors, error_features
 
 __all__ = [
     "ERROR_METRICS",
@@ -217,8 +215,8 @@ def moments(c: Context) -> ErrorMoments:
     """The error moments of a context's pair (on the gold scale, normalized if asked);
     shared by the five error measures through :meth:`Context.shared`. Summed over the
     cells of the pairs' contingency table when both sides lie on a grid and are compared
-    as they are (no ``system_scale``, no ``normalize``)."""
-    if c.given.system_scale is None and c.given.normalize is None:
+    as they are (:attr:`Context.scores_as_given`: not mapped, calibrated or normalized)."""
+    if c.scores_as_given:
         table = c.system.joint(c.gold)
         if table is not None and table.moderate:
             return ErrorMoments.from_table(table)
@@ -232,97 +230,12 @@ _SOURCE = "Atoum & Ayyagari 2019"
 _READS = frozenset({"normalize", "system_scale"})
 
 
-# -- on weighted resamples: sums of the errors, and the MAD by a windowed correction -------
-
-#: A mean absolute deviation below this fraction of the scores' size may be zero (a
-#: constant resample): the kernel decides those entries.
-NEAR_ZERO = 1e-12
-
-
-@dataclass(eq=False)
-class _ErrorLayout:
-    """The error pair of the full data scaled below 2 when huge (``factor``), each system's
-    mean ``ē`` and its sort (for the MAD's correction window)."""
-
-    factor: float
-    mean: NDArray[np.float64]
-    sorted: list[SortedScores]
-
-
-def _layout(sample: Sample) -> _ErrorLayout:
-    g, E = sample.error_pair
-    f = magnitude_factor(g, E)
-    return _ErrorLayout(f, (E / f).mean(axis=1), [SortedScores(e / f) for e in E])
-
-
-def _error_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
-    g, E = sample.error_pair
-    lay = sample.shared(_layout)
-    g, E = g / lay.factor, E / lay.factor
-    d = (E - g).T
-    centred = (E - lay.mean[:, None]).T
-    return {
-        "error.abs": np.abs(d),
-        "error.sq": d * d,
-        "error.centred": centred,
-        "error.absdev": np.abs(centred),
-        "error.below": (centred < 0).astype(np.float64),
-    }
-
-
-def _mean_abs_dev(lay: _ErrorLayout, chunk: Chunk) -> tuple[NDArray[np.float64], ...]:
-    """``Σ_i w_i |s_i − m| / N`` with m the resample's mean (Atoum & Ayyagari 2019, eq. 3's
-    denominator), and that mean. Written as ``Σ w|s − ē|`` (a weighted sum of a feature)
-    plus a correction: a pair below both ē and m changes by ``m − ē``, one above both by
-    ``ē − m``, so only the pairs between ē and the resample means (a narrow window of the
-    sorted scores) are visited per resample."""
-    W, N, L = chunk.W, chunk.N, chunk.sums
-    absdev, below = L["error.absdev"], L["error.below"]
-    means = L["error.centred"] / N[:, None] + lay.mean[None, :]
-    dev = np.empty_like(means)
-    Wf = W.astype(np.float64, copy=False)
-    for j, ss in enumerate(lay.sorted):
-        sbar, m = lay.mean[j], means[:, j]
-        lo, hi = min(sbar, float(m.min())), max(sbar, float(m.max()))
-        a = int(np.searchsorted(ss.sorted, lo, side="left"))
-        b = int(np.searchsorted(ss.sorted, hi, side="right"))
-        p = int(np.searchsorted(ss.sorted, sbar, side="left"))
-        window = np.take(Wf, ss.order[a:b], axis=0)
-        sw = ss.sorted[a:b, None]
-        corr = np.einsum("ij,ij->j", window, np.abs(sw - m[None, :]) - np.abs(sw - sbar))
-        n_below = below[:, j] - window[: p - a].sum(axis=0)
-        n_above = N - below[:, j] - window[p - a :].sum(axis=0)
-        dev[:, j] = absdev[:, j] + (m - sbar) * (n_below - n_above) + corr
-    return np.maximum(dev, 0.0) / N[:, None], means
-
-
-def _all_errors(sample: Sample, chunk: Chunk) -> dict[str, Resamples]:
-    """The five error measures of a chunk, computed together (they share every sum)."""
-    lay = sample.shared(_layout)
-    N = chunk.N[:, None]
-    mae = chunk.sums["error.abs"] / N
-    mse = chunk.sums["error.sq"] / N
-    dev, means = _mean_abs_dev(lay, chunk)
-    size = np.abs(means) + chunk.sums["error.absdev"] / N
-    unsure = dev <= NEAR_ZERO * size
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        mase = np.where(unsure, np.nan, mae / dev)
-        msse = np.where(unsure, np.nan, mse / dev**2)
-    return {
-        "mae": Resamples(mae * lay.factor),
-        "mase": Resamples(mase, unsure),
-        "msse": Resamples(msse, unsure),
-        "nmase": Resamples(-np.expm1(-mase), unsure),
-        "nmsse": Resamples(-np.expm1(-msse), unsure),
-    }
-
-
 def _definition(name: str, bounds: tuple[float, float], where: str, what: str) -> Metric:
     def compute(c: Context) -> MetricResult:
         return c.shared(moments).result(name)
 
     def resampled(sample: Sample, chunk: Chunk) -> Resamples:
-        return chunk.shared(_all_errors, lambda: _all_errors(sample, chunk))[name]
+        return chunk.shared(all_errors, lambda: all_errors(sample, chunk))[name]
 
     return Metric(
         name=name,
@@ -334,7 +247,7 @@ def _definition(name: str, bounds: tuple[float, float], where: str, what: str) -
         family="error",
         reads=_READS,
         gold_scale=True,
-        resampled=Resampled(features=_error_features, values=resampled),
+        resampled=Resampled(features=error_features, values=resampled),
     )
 
 

@@ -77,7 +77,7 @@ def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
     grid (one byte per pair) and the number of true ones counted once per gold vector."""
     low, high_border = c.options.borders
     border = high_border if high else low
-    table = c.system.joint(c.gold) if c.given.system_scale is None else None
+    table = c.system.joint(c.gold) if c.system_mapped is c.system.values else None
     if table is not None:
         truth = table.gold > border if high else table.gold < border
         pred = table.system > border if high else table.system < border

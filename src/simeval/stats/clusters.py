@@ -3,7 +3,6 @@ different, the way WMT shows metric clusters (mt-metrics-eval ``AssignRanks``)."
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -239,8 +238,8 @@ def cluster_systems(
         options=opts,
     )
     # the permutation test swaps scores between two systems: on the gold scale
-    mapped = on_gold_scale(S, names, opts)
-    fixed = dataclasses.replace(opts, system_scale=None)
+    mapped = on_gold_scale(S, names, opts, g)
+    fixed = opts.on_gold_scale()
     label = dist.metrics[0]
     hib = direction(metric if callable(metric) else label, higher_is_better)
     if test == "bootstrap":

@@ -8,7 +8,6 @@ p-values ``(count + 1)/(R + 1)`` (Davison & Hinkley 1997, eq. 4.11), never 0.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -336,8 +335,8 @@ def paired_permutation_tests(
     opts = Options.of(options, **option_fields)
     g, S, _, opts = systems_matrix(gold, {"a": system_a, "b": system_b}, opts)
     # scores are swapped between the systems: on the gold scale, and not mapped again
-    S = on_gold_scale(S, ("a", "b"), opts)
-    opts = dataclasses.replace(opts, system_scale=None)
+    S = on_gold_scale(S, ("a", "b"), opts, g)
+    opts = opts.on_gold_scale()
     n = g.size
     R = check_resamples(n_resamples)
     exprs = [parse_metric(m) for m in metrics]

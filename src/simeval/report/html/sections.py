@@ -117,7 +117,13 @@ def _meta(study: Study) -> list[Html]:
 
 
 def _calibration_text(calibration: Any) -> str:
-    """The calibration of a document, as ``key value`` pairs."""
+    """The calibration of a document: each calibrated system's map and source."""
+    if isinstance(calibration, Mapping) and isinstance(calibration.get("systems"), Mapping):
+        return "; ".join(
+            f"{s} {fit.get('kind')} ({fit.get('source')})"
+            for s, fit in calibration["systems"].items()
+            if isinstance(fit, Mapping)
+        )
     if isinstance(calibration, Mapping):
         return "; ".join(f"{k} {v}" for k, v in calibration.items())
     return str(calibration)

@@ -72,7 +72,7 @@ def evaluation_document(
         dropped=dict(ev.dropped),
         remainder=ev.remainders(),
         off_scale=dict(ev.warnings),
-        calibration=None,
+        calibration=_calibration(ev),
         records=[r.as_dict() for r in ev.records],
         scores=None,
     )
@@ -84,6 +84,16 @@ def evaluation_document(
     elif scores is None and ev.gold is not None:
         doc["scores_left_out"] = _left_out(values)
     return json_ready(doc)
+
+
+def _calibration(ev: Evaluation) -> dict[str, Any] | None:
+    """How the systems off the gold scale were calibrated: the option as the signature
+    names it, and per calibrated system its map, source, reason and fitted parameters
+    (None when no system needed it)."""
+    fits = {s: fit.as_dict() for s, fit in ev.calibration.items() if fit is not None}
+    if not fits:
+        return None
+    return {"option": ev.options.calibrate.describe(), "systems": fits}  # type: ignore[union-attr]
 
 
 def comparison_document(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -10,15 +9,12 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..._validate import paired_systems, rng_of
-from ...binning import Binning
 from ...errors import InputError, param
-from ...metrics._scales import map_linear
-from ...metrics._sorted import SortedScores
-from ...metrics.base import Context
 from ...metrics.registry import available_metrics, direction
 from ...options import Options
 from .engine import Engine, sample_of
-from .expressions import Expr, Metric, as_float, combine, parse_metric
+from .estimates import on_gold_scale, point_estimates
+from .expressions import Metric, combine, parse_metric
 from .intervals import BootstrapDistribution, BootstrapInterval, Method
 from .resampling import (
     JACKKNIFE_GROUPS,
@@ -123,88 +119,6 @@ def systems_matrix(
     return g, S, names, opts
 
 
-def on_gold_scale(
-    S: NDArray[np.float64], names: Sequence[str], options: Options
-) -> NDArray[np.float64]:
-    """Each system's scores on the gold scale, as the metrics that compare scores with
-    gold values read them (mapped from its own ``system_scale``).
-
-    Parameters
-    ----------
-    S, names
-        The systems' scores, shape (systems, pairs), and their names.
-    options : Options
-        Resolved options (:meth:`~simeval.options.Options.resolve`).
-
-    Returns
-    -------
-    numpy.ndarray
-        Same shape.
-
-    Examples
-    --------
-    >>> opts = Options(scale=(0, 5), system_scale=(-1, 1)).resolve([0.0, 5.0])
-    >>> on_gold_scale(np.array([[-1.0, 0.0, 1.0]]), ["a"], opts).tolist()
-    [[0.0, 2.5, 5.0]]
-    """
-    out = S.copy()
-    for j, name in enumerate(names):
-        own = options.for_system(name).system_scale
-        if own is not None:
-            out[j] = map_linear(S[j], own, options.scale)  # type: ignore[arg-type]
-    return out
-
-
-def point_estimates(
-    exprs: Sequence[Expr],
-    gold: NDArray[np.float64],
-    S: NDArray[np.float64],
-    names: Sequence[str],
-    options: Options,
-    binning: Binning | None = None,
-) -> NDArray[np.float64]:
-    """Every metric of every system on all pairs, shape (metrics, systems): the kernel's
-    value (as :func:`~simeval.evaluate` computes it), or ``f(gold, system on the gold
-    scale)`` for a callable.
-
-    Parameters
-    ----------
-    exprs : sequence of Expr
-        Parsed metrics (:func:`~simeval.stats.bootstrap.expressions.parse_metric`).
-    gold, S : numpy.ndarray
-        Gold scores, and the systems' scores as given, shape (systems, pairs).
-    names : sequence of str
-    options : Options
-        Resolved options.
-    binning : Binning, optional
-        The bins of the scaled Pearson, when already assigned.
-
-    Returns
-    -------
-    numpy.ndarray
-
-    Examples
-    --------
-    >>> from simeval.stats.bootstrap.expressions import parse_metric
-    >>> opts = Options().resolve([1.0, 5.0])
-    >>> point_estimates([parse_metric("pearson")], np.array([1.0, 2, 3, 4, 5]),
-    ...                 np.array([[1.0, 3, 2, 5, 4]]), ["a"], opts).round(6).tolist()
-    [[0.8]]
-    """
-    gold_sorted = SortedScores(gold)
-    mapped = on_gold_scale(S, names, options)
-    out = np.empty((len(exprs), len(names)))
-    for j, name in enumerate(names):
-        ctx = Context(gold_sorted, SortedScores(S[j]), options.for_system(name), binning)
-        for i, e in enumerate(exprs):
-            if e.metric is not None:
-                out[i, j] = ctx.result(e.metric).statistic
-            else:
-                assert e.func is not None
-                out[i, j] = as_float(e.func(gold, mapped[j]))
-    return out
-
-
 def bootstrap_distribution(
     gold: ArrayLike,
     systems: Mapping[str, ArrayLike] | Sequence[ArrayLike],
@@ -284,8 +198,8 @@ def bootstrap_distribution(
     leaves = list({leaf.label: leaf for e in exprs for leaf in e.leaves()}.values())
     registry = [leaf.metric for leaf in leaves if leaf.metric is not None]
     # the systems are put on the gold scale once: a resample is not mapped again
-    fixed = dataclasses.replace(opts, system_scale=None)
-    sample = sample_of(g, S, on_gold_scale(S, names, opts), fixed, registry)
+    fixed = opts.on_gold_scale()
+    sample = sample_of(g, S, on_gold_scale(S, names, opts, g), fixed, registry)
     engine = Engine(sample, leaves)
     rows = chunk_rows(n, chunk_size)
     rng = rng_of(seed)
