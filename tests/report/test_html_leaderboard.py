@@ -143,6 +143,11 @@ def _collection(friedman: dict | None, bootstrap: dict | None, *, why_friedman: 
          "over all 14 data sets, C4.5+m+cf has the best average rank (1.96), within the "
          "critical difference of C4.5+m, C4.5+cf and C4.5 (Friedman p = 0.020; CD = 1.25, "
          "Nemenyi, α = 0.05)"),
+        # every data set ranks the systems alike: F_F infinite, p = 0
+        (_collection({**DEMSAR, "f_statistic": None, "f_pvalue": 0.0,
+                      "critical_difference": 0.5}, None),
+         "over all 14 data sets, C4.5+m+cf has the best average rank (1.96), within the "
+         "critical difference of C4.5+m (Friedman p < 0.001; CD = 0.50, Nemenyi, α = 0.05)"),
         (_collection({**DEMSAR, "n_datasets": 2, "f_pvalue": 0.79}, None),
          "over both data sets, the Friedman test finds no difference between the 4 systems "
          "(p = 0.790)"),

@@ -34,9 +34,9 @@ def _percent(share: float) -> str:
 
 
 def _pvalue(p: float | None) -> str:
-    """``p = 0.033``, ``p < 0.001``."""
+    """``p = 0.033``, ``p < 0.001`` (as HTML)."""
     if p is not None and p < 0.001:
-        return "p < 0.001"
+        return "p &lt; 0.001"
     return f"p = {num(p)}"
 
 
