@@ -90,6 +90,11 @@ def test_a_data_set_among_several_says_its_ranks_in_its_findings() -> None:
         "separable (bootstrap rank test, Holm, α = 0.1)."
     )
     assert rank_findings(study, "pearson", said_first=False) == []  # no ranks: nothing said
+    # a measure of the gold value with a system off the gold scale: the leads leave it out,
+    # so its ranks are not shown either
+    study.comparison["ranks"][0]["metric"] = "nmsse"
+    study.evaluation = {"off_scale": {"c": "scores on 0–100"}}
+    assert rank_findings(study, "nmsse", said_first=False) == []
 
 
 # -- many data sets -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .page import Details, Figure, Section
-from .studies import Contents, Study
+from .studies import Contents, Study, gold_scale_measure
 from .tables import html_table
 from .text import Html, and_list, isolated, name, num, strong
 
@@ -81,9 +81,21 @@ def _neighbours(ranks: Doc) -> str:
     )
 
 
+def _shown_ranks(study: Study, metric: str) -> Doc | None:
+    """The rank intervals of ``study`` under ``metric`` that the page shows: none where
+    nobody ranks first on a defined resample, nor on a measure of the gold value with
+    systems off the gold scale (ranked there, though the leads leave them out)."""
+    ranks = study.ranks(metric)
+    if not ranks or ranks["systems"][0].get("p_best") is None:
+        return None
+    if study.off_scale and gold_scale_measure(metric):
+        return None
+    return ranks
+
+
 def rank_verdict_clause(study: Study, metric: str) -> str | None:
     """The verdict's clause on the only data set: who ranks first, how often."""
-    ranks = study.ranks(metric)
+    ranks = _shown_ranks(study, metric)
     return _first(ranks) if ranks else None
 
 
@@ -91,8 +103,8 @@ def rank_findings(study: Study, metric: str, *, said_first: bool) -> list[Html]:
     """The sentence on the rank intervals of ``study`` under ``metric``: who ranks first
     how often (unless the verdict ``said_first``) and how many neighbours of the ranking
     are in a separable order."""
-    ranks = study.ranks(metric)
-    if not ranks or ranks["systems"][0].get("p_best") is None:
+    ranks = _shown_ranks(study, metric)
+    if not ranks:
         return []
     where = f"On {name(study.name)}, under {strong(metric)}"
     tail = f"{_neighbours(ranks)} ({_test(ranks)})"
@@ -123,8 +135,8 @@ def rank_figure(study: Study, metric: str) -> Figure | None:
     """Each system's rank under ``metric`` over the bootstrap resamples, best first."""
     from .. import figures
 
-    ranks = study.ranks(metric)
-    if not ranks or ranks["systems"][0].get("p_best") is None:
+    ranks = _shown_ranks(study, metric)
+    if not ranks:
         return None
     level = f"{ranks['confidence_level'] * 100:g} %"
     return _draw(
