@@ -80,6 +80,27 @@ def test_evaluate_raters_table_and_csv(capsys, gold_file) -> None:
     assert measures[0]["statistic"] is None and "rating slots" in measures[0]["reason"]
 
 
+def test_evaluate_raters_page_shows_the_ceiling_and_is_the_saved_json_page(
+    capsys, gold_file, tmp_path
+) -> None:
+    gold, system, R, s = gold_file
+    saved, page = tmp_path / "ev.json", tmp_path / "ev.html"
+    rc, _, err = run(
+        capsys, "evaluate", gold, "--gold-column", "score", "--system", f"m={system}",
+        "--metric", "spearman", "--raters", "r1-r4", "--bootstrap", "100", "--format", "json",
+        "-o", saved, "--html", page, "-q",
+    )  # fmt: skip
+    assert rc == 0, err
+    text = page.read_text(encoding="utf-8")
+    _, iaa2 = _iaa(R)
+    rho = spearmanr(s, R.mean(1))[0]
+    assert f"against a human ceiling of {iaa2:.3f}" in text
+    assert f"reaches ρ = {rho:.3f} with the gold, {rho / iaa2 * 100:.0f} % of the ceiling" in text
+    again = tmp_path / "again.html"
+    assert run(capsys, "report", saved, "-o", again)[:2] == (0, "")
+    assert again.read_text(encoding="utf-8") == text
+
+
 def test_evaluate_raters_errors(capsys, gold_file) -> None:
     gold, system, _, _ = gold_file
     base = ["evaluate", gold, "--gold-column", "score", "--system", f"m={system}"]

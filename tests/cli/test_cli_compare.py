@@ -183,6 +183,35 @@ def test_csv_holds_values_pairs_and_agreement(capsys, files) -> None:
     ]
 
 
+def test_rank_intervals_in_every_format(capsys, files) -> None:
+    # good, noisy and random are far apart by construction: no resample reorders them, so
+    # each order has 0 reversals, p = 2(0 + 1)/(200 + 1) and Holm's 3·p < 0.05
+    argv = _argv(files, "--metric", "pearson", "--seed", "0")
+    rc, out, err = run(capsys, *argv, "--format", "csv")
+    assert rc == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    ranks = [(r["system"], r["value"], r["ci_low"], r["ci_high"], r["p_best"], r["n"])
+             for r in rows if r["table"] == "rank"]  # fmt: skip
+    assert ranks == [("good", "1.0", "1.0", "1.0", "1.0", "200"),
+                     ("noisy", "2.0", "2.0", "2.0", "0.0", "200"),
+                     ("random", "3.0", "3.0", "3.0", "0.0", "200")]  # fmt: skip
+    orders = [(r["system"], r["system_b"], r["value"], r["separable"])
+              for r in rows if r["table"] == "order"]  # fmt: skip
+    assert orders == [("good", "noisy", "1.0", "True"), ("good", "random", "1.0", "True"),
+                      ("noisy", "random", "1.0", "True")]  # fmt: skip
+    for r in (r for r in rows if r["table"] == "order"):
+        assert float(r["p_holm"]) == pytest.approx(3 * 2 / 201, abs=1e-12)
+    rc, out, err = run(capsys, *argv)
+    assert "good    1 [1–1] 100%" in out
+    assert (
+        "pearson: good ranks first in 100% of 200 resamples (95% rank interval 1–1); 2 of 2 "
+        "neighbouring pairs in the ranking are separable (Holm, alpha = 0.05)."
+    ) in out
+    rc, out, err = run(capsys, *argv, "--format", "json")
+    (doc,) = json.loads(out)["ranks"]
+    assert doc["separable_pairs"] == [["good", "noisy"], ["good", "random"], ["noisy", "random"]]
+
+
 def test_markdown_output_to_file(capsys, files, tmp_path) -> None:
     target = tmp_path / "cmp.md"
     rc, out, err = run(capsys, *_argv(files, "--format", "markdown", "--seed", "0", "-o", target))

@@ -152,3 +152,46 @@ def test_reader_checks_nested_documents() -> None:
     with pytest.raises(DataError, match=r"c\.json: evaluation: is of kind 'run'; expected kind "):
         read_document(doc, "c.json")
     assert np.isfinite(cmp.alpha)
+
+
+def test_a_comparison_keeps_its_rank_intervals_and_reads_them_back() -> None:
+    # good (Pearson r 0.922 by scipy) ranks above other (r 0.655) on the full data
+    other = [*FLAT[:-1], 3.0]
+    cmp = compare(GOLD, {"good": GOOD, "other": other}, metrics=["pearson"], n_resamples=100,
+                  seed=0)  # fmt: skip
+    doc = json.loads(to_json(comparison_document(cmp)))
+    (ranks,) = read_document(doc, "c.json")["ranks"]
+    assert ranks["metric"] == "pearson" and ranks["n_resamples"] == 100
+    assert [r["system"] for r in ranks["systems"]] == ["good", "other"]
+    assert [r["rank"] for r in ranks["systems"]] == [1.0, 2.0]
+    ranks["systems"][0]["rank"] = "1"
+    with pytest.raises(DataError, match=r"c\.json: ranks\[0\]\.systems\[0\]\.rank is the string"):
+        read_document(doc, "c.json")
+
+
+def _two_sets() -> list[Pairs]:
+    texts = (["a cat", "a dog", "the sun", "rain", "two men"],
+             ["a cat sat", "a cat", "rain", "the rain", "men talk"])  # fmt: skip
+    return [Pairs("one", *texts, [4.5, 2.0, 0.0, 3.0, 3.5], scale=(0, 5)),
+            Pairs("two", *texts, [4.0, 1.0, 0.5, 4.5, 2.0], scale=(0, 5))]  # fmt: skip
+
+
+def test_a_run_over_data_sets_says_who_is_best_over_them() -> None:
+    run = se.run(["lexical:jaccard", "lexical:edit"], _two_sets(), protocol="mteb",
+                 n_resamples=100, seed=4)  # fmt: skip
+    doc = json.loads(to_json(run_document(run)))
+    c = read_document(doc, "r.json")["collection"]
+    assert (c["metric"], c["aggregate"], c["datasets"]) == ("spearman", "fisher_z", ["one", "two"])
+    assert c["friedman"]["n_datasets"] == 2
+    # the bootstrap on the run's resamples and seed
+    assert (c["bootstrap"]["n_resamples"], c["bootstrap"]["seed"]) == (100, 4)
+    # without the per-pair scores, no bootstrap: the document could not redo it
+    lean = run_document(run, scores=False)["collection"]
+    assert lean["bootstrap"] is None
+    assert lean["reasons"]["bootstrap"] == "per-pair scores left out of the document"
+    assert lean["friedman"] == c["friedman"]
+    doc["collection"]["friedman"]["cliques"] = "all"
+    with pytest.raises(DataError, match=r"r\.json: collection\.friedman\.cliques is the string"):
+        read_document(doc, "r.json")
+    one = se.run(["lexical:jaccard"], _two_sets(), protocol="mteb", n_resamples=0)
+    assert run_document(one)["collection"] is None  # one model: nothing to compare

@@ -3,6 +3,8 @@
 - :mod:`.evaluate` — :func:`~.evaluate.evaluate` and its :class:`~.evaluate.Evaluation`:
   every metric of every system, with reasons for undefined values and a signature;
 - :mod:`.compare` — :func:`~.compare.compare` and its :class:`~.compare.Comparison`:
-  bootstrap intervals, paired tests and clusters of systems;
+  bootstrap intervals, paired tests, clusters and rank intervals of systems;
+- :mod:`.collection` — :func:`~.collection.compare_collection`: who is best over several
+  data sets (Friedman–Nemenyi, the stratified bootstrap of the aggregate);
 - :mod:`.aggregate` — every way simeval combines a metric across data sets.
 """

@@ -11,6 +11,8 @@ resamples derives, per metric,
 - for Pearson and Spearman, the tests for two dependent correlations that share the gold
   scores: Williams' t, Steiger's z and Zou's (2007) interval of the difference;
 - optionally a paired approximate-randomization test (``permutations > 0``);
+- the rank of every system on each resample: its rank interval, the probability of being
+  first and the pairs whose order is separable (:mod:`simeval.stats.rank_intervals`);
 
 and across metrics the rank agreement of Reimers et al. 2016 Table 1 (mean and max absolute rank
 difference, Kendall τ between rankings).
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -45,6 +47,7 @@ from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ..stats.clusters import SignificanceClusters, significance_clusters
 from ..stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
 from ..stats.paired import paired_permutation_tests, pairwise_bootstrap_pvalues
+from ..stats.rank_intervals import RankIntervals, rank_intervals_from_values
 from .evaluate import Evaluation, evaluate
 
 __all__ = ["COMPARE_METRICS", "Comparison", "PairwiseComparison", "compare"]
@@ -102,6 +105,9 @@ class Comparison:
     permutations: int
     #: Pairs left out because the gold or a system had no score (``nan_policy="omit"``).
     dropped: int = 0
+    #: Per metric, the rank intervals of the systems with a defined value (none for a
+    #: metric with fewer than two), on the resamples of ``distribution``.
+    ranks: Mapping[str, RankIntervals] = field(default_factory=dict)
 
     @property
     def metrics(self) -> tuple[str, ...]:
@@ -217,8 +223,9 @@ def compare(
     ``n_resamples`` bootstrap resamples of the pairs (shared by all systems and metrics,
     so tests are paired; at least 100,
     :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES`), ``seed`` (0 is a
-    seed), ``ci`` ``"bca"`` or ``"percentile"``, ``alpha`` for the clusters, and
-    ``permutations`` approximate-randomization trials per pair of systems (0: skip).
+    seed), ``ci`` ``"bca"`` or ``"percentile"``, ``confidence_level`` of the intervals and
+    the rank intervals, ``alpha`` of the clusters and of the separable orders of ``ranks``,
+    and ``permutations`` approximate-randomization trials per pair of systems (0: skip).
 
     >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
     >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
@@ -226,6 +233,8 @@ def compare(
     ...               metrics=["pearson"], n_resamples=200, seed=0)
     >>> cmp.clusters["pearson"].systems, cmp.clusters["pearson"].clusters
     (('good', 'noisy'), (1, 2))
+    >>> cmp.ranks["pearson"].low.tolist(), cmp.ranks["pearson"].high.tolist()
+    ([1.0, 2.0], [1.0, 2.0])
     """
     opts = Options.of(options, **option_fields)
     rng_of(seed)  # a bad seed is refused before any work
@@ -285,6 +294,7 @@ def compare(
                 permutation_p[frozenset((a, b))] = {t.metric: t.pvalue for t in tests}
     clusters: dict[str, SignificanceClusters] = {}
     pairwise: list[PairwiseComparison] = []
+    ranks: dict[str, RankIntervals] = {}
     for m in dist.metrics:
         hib = get_metric(m).higher_is_better
         p = pairwise_bootstrap_pvalues(dist, m, higher_is_better=hib)
@@ -302,6 +312,14 @@ def compare(
         )
         clusters[m] = cl
         pairwise.extend(_pairs(m, cl, raw, scores, ev, permutation_p))
+        if len(keep) > 1:
+            ranks[m] = rank_intervals_from_values(
+                [values[dist.systems[i]] for i in keep],
+                dist.resamples[dist.metrics.index(m)][keep],
+                [dist.systems[i] for i in keep],
+                metric=m, higher_is_better=hib, confidence_level=confidence_level,
+                alpha=alpha, seed=dist.seed,
+            )  # fmt: skip
     table = {m: {s: ev.value(s, m) for s in dist.systems} for m in dist.metrics}
     defined = {m: t for m, t in table.items() if not any(math.isnan(v) for v in t.values())}
     agreement = tuple(rank_agreement(defined)) if len(defined) > 1 and len(systems) > 1 else ()
@@ -317,6 +335,7 @@ def compare(
         alpha,
         permutations,
         dropped,
+        ranks,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..evaluation.compare import Comparison
@@ -10,12 +11,13 @@ from .schema import comparison_document
 from .tables import format_number, render_table, to_json
 
 #: The columns of the tidy CSV of a comparison: one row per value (``table`` = value), per
-#: pair of systems (``pair``) and per pair of metrics (``agreement``).
+#: pair of systems (``pair``), per pair of metrics (``agreement``), per system's rank
+#: (``rank``) and per order of two systems over the resamples (``order``).
 CSV_COLUMNS = [
     "table", "system", "metric", "system_b", "metric_b", "value", "ci_low", "ci_high",
     "ci_method", "cluster", "pvalue", "p_holm", "permutation_p", "williams_t", "williams_p",
     "steiger_z", "steiger_p", "zou_low", "zou_high", "mean_abs_rank_diff",
-    "max_abs_rank_diff", "n", "reason",
+    "max_abs_rank_diff", "p_best", "separable", "n", "reason",
 ]  # fmt: skip
 
 __all__ = [
@@ -24,6 +26,8 @@ __all__ = [
     "comparison_csv",
     "format_comparison",
     "pairwise_table",
+    "rank_summaries",
+    "rank_table",
     "summary_table",
 ]
 
@@ -56,6 +60,33 @@ def cluster_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
     return ["system", *cmp.metrics], [
         [s, *(cmp.cluster_of(s, m) for m in cmp.metrics)] for s in order
     ]
+
+
+def _rank_cell(cmp: Comparison, system: str, metric: str) -> str | None:
+    """``rank [low–high] P(best)%`` of ``system`` under ``metric`` (None: not ranked)."""
+    res = cmp.ranks.get(metric)
+    if res is None or system not in res.systems:
+        return None
+    i = res.systems.index(system)
+    if math.isnan(res.p_best[i]):
+        return f"{res.ranks[i]:g} [—]"
+    return f"{res.ranks[i]:g} [{res.low[i]:g}–{res.high[i]:g}] {res.p_best[i] * 100:.0f}%"
+
+
+def rank_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    """Systems in rows (ranked by the first metric); per metric the observed rank, its
+    bootstrap rank interval and P(best), the share of resamples where it ranks first."""
+    order = cmp.ranked(cmp.metrics[0])
+    return ["system", *cmp.metrics], [
+        [s, *(_rank_cell(cmp, s, m) for m in cmp.metrics)] for s in order
+    ]
+
+
+def rank_summaries(cmp: Comparison) -> list[str]:
+    """One sentence per metric: who ranks first and how often, and how many neighbours in
+    the ranking are in a separable order
+    (:meth:`~simeval.stats.rank_intervals.RankIntervals.summary`)."""
+    return [f"{m}: {cmp.ranks[m].summary()}" for m in cmp.metrics if m in cmp.ranks]
 
 
 def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
@@ -103,13 +134,28 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
             fmt,
             title="significance clusters (1 = not significantly worse than the best)",
         ),
+    ]
+    if cmp.ranks:
+        level = f"{cmp.confidence_level:.0%}"
+        resamples = cmp.distribution.resamples.shape[2]
+        blocks.append(
+            render_table(
+                *rank_table(cmp),
+                fmt,
+                title=f"rank [{level} bootstrap rank interval] and P(best), the share of the "
+                f"{resamples} resamples where the system ranks first (1 = best)",
+            )
+        )
+        said = rank_summaries(cmp)
+        blocks.append("".join(f"% {s}\n" if fmt == "latex" else f"{s}\n" for s in said))
+    blocks.append(
         render_table(
             *pairwise_table(cmp),
             fmt,
             digits=digits,
             title="pairs (a ranked above b); p boot: one-sided paired bootstrap",
-        ),
-    ]
+        )
+    )
     reasons = [
         f"— {r['system']} / {r['metric']}: {r['reason']}" for r in cmp.records() if r["reason"]
     ]
@@ -134,8 +180,9 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
 def comparison_csv(cmp: Comparison) -> str:
     """Everything a comparison holds as one tidy CSV: the values with their intervals and
     clusters (``table`` = value), every tested pair of systems with its p-values
-    (``pair``; ``value`` is the difference a − b, ``pvalue`` the paired bootstrap's) and
-    the rank agreement of every pair of metrics (``agreement``; ``value`` is Kendall's τ)."""
+    (``pair``; ``value`` is the difference a − b, ``pvalue`` the paired bootstrap's), the
+    rank intervals (``rank`` and ``order``, see :func:`_rank_rows`) and the rank agreement
+    of every pair of metrics (``agreement``; ``value`` is Kendall's τ)."""
     rows: list[dict[str, object]] = []
     for r in cmp.records():
         rows.append({"table": "value", **r})
@@ -155,6 +202,7 @@ def comparison_csv(cmp: Comparison) -> str:
                 "n": cmp.evaluation.n - cmp.dropped,
             }
         )  # fmt: skip
+    rows += _rank_rows(cmp)
     for a in cmp.agreement:
         d = a.as_dict()
         rows.append(
@@ -170,3 +218,29 @@ def comparison_csv(cmp: Comparison) -> str:
             }
         )
     return render_table(CSV_COLUMNS, [[r.get(c) for c in CSV_COLUMNS] for r in rows], "csv")
+
+
+def _rank_rows(cmp: Comparison) -> list[dict[str, object]]:
+    """The CSV rows of the rank intervals: per system its observed rank with the interval
+    and P(best) (``rank``), per pair a above b the share of resamples where a ranks above
+    b, the Holm-adjusted p-value of their order and whether it is separable (``order``)."""
+    rows: list[dict[str, object]] = []
+    for m in cmp.metrics:
+        res = cmp.ranks.get(m)
+        if res is None:
+            continue
+        n = res.n_resamples - res.n_undefined
+        for i, s in enumerate(res.systems):
+            rows.append(
+                {"table": "rank", "system": s, "metric": m, "value": float(res.ranks[i]),
+                 "ci_low": float(res.low[i]), "ci_high": float(res.high[i]),
+                 "ci_method": "percentile", "p_best": float(res.p_best[i]), "n": n}
+            )  # fmt: skip
+        for i, a in enumerate(res.systems):
+            for j in range(i + 1, len(res.systems)):
+                rows.append(
+                    {"table": "order", "system": a, "system_b": res.systems[j], "metric": m,
+                     "value": float(res.share_above[i, j]), "p_holm": float(res.adjusted[i, j]),
+                     "separable": bool(res.separable[i, j]), "n": n}
+                )  # fmt: skip
+    return rows

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ._base import PALETTE, PANEL, new_axes
+from ._base import PALETTE, PANEL, SMALL, new_axes
 
 __all__ = ["critical_difference_diagram", "rank_interval_figure"]
 
@@ -50,7 +50,7 @@ def rank_interval_figure(record: Mapping[str, Any], *, ax: Any = None) -> Any:
             f"P(best) {r['p_best']:.2f}",
             transform=ax.get_yaxis_transform(),
             va="center",
-            fontsize=8,
+            fontsize=SMALL,
             gid="p-best",
         )
     ax.set_yticks(y, names)
@@ -90,12 +90,18 @@ def critical_difference_diagram(record: Mapping[str, Any], *, ax: Any = None) ->
     ax.hlines(0, 1, k, color="black", linewidth=1, gid="cd-axis")
     for t in range(1, k + 1):
         ax.vlines(t, 0, 0.12, color="black", linewidth=1)
-        ax.text(t, 0.18, str(t), ha="center", va="bottom", fontsize=8)
+        ax.text(t, 0.18, str(t), ha="center", va="bottom", fontsize=SMALL)
     top = 0.75
     ax.hlines(top, 1, 1 + cd, color=PALETTE[3], linewidth=2, gid="cd-marker")
     ax.vlines([1, 1 + cd], top - 0.07, top + 0.07, color=PALETTE[3], linewidth=2)
     ax.text(
-        1 + cd / 2, top + 0.1, f"CD = {cd:.3g}", ha="center", va="bottom", fontsize=8, gid="cd-text"
+        1 + cd / 2,
+        top + 0.1,
+        f"CD = {cd:.3g}",
+        ha="center",
+        va="bottom",
+        fontsize=SMALL,
+        gid="cd-text",
     )
     rank = {r["system"]: float(r["average_rank"]) for r in rows}
     margin = max(1.0, 0.3 * k)
@@ -111,7 +117,7 @@ def critical_difference_diagram(record: Mapping[str, Any], *, ax: Any = None) ->
             f"{r['system']} ({x:.2f})",
             ha="right" if on_left else "left",
             va="center",
-            fontsize=8,
+            fontsize=SMALL,
             gid="cd-label",
         )
     for j, clique in enumerate(cliques):
@@ -132,6 +138,6 @@ def critical_difference_diagram(record: Mapping[str, Any], *, ax: Any = None) ->
     ax.set_title(
         f"Average ranks over {record.get('n_datasets')} data sets\n(bars: no difference "
         f"by the Nemenyi test, alpha = {alpha:g})",
-        fontsize=9,
+        fontsize=SMALL,
     )
     return fig

@@ -226,9 +226,13 @@ def _per_bin(study: Study) -> Figure | None:
 
 def study_figures(study: Study, lead: Lead, *, forest: bool) -> list[Figure]:
     """The main figures of one data set: the forest plot of the headline (``forest``),
-    system against gold by score range, the per-bin r and the scaled errors."""
+    the systems' rank intervals, system against gold by score range, the per-bin r and
+    the scaled errors."""
+    from .leaderboard import rank_figure
+
     made = [
         _forest(study, lead) if forest else None,
+        rank_figure(study, lead.metric),
         _scatter(study),
         _per_bin(study),
         _errors(study),

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .ceiling import ceiling_parts
 from .figures import study_details, study_figures, summary_figure
+from .leaderboard import collection_parts
 from .leads import AGGREGATE_NAMES, better
 from .page import Details, Section
 from .studies import Contents, Study
@@ -143,6 +145,10 @@ def study_section(
         tables=[_measures_table(study, lead.metric)],
         signatures=[number(s) for s in study.signatures],
     )
+    if study.ceiling:
+        said, tables = ceiling_parts(study.name, [study.ceiling])
+        section.findings = said + section.findings
+        section.tables += tables
     more = Details(Html(f"Pairwise tests and rank agreement on {name(study.name)}"))
     if figures:
         more.figures = study_details(study, lead)
@@ -192,8 +198,9 @@ def _protocol_table(run: Mapping[str, Any]) -> str:
 def summary_section(
     contents: Contents, verdict: Verdict, *, figures: bool, number: SignatureNumber
 ) -> Section | None:
-    """The figure and the table across the data sets (and each run's own table when its
-    protocol reports another score than the headline)."""
+    """The figure and the table across the data sets, who is best over a run's data sets
+    (:func:`~.leaderboard.collection_parts`) and each run's own table when its protocol
+    reports another score than the headline."""
     if not contents.studies:
         return None
     m = contents.headline
@@ -208,6 +215,7 @@ def summary_section(
         if fig is not None:
             section.figures.append(fig)
     section.tables.append(_summary_table(contents))
+    collection_parts(contents, section, figures=figures)
     for run in contents.runs:
         section.meta.append(Html(f"protocol {name(run['protocol'])}"))
         section.signatures.append(number(run["signature"]))

@@ -101,6 +101,18 @@ class Study:
                 return {s["system"]: s["cluster"] for s in c["systems"]}
         return {}
 
+    def ranks(self, metric: str) -> Mapping[str, Any] | None:
+        """The comparison's rank intervals under ``metric`` (None without them)."""
+        for r in (self.comparison or {}).get("ranks") or []:
+            if r["metric"] == metric:
+                return dict(r)
+        return None
+
+    @property
+    def ceiling(self) -> Mapping[str, Any] | None:
+        """The human ceiling of the raters beside the systems (``evaluate`` with raters)."""
+        return (self.evaluation or {}).get("human_ceiling")
+
     @property
     def alpha(self) -> float | None:
         return (self.comparison or {}).get("alpha")
@@ -128,11 +140,13 @@ class Study:
 @dataclass
 class Contents:
     """What a page shows: the data sets, the aggregates over them (a run's), the runs
-    themselves (their table of main scores) and every other document."""
+    themselves (their table of main scores), who is best over a run's data sets (its
+    ``collection``) and every other document."""
 
     studies: list[Study] = field(default_factory=list)
     aggregates: list[Record] = field(default_factory=list)
     runs: list[Doc] = field(default_factory=list)
+    collections: list[Doc] = field(default_factory=list)
     others: list[Doc] = field(default_factory=list)
 
     @property
@@ -184,6 +198,8 @@ def gather(docs: Sequence[Doc]) -> Contents:
         if kind == "run":
             out.runs.append(doc)
             out.aggregates += list(doc.get("aggregates") or [])
+            if doc.get("collection"):
+                out.collections.append(doc["collection"])
             for s in doc["sets"]:
                 _add(
                     out.studies,

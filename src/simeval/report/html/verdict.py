@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .leaderboard import collection_clause, rank_findings, rank_verdict_clause
 from .leads import (
     FAILING_BIN_R,
     Failure,
@@ -75,45 +76,48 @@ def _leads_sentence(contents: Contents, leads: list[Lead], metric: str) -> Html:
     return Html(f"On {strong(metric)} ({better(metric)}), " + "; ".join(parts) + ".")
 
 
-def _significance_sentence(leads: list[Lead]) -> Html:
+def _significance_sentence(leads: list[Lead], stability: str | None) -> Html:
+    """Whether each lead is significant; then ``stability``: on one data set who ranks
+    first how often, over several who is best over them and whether significantly."""
     tested = [lead for lead in leads if lead.significant is not None]
     alphas = {lead.study.alpha for lead in tested}
     level = f"α = {alphas.pop():g}" if len(alphas) == 1 else "each comparison's α"
     how = f"(paired bootstrap, Holm-corrected, {level})"
+    then = f"; {stability}." if stability else "."
     if not tested:
         return Html(
             "No lead is tested for significance: these results hold no comparison with "
-            "paired tests."
+            "paired tests" + then
         )
     if len(leads) == 1:
         lead = leads[0]
         if lead.significant:
             return Html(
-                f"The lead is significant: every other system is significantly worse {how}."
+                f"The lead is significant: every other system is significantly worse {how}{then}"
             )
         return Html(
             f"The lead is not significant: {and_list(map(strong, lead.tied))} "
-            f"{'is' if len(lead.tied) == 1 else 'are'} not significantly worse {how}."
+            f"{'is' if len(lead.tied) == 1 else 'are'} not significantly worse {how}{then}"
         )
     sig = [lead for lead in tested if lead.significant]
     if len(sig) == len(leads):
-        return Html(
-            f"Every lead is significant {how}; the aggregate over the data sets is not tested."
-        )
+        tail = then if stability else "; the aggregate over the data sets is not tested."
+        return Html(f"Every lead is significant {how}{tail}")
     clauses = []
     if sig:
         clauses.append(f"significant on {and_list(name(lead.study.name) for lead in sig)}")
     for lead in tested:
         if not lead.significant:
             verb = "is" if len(lead.tied) == 1 else "are"
+            negation = "not" if clauses else "not significant"  # "The lead is not on …" misreads
             clauses.append(
-                f"not on {name(lead.study.name)}, where {and_list(map(strong, lead.tied))} "
+                f"{negation} on {name(lead.study.name)}, where {and_list(map(strong, lead.tied))} "
                 f"{verb} not significantly worse"
             )
     untested = [lead for lead in leads if lead.significant is None]
     if untested:
         clauses.append(f"not tested on {and_list(name(lead.study.name) for lead in untested)}")
-    return Html("The lead is " + "; ".join(clauses) + f" {how}.")
+    return Html("The lead is " + "; ".join(clauses) + f" {how}{then}")
 
 
 def _other_measures(
@@ -235,7 +239,14 @@ def verdict(contents: Contents) -> Verdict:
         closing = _closing_sentence(contents, failed, [], one=True)
         sentences = [_reaches_sentence(contents, ordered, metric), *([closing] if closing else [])]
     else:
-        sentences = [_leads_sentence(contents, ordered, metric), _significance_sentence(defined)]
+        one = contents.studies[0] if len(contents.studies) == 1 else None
+        stability = (
+            rank_verdict_clause(one, leads[one.name].metric) if one else collection_clause(contents)
+        )
+        sentences = [
+            _leads_sentence(contents, ordered, metric),
+            _significance_sentence(defined, stability),
+        ]
         sentences.append(_closing_sentence(contents, failed, others))
     said_failure = failed[0] if failed else None
     said_other = others[0] if others else None
@@ -268,6 +279,7 @@ def _findings(
                     f"{split}."
                 )
             )
+        lines += rank_findings(s, lead.metric, said_first=len(contents.studies) == 1)
         ranked = {r["system"] for r in s.ranked(lead.metric)}
         missing = [x for x in s.systems if x not in ranked and x not in lead.left_out]
         if missing:

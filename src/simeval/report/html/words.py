@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .ceiling import ceiling_parts
 from .page import Figure, Part, Section
 from .tables import html_table
 from .text import Html, and_list, interval, isolated, name, num, strong
@@ -130,11 +131,15 @@ def _section(dataset: str, rows: list[tuple[str, Mapping[str, Any]]], i: int) ->
         f"Word similarity on {name(dataset)}: pairs, pairs with a missing word, |ρ| "
         "(Spearman) with its p-value, |r| (Pearson) with its 95 % interval (Evert 2014)."
     )
+    said, ceiling_tables = ceiling_parts(
+        dataset, [r["human_ceiling"] for _, r in rows if r.get("human_ceiling")]
+    )
     return Section(
         name(dataset),
         f"words-{i}",
         meta=[Html(f"{rows[0][1]['n']:,} pairs")],
-        tables=[html_table(header, cells, caption=caption, reasons=reasons)],
+        findings=said,
+        tables=[html_table(header, cells, caption=caption, reasons=reasons), *ceiling_tables],
     )
 
 

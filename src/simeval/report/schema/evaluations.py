@@ -105,9 +105,11 @@ def comparison_document(
 ) -> dict[str, Any]:
     """The document of :func:`simeval.compare.compare`'s result (``kind: comparison``):
     every value with its bootstrap interval and cluster (``records``), the clusters of
-    each metric, every tested pair (``pairwise``), the rank agreement between metrics and,
-    with ``evaluation=True``, the evaluation it bootstrapped (with ``scores`` as
-    :func:`evaluation_document`), which the report's figures of the pairs need."""
+    each metric, every tested pair (``pairwise``), the rank agreement between metrics, the
+    rank intervals of each metric (``ranks``: :meth:`RankIntervals.as_dict
+    <simeval.stats.rank_intervals.RankIntervals.as_dict>`) and, with ``evaluation=True``,
+    the evaluation it bootstrapped (with ``scores`` as :func:`evaluation_document`), which
+    the report's figures of the pairs need."""
     doc = _head(
         "comparison",
         cmp.signature,
@@ -128,6 +130,7 @@ def comparison_document(
         clusters=[cmp.clusters[m].as_dict() for m in cmp.metrics],
         pairwise=[p.as_dict() for p in cmp.pairwise],
         rank_agreement=[a.as_dict() for a in cmp.agreement],
+        ranks=[cmp.ranks[m].as_dict() for m in cmp.metrics if m in cmp.ranks],
         evaluation=None,
     )
     if evaluation:
@@ -142,15 +145,48 @@ def _headline(main_metric: str) -> str:
     return main_metric.split("_")[0]
 
 
+def _collection(res: RunResult, metric: str, keep: bool) -> dict[str, Any] | None:
+    """The collection section of a run: with two or more models on two or more data sets,
+    :func:`~simeval.evaluation.collection.compare_collection` of the headline measure —
+    its bootstrap on the run's resamples and seed, when the run was bootstrapped and the
+    document keeps the per-pair scores it resamples."""
+    from ...evaluation.collection import compare_collection
+
+    if len(res.models) < 2 or len(res.evaluations) < 2:
+        return None
+    first = next(iter(res.comparisons.values()), None)
+    n_resamples = int(first.distribution.resamples.shape[2]) if first and keep else 0
+    verdict = compare_collection(
+        res.evaluations,
+        metric,
+        n_resamples=n_resamples,
+        seed=first.distribution.seed if first else None,
+        confidence_level=first.confidence_level if first else 0.95,
+        alpha=first.alpha if first else 0.05,
+    )
+    doc = verdict.as_dict()
+    if verdict.bootstrap is None and verdict.friedman is not None:
+        doc["reasons"]["bootstrap"] = (
+            "the run has no bootstrap resamples" if first is None
+            else "per-pair scores left out of the document"
+        )  # fmt: skip
+    return doc
+
+
 def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any]:
     """The document of :func:`simeval.run` (``kind: run``): the protocol's ``records``,
-    the aggregates over the data sets, and per data set (``sets``) its evaluation and,
-    with two or more models, its comparison; ``headline`` names the measure of the
-    protocol's main score."""
+    the aggregates over the data sets, per data set (``sets``) its evaluation and, with
+    two or more models, its comparison; ``headline`` names the measure of the protocol's
+    main score. With two or more models on two or more data sets, ``collection`` holds
+    who is best over them (:meth:`CollectionVerdict.as_dict
+    <simeval.evaluation.collection.CollectionVerdict.as_dict>` of the headline measure:
+    Friedman–Nemenyi, and the stratified bootstrap when the document keeps its per-pair
+    scores, on the resamples and seed of the run's comparisons)."""
     from ...runs.protocols import get_protocol
 
     values = sum(_score_values(ev) for ev in res.evaluations.values())
     keep = _keep_scores(scores, values)
+    headline = _headline(get_protocol(res.protocol).main_metric)
     sets = [
         {
             "dataset": label,
@@ -167,13 +203,14 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
         "run",
         res.signature,
         protocol=res.protocol,
-        headline=_headline(get_protocol(res.protocol).main_metric),
+        headline=headline,
         models=list(res.models),
         datasets=list(res.datasets),
         provenance={k: dict(v) for k, v in res.provenance.items()},
         calibration=None,
         records=[dict(r) for r in res.records],
         aggregates=[dict(r) for r in res.aggregates],
+        collection=_collection(res, headline, keep),
         sets=sets,
     )
     if not keep and scores is None:

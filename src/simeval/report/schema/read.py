@@ -22,6 +22,34 @@ Spec = Any
 
 _VALUE = {"system": "str", "metric": "str", "value": "num?", "n?": "int?", "reason?": "str?"}
 _INTERVAL = {"ci_low?": "num?", "ci_high?": "num?", "pvalue?": "num?"}
+#: The raters' agreement and each system beside it
+#: (:meth:`simeval.stats.ceiling.HumanCeiling.as_dict`).
+_CEILING = {
+    "agreement": {
+        "n_items": "int",
+        "n_raters": "int",
+        "persistent": "bool",
+        "n_resamples": "int",
+        "measures": [
+            {"name": "str", "statistic": "num?", "low": "num?", "high": "num?", "reason": "str?"}
+        ],
+    },
+    "ceiling": {"measure": "str", "value": "num?"},
+    "confidence_level": "num",
+    "systems": [
+        {
+            "system": "str",
+            "rho": "num?",
+            "rho_low": "num?",
+            "rho_high": "num?",
+            "share": "num?",
+            "difference": "num?",
+            "difference_low": "num?",
+            "difference_high": "num?",
+            "verdict": "str?",
+        }
+    ],
+}
 _RECORDS: dict[str, Spec] = {
     "evaluation": {**_VALUE, **_INTERVAL, "bin": "str?"},
     "comparison": {**_VALUE, **_INTERVAL, "cluster": "int?"},
@@ -31,6 +59,7 @@ _RECORDS: dict[str, Spec] = {
     "wordsim": {
         "dataset": "str", "n": "int", "missing": "int", "rho": "num?", "p_value": "num?",
         "r": "num?", "r_lower": "num?", "r_upper": "num?", "reason": "str?",
+        "human_ceiling?": _CEILING,
     },
     "meta": {
         "measure": "str", "rho": "num?", "mad": "num?", "msd": "num?", "rank": "int?",
@@ -41,11 +70,63 @@ _RECORDS: dict[str, Spec] = {
     "extrinsic": {"system": "str", "reason": "str?"},
 }  # fmt: skip
 _BINS = [{"label": "str", "low": "num?", "high": "num?"}]
+#: Rank intervals (:meth:`simeval.stats.rank_intervals.RankIntervals.as_dict`).
+_RANKS = {
+    "metric": "str", "confidence_level": "num", "alpha": "num", "n_resamples": "int",
+    "n_undefined": "int",
+    "systems": [{"system": "str", "value": "num?", "rank": "num", "rank_low": "num?",
+                 "rank_high": "num?", "p_best": "num?"}],
+    "separable_pairs": [["str"]],
+}  # fmt: skip
+#: Who is best over a run's data sets
+#: (:meth:`simeval.evaluation.collection.CollectionVerdict.as_dict`).
+_COLLECTION = {
+    "metric": "str",
+    "aggregate": "str",
+    "datasets": ["str"],
+    "systems": ["str"],
+    "friedman": (
+        "null",
+        {
+            "n_datasets": "int",
+            "f_statistic": "num?",
+            "f_pvalue": "num?",
+            "df": ["int"],
+            "alpha": "num",
+            "critical_difference": "num",
+            "systems": [{"system": "str", "average_rank": "num"}],
+            "cliques": [["str"]],
+        },
+    ),
+    "bootstrap": (
+        "null",
+        {
+            "aggregate": "str",
+            "metric": "str",
+            "alpha": "num",
+            "confidence_level": "num",
+            "n_resamples": "int",
+            "datasets": [{"dataset": "str", "n": "int"}],
+            "systems": [
+                {
+                    "system": "str",
+                    "value": "num?",
+                    "ci_low": "num?",
+                    "ci_high": "num?",
+                    "cluster": "int",
+                }
+            ],
+            "ranks": _RANKS,
+        },
+    ),
+    "reasons": {"friedman": "str?", "bootstrap": "str?"},
+}
 _FIELDS: dict[str, dict[str, Spec]] = {
     "evaluation": {
         "dataset": "str?", "systems": ["str"], "metrics": ["str"], "n": "int",
         "scale": ("null", ["num"]), "bins": _BINS, "off_scale": ("map", "str"),
         "scores": ("null", {"gold": ["num?"], "systems": ("map", ["num?"])}),
+        "human_ceiling?": _CEILING,
     },
     "comparison": {
         "dataset": "str?", "systems": ["str"], "metrics": ["str"], "alpha": "num",
@@ -55,11 +136,13 @@ _FIELDS: dict[str, dict[str, Spec]] = {
         "pairwise": [{"metric": "str", "system_a": "str", "system_b": "str",
                       "difference": "num?", "bootstrap_p": "num?", "bootstrap_p_holm": "num?"}],
         "rank_agreement": [{"metric_a": "str", "metric_b": "str", "kendall_tau": "num?"}],
+        "ranks?": [_RANKS],
         "evaluation": "doc:evaluation?",
     },
     "run": {
         "protocol": "str", "headline": "str", "models": ["str"], "datasets": ["str"],
         "aggregates": [_RECORDS["aggregate"]],
+        "collection?": ("null", _COLLECTION),
         "sets": [{"dataset": "str", "evaluation": "doc:evaluation",
                   "comparison": "doc:comparison?"}],
     },
