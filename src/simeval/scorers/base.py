@@ -76,6 +76,9 @@ class Scorer:
     unscored_reason: str = ""
     #: The keyword options :func:`simeval.scorers.get` passes to a scorer kind.
     options: frozenset[str] = frozenset()
+    #: Whether the scorer compares two vectors per pair, and so scores under any
+    #: similarity function (:meth:`score_each`).
+    compares_vectors: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -54,6 +54,7 @@ class EmbeddingScorer(Scorer):
     batch_size = 32
     #: The options :func:`simeval.scorers.get` passes on.
     options = frozenset({"similarity", "cache"})
+    compares_vectors = True
 
     def __init__(self, name: str, *, similarity: str, cache: bool = True) -> None:
         self.name = name

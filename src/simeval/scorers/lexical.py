@@ -88,7 +88,7 @@ class LexicalScorer(Scorer):
         if extra is not None:  # fail now, not after the data are read
             require("sklearn" if "tfidf" in kind else "rapidfuzz", extra)
         self._vectorizer: Any = None  # fitted by fit()
-        self._fitted_on = "scored pairs"
+        self._fitted_on = "each scored set"
 
     @classmethod
     def from_name(cls, name: str, kind: str) -> LexicalScorer:
@@ -113,7 +113,7 @@ class LexicalScorer(Scorer):
     @property
     def signature(self) -> str:
         """Scorer, tokens and (for TF-IDF) the texts the IDF was fitted on: their number
-        and the SHA-256 of their sorted distinct texts, or ``idf:scored pairs``."""
+        and the SHA-256 of their sorted distinct texts, or ``idf:each scored set``."""
         parts = [f"model:{self.name}"]
         if self.kind in ("jaccard", "word-tfidf"):
             parts.append("tokens:words,lower")

@@ -56,6 +56,7 @@ class AverageScorer(Scorer):
     unscored_reason = "a text with no word in the vectors' vocabulary"
     #: The options :func:`simeval.scorers.get` passes on.
     options = frozenset({"similarity"})
+    compares_vectors = True
 
     def __init__(
         self,

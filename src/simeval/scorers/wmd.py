@@ -35,6 +35,7 @@ class WMDScorer(AverageScorer):
 
     kind = "wmd"
     options: frozenset[str] = frozenset()
+    compares_vectors = False
 
     def __init__(self, path: str | os.PathLike[str] | Vectors, *, name: str | None = None) -> None:
         super().__init__(path, name=name, similarity="cosine")

@@ -35,7 +35,9 @@ from .other_results import (
     paraphrase_document,
     wordsim_document,
 )
+from .mteb import mteb_task_results
 from .read import read_document
+from .scores import scores_document
 
 __all__ = [
     "KINDS",
@@ -48,9 +50,11 @@ __all__ = [
     "explanation_document",
     "extrinsic_document",
     "meta_document",
+    "mteb_task_results",
     "paraphrase_document",
     "read_document",
     "run_document",
+    "scores_document",
     "semeval_document",
     "wordsim_document",
 ]
