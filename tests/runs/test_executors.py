@@ -52,7 +52,7 @@ def test_a_thread_pool_gives_the_local_run() -> None:
 
 
 def test_what_is_no_executor_is_one_line() -> None:
-    with pytest.raises(InputError, match="executor must be local, dask or dask://HOST:PORT"):
+    with pytest.raises(InputError, match="the executor is local, dask or dask://HOST:PORT"):
         executor_from("slurm")
     with pytest.raises(InputError, match="an executor needs submit"):
         executor_from(object())

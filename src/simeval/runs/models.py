@@ -59,7 +59,9 @@ def executor_from(spec: Any) -> tuple[Any, Any]:
             )
         return spec, None
     if spec != "dask" and not spec.startswith("dask://"):
-        raise InputError(f"executor must be local, dask or dask://HOST:PORT; got {spec!r}")
+        raise InputError(
+            f"{param('executor', spec)}: the executor is local, dask or dask://HOST:PORT"
+        )
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -75,7 +77,9 @@ def executor_from(spec: Any) -> tuple[Any, Any]:
     try:
         client = Client(address, timeout=30)
     except OSError as exc:
-        raise InputError(f"executor {spec}: no Dask scheduler answers there ({exc})") from None
+        raise InputError(
+            f"{param('executor', spec)}: no Dask scheduler answers there ({exc})"
+        ) from None
     return client, (client,)
 
 

@@ -252,8 +252,9 @@ class SentenceTransformerScorer(EmbeddingScorer):
 
     def _folder_digest(self) -> str:
         """SHA-256 over the weights digest, every other file of the folder (pooling,
-        normalisation, tokenizer: the embeddings depend on all of them), the prompt and
-        the kind of device (a GPU's sums round otherwise than the CPU's)."""
+        normalisation, tokenizer: the embeddings depend on all of them), the prompt, the
+        batch size (a batch's padding changes the last bits) and the kind of device (a
+        GPU's sums round otherwise than the CPU's)."""
         digest = hashlib.sha256(self.weights_sha256.encode())
         for path in sorted(self.folder.rglob("*")):
             if path.is_file() and path.name not in _WEIGHTS and ".git" not in path.parts:
@@ -263,6 +264,8 @@ class SentenceTransformerScorer(EmbeddingScorer):
             digest.update(b"prompt\0" + self.prompt.encode("utf-8"))
         if self.device != "cpu":
             digest.update(b"device\0" + self.device.encode())
+        if self.batch_size != 32:
+            digest.update(f"batch\0{self.batch_size}".encode())
         return digest.hexdigest()
 
     @property
