@@ -67,5 +67,7 @@ def test_the_xargs_recipe(shared_data, tmp_path) -> None:
     done = subprocess.run(["bash", "-ec", script], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in tmp_path.glob("tfidf.*.json")) == [f"tfidf.{i}.json" for i in range(1, 5)]
+    assert sorted(p.name for p in tmp_path.glob("tfidf.*.json")) == [
+        f"tfidf.{i}.json" for i in range(1, 5)
+    ]
     assert "pearson" in done.stdout and (tmp_path / "tfidf.tsv").is_file()

@@ -93,4 +93,6 @@ def test_executor_and_shards(shared_data, capsys) -> None:
     dask = _run(capsys, shared_data, "lexical:char-tfidf", "--executor", "dask", "--shards", "2")
     assert dask["records"] == base["records"]
     argv = ["run", "--model", "lexical:jaccard", "--dataset", DATASET, "--data-dir", shared_data]
-    assert_error(*run(capsys, *argv, "--executor", "slurm"), "--executor slurm: the executor is local, dask")
+    assert_error(
+        *run(capsys, *argv, "--executor", "slurm"), "--executor slurm: the executor is local, dask"
+    )

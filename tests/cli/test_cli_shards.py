@@ -117,7 +117,9 @@ def test_merge_cli_refuses_a_missing_or_duplicated_shard(shared_data, tmp_path, 
     assert rows[0] == ["id", "score"] and [r[0] for r in rows[1:]] == _ids(shared_data)
     shard_doc = json.loads(one.read_text())
     assert shard_doc["kind"] == "scores" and shard_doc["shard"] == {"index": 1, "count": 3}
-    assert "shards:3" in shard_doc["signature"] and "dataset:sts15:images=" in shard_doc["signature"]
+    assert (
+        "shards:3" in shard_doc["signature"] and "dataset:sts15:images=" in shard_doc["signature"]
+    )
 
 
 @pytest.mark.parametrize("kind", sorted(LEXICAL_KINDS))

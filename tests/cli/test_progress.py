@@ -79,7 +79,10 @@ def test_a_terminal_without_tqdm_gets_the_lines(monkeypatch) -> None:
     monkeypatch.setattr(builtins, "__import__", no_tqdm)
     clock, screen = Clock(), Terminal()
     _feed(ProgressBar("s", True, stream=screen, clock=clock), clock, [(11, 5), (12, 10)], 10)
-    assert screen.getvalue().splitlines() == ["s: 5/10 (50%), 0.5/s, 0:11 left", "s: 10/10 (100%) in 0:12"]
+    assert screen.getvalue().splitlines() == [
+        "s: 5/10 (50%), 0.5/s, 0:11 left",
+        "s: 10/10 (100%) in 0:12",
+    ]
 
 
 def test_a_run_reports_every_batch_and_names_what_it_scores() -> None:

@@ -51,7 +51,9 @@ def test_the_mteb_protocol_reports_what_mteb_reports() -> None:
     for fn, s in sims.items():
         for name, f in (("pearson", stats.pearsonr), ("spearman", stats.spearmanr)):
             expected = f(GOLD, s).statistic
-            assert res.value("me/letters", "toy", f"{fn}_{name}") == pytest.approx(expected, abs=1e-12)
+            assert res.value("me/letters", "toy", f"{fn}_{name}") == pytest.approx(
+                expected, abs=1e-12
+            )
     assert res.value("me/letters", "toy", "spearman") == res.value(
         "me/letters", "toy", "cosine_spearman"
     )  # the model's own similarity is the cosine
@@ -104,8 +106,21 @@ def test_run_format_mteb_writes_the_files(shared_data: Path, tmp_path: Path, cap
     from simeval.cli import main
 
     out = tmp_path / "results"
-    argv = ["run", "--model", "lexical:jaccard", "--dataset", "sts13:FNWN", "--data-dir",
-            str(shared_data), "--format", "mteb", "--output-dir", str(out), "--bootstrap", "0"]
+    argv = [
+        "run",
+        "--model",
+        "lexical:jaccard",
+        "--dataset",
+        "sts13:FNWN",
+        "--data-dir",
+        str(shared_data),
+        "--format",
+        "mteb",
+        "--output-dir",
+        str(out),
+        "--bootstrap",
+        "0",
+    ]
     assert main(argv) == 0
     table = capsys.readouterr().out
     doc = json.loads((out / "lexical_jaccard/no_revision_available/sts13_FNWN.json").read_text())

@@ -18,7 +18,8 @@ from simeval.runs.run import Pairs
 from simeval.scorers.embedding import EmbeddingScorer
 
 A = Pairs("a", ["a cat sits", "a dog runs", "sun is hot", "two men talk"],
-          ["the cat sat", "a dog walks", "cold rain", "men talk"], [4.6, 3.0, 0.4, 2.8])  # fmt: skip
+          ["the cat sat", "a dog walks", "cold rain", "men talk"],
+          [4.6, 3.0, 0.4, 2.8])  # fmt: skip
 B = Pairs("b", ["a cat sits", "a very much longer sentence about the weather today", "x y"],
           ["the cat", "rain will fall on the town before the evening comes", "y x"],
           [3.0, 4.0, 1.0])  # fmt: skip

@@ -33,7 +33,7 @@ def test_lexical(kind) -> None:
     pytest.importorskip("sklearn")
     pytest.importorskip("rapidfuzz")
     scorer = se.scorers.get(f"lexical:{kind}")
-    pairs = (TEXTS + ["A man is playing a GUITAR"], TEXTS + ["a man is playing a guitar"])
+    pairs = ([*TEXTS, "A man is playing a GUITAR"], [*TEXTS, "a man is playing a guitar"])
     got = scorer.score(pairs)
     assert got[:3].tolist() == [1.0, 1.0, 1.0]
     if kind in ("jaccard", "word-tfidf", "char-tfidf"):  # lower-cased: equal vectors

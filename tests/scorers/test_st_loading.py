@@ -105,7 +105,9 @@ def test_a_prompt_changes_the_embeddings_the_signature_and_the_cache_key(minilm)
 
 
 def test_options_a_scorer_does_not_take_are_refused() -> None:
-    with pytest.raises(InputError, match=r"lexical:jaccard takes no option device \(its options: none\)"):
+    with pytest.raises(
+        InputError, match=r"lexical:jaccard takes no option device \(its options: none\)"
+    ):
         se.scorers.get("lexical:jaccard", device="cpu")
     with pytest.raises(InputError, match="applies to none of the models"):
         se.run(["lexical:jaccard"], [se.runs.run.Pairs("t", ["a b"], ["a"], [1.0])],

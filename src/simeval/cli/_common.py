@@ -17,10 +17,10 @@ from .progress import ProgressBar
 
 __all__ = [
     "CommandLineError",
-    "add_outputs",
     "ProgressBar",
     "ReadBy",
     "add_output_options",
+    "add_outputs",
     "command_outputs",
     "declare_files",
     "emit",

@@ -42,7 +42,9 @@ def _read(path: str) -> dict:
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except ValueError as exc:
-        raise DataError(f"{path}: not JSON ({exc}); give the .json files of simeval score --shard") from None
+        raise DataError(
+            f"{path}: not JSON ({exc}); give the .json files of simeval score --shard"
+        ) from None
     doc = read_document(doc, path)
     if doc["kind"] != "scores":
         raise DataError(
@@ -59,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     merged = merge_shards([(path, _read(path)) for path in args.shards])
     if Path(args.output).suffix.lower() == ".json":
-        doc = scores_document(**{k: merged[k] for k in ("signature", "model", "dataset",
-                              "similarity", "ids", "scores")}, set_pairs=len(merged["ids"]))  # fmt: skip
+        fields = ("signature", "model", "dataset", "similarity", "ids", "scores")
+        doc = scores_document(**{k: merged[k] for k in fields}, set_pairs=len(merged["ids"]))
         emit(to_json(doc), args.output)
     else:
         values = [float("nan") if s is None else float(s) for s in merged["scores"]]

@@ -18,7 +18,7 @@ def _duration(seconds: float) -> str:
     >>> _duration(75.2), _duration(3725)
     ('1:15', '1:02:05')
     """
-    s = int(round(seconds))
+    s = round(seconds)
     h, rest = divmod(s, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

@@ -117,8 +117,7 @@ def add_model_options(p: argparse.ArgumentParser) -> None:
     prompt.add_argument(
         "--prompt-name",
         metavar="NAME",
-        help="the name of one of the model's own prompts (sentence-transformers' "
-        "prompt_name)",
+        help="the name of one of the model's own prompts (sentence-transformers' prompt_name)",
     )
     p.add_argument(
         "--similarity",
@@ -186,7 +185,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_output_options(p)
     fmt = next(a for a in p._actions if a.dest == "format")
-    fmt.choices = (*fmt.choices, "mteb")  # type: ignore[misc]
+    fmt.choices = (*(fmt.choices or ()), "mteb")
     fmt.help = f"{fmt.help}; mteb: one JSON file per model and task in MTEB's results layout"
     p.add_argument(
         "--output-dir",
@@ -217,7 +216,9 @@ def _check_mteb(args: argparse.Namespace) -> None:
 
     mteb = args.format == "mteb"
     if mteb and not args.output_dir:
-        raise CommandLineError("--format mteb writes one file per model and task: give --output-dir")
+        raise CommandLineError(
+            "--format mteb writes one file per model and task: give --output-dir"
+        )
     if mteb and args.protocol != "mteb":
         raise CommandLineError(
             f"--format mteb writes MTEB's scores: use --protocol mteb (not {args.protocol})"

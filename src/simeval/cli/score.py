@@ -58,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
             f"--shard writes the shard's ids, scores and signature as JSON for simeval "
             f"merge: name the output .json (not {args.output})"
         )
-    with ProgressBar(f"{args.model} on {args.dataset}", progress_enabled(args), unit="texts") as bar:
+    with ProgressBar(
+        f"{args.model} on {args.dataset}", progress_enabled(args), unit="texts"
+    ) as bar:
         result = score_dataset(
             args.model, args.dataset, data_dir=args.data_dir,
             scorer_options=scorer_options(args), shard=shard, shards=shards, progress=bar,

@@ -246,7 +246,6 @@ class OutputPlan:
         except Exception as exc:  # a renderer (savefig …) that failed on its own
             raise DataError(f"{label}: cannot write ({exc})") from None
 
-
     def _make_folders(self, folder: str) -> None:
         missing = []
         while not os.path.exists(folder):

@@ -66,8 +66,7 @@ def executor_from(spec: Any) -> tuple[Any, Any]:
         from distributed import Client, LocalCluster
     except ImportError:
         raise MissingExtraError(
-            "the dask executor needs dask.distributed; install it with: "
-            "pip install 'simeval[dask]'"
+            "the dask executor needs dask.distributed; install it with: pip install 'simeval[dask]'"
         ) from None
     if spec == "dask":
         cluster = LocalCluster(dashboard_address=None)

@@ -70,7 +70,9 @@ def mteb_model(label: str, scorer: Any) -> tuple[str, str]:
 def result_path(directory: str | Path, label: str, scorer: Any, dataset: str) -> Path:
     """Where MTEB keeps the result of model ``label`` on ``dataset`` under ``directory``."""
     name, revision = mteb_model(label, scorer)
-    return Path(directory) / _path_name(name) / _path_name(revision) / f"{mteb_task(dataset)[0]}.json"
+    return (
+        Path(directory) / _path_name(name) / _path_name(revision) / f"{mteb_task(dataset)[0]}.json"
+    )
 
 
 def stored_scores(

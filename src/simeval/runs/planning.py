@@ -55,7 +55,9 @@ def plan_tasks(
             task = Task(mlabel, model, dlabel, pairs, similarities=functions[1:], shards=shards)
             if resume is not None:
                 fitted = scorer.fit(list(pairs.texts1) + list(pairs.texts2))
-                sig = task_signature(fitted.signature, dlabel, dataset_digest(pairs), "scored", shards)
+                sig = task_signature(
+                    fitted.signature, dlabel, dataset_digest(pairs), "scored", shards
+                )
                 path = result_path(resume, mlabel, scorer, dlabel)
                 kept = stored_scores(path, sig, functions, mteb_task(dlabel)[2])
                 if kept is not None:

@@ -204,9 +204,7 @@ def main_metric(protocol: Protocol, functions: Sequence[str], own: str) -> str:
     return protocol.main_metric
 
 
-def _named(
-    protocol: Protocol, functions: Sequence[str], own: str
-) -> list[tuple[str, str, str]]:
+def _named(protocol: Protocol, functions: Sequence[str], own: str) -> list[tuple[str, str, str]]:
     """(record name, correlation, similarity function) of every correlation reported."""
     if protocol.name == "st":
         return [(f"{c}_{fn}", c, fn) for fn in functions for c, _ in _CORRELATIONS]

@@ -30,9 +30,9 @@ from .._validate import NAN_POLICIES, NanPolicy, check_choice
 from .._version import __version__
 from ..errors import DataError, InputError, param
 from .models import check_options, executor_from, labelled_models
+from .planning import plan_tasks
 from .protocols import Protocol, correlation_records, get_protocol
 from .records import across_datasets, evaluate_set, simeval_records, task_average
-from .planning import plan_tasks
 from .tasks import Task, TaskScores, load_pairs, make_scorer, merge_parts, run_task, run_tasks
 
 __all__ = [

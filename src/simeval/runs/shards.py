@@ -91,7 +91,9 @@ def merge_shards(shards: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, A
     return _joined(sorted(shards, key=lambda s: s[1]["shard"]["index"]), first)
 
 
-def _joined(shards: Sequence[tuple[str, Mapping[str, Any]]], first: Mapping[str, Any]) -> dict[str, Any]:
+def _joined(
+    shards: Sequence[tuple[str, Mapping[str, Any]]], first: Mapping[str, Any]
+) -> dict[str, Any]:
     ids: list[str] = []
     scores: list[Any] = []
     where: dict[str, str] = {}

@@ -77,7 +77,9 @@ def make_scorer(model: Any, options: Mapping[str, Any]) -> Any:
     return scorers.get(model, **{k: v for k, v in options.items() if k in taken})
 
 
-def task_signature(scorer_signature: str, dataset: str, digest: str, pairs: str, shards: int) -> str:
+def task_signature(
+    scorer_signature: str, dataset: str, digest: str, pairs: str, shards: int
+) -> str:
     """What identifies a task's scores: simeval's version, the scorer (fitted), the data
     set and its digest, which pairs (``scored``: those with a gold score; ``all``) and in
     how many shards they were scored (an embedding model batches each shard apart)."""
@@ -147,9 +149,11 @@ def run_task(task: Task, progress: Callable[[int, int], None] | None = None) -> 
     ids = getattr(pairs, "ids", None)
     labels = [str(ids[i]) if ids is not None else str(i + 1) for i in rows.tolist()]
     chosen = ([texts1[i] for i in rows], [texts2[i] for i in rows])
-    scores = fitted.score_each(chosen, task.similarities, progress=progress) if len(rows) else {
-        fn: np.zeros(0) for fn in (fitted.similarity, *task.similarities)
-    }
+    scores = (
+        fitted.score_each(chosen, task.similarities, progress=progress)
+        if len(rows)
+        else {fn: np.zeros(0) for fn in (fitted.similarity, *task.similarities)}
+    )
     signature = task_signature(
         fitted.signature, task.dataset_label, dataset_digest(pairs),
         "scored" if task.scored_only else "all", task.shards,

@@ -37,10 +37,10 @@ from .objects import from_object
 
 __all__ = [
     "KNOWN",
-    "accepted_options",
     "SIMILARITIES",
     "Progress",
     "Scorer",
+    "accepted_options",
     "available",
     "from_object",
     "get",

@@ -8,8 +8,8 @@ written once, to a temporary file that is renamed into place, and never changed 
 
 The header names the model key, the vectors' dtype and dimension and the number of entries
 ``n``; a key is the SHA-256 of the text's UTF-8 bytes, after those of the entry's context
-(the set of texts it was embedded with, see
-:class:`~simeval.scorers.embedding.EmbeddingScorer`) when it has one; the vectors are stored in the dtype
+when it has one (the set of texts it was embedded with: see
+:class:`~simeval.scorers.embedding.EmbeddingScorer`); the vectors are stored in the dtype
 the model produced, so a cached run gives bit-identical scores. Each entry's checksum is a
 BLAKE2b-128 keyed by the model key over the dtype, dimension, the entry's key and its
 vector bytes together, so a vector moved to another key (rows permuted), another model's

@@ -83,7 +83,9 @@ class EmbeddingScorer(Scorer):
     def embeddings(self, texts: Sequence[str], *, progress: Progress | None = None) -> NDArray[Any]:
         """Embeddings of distinct ``texts`` (embedded together), from the cache where it
         has them. ``progress(done, total)`` counts texts, after each batch."""
-        store = EmbeddingCache(self.model_key, context=text_set_digest(texts)) if self.cache else None
+        store = (
+            EmbeddingCache(self.model_key, context=text_set_digest(texts)) if self.cache else None
+        )
         out, found = (
             store.lookup(texts) if store is not None else (None, np.zeros(len(texts), bool))
         )
@@ -136,7 +138,9 @@ class EmbeddingScorer(Scorer):
         texts, (rows1, rows2) = unique_texts(texts1, texts2)
         vectors = self.embeddings(texts, progress=progress)
         a, b = vectors[rows1], vectors[rows2]
-        return {fn: self.compare(a, b, fn) for fn in dict.fromkeys([self.similarity, *similarities])}
+        return {
+            fn: self.compare(a, b, fn) for fn in dict.fromkeys([self.similarity, *similarities])
+        }
 
     def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]:
         """One similarity score per pair (see :meth:`compare`)."""

@@ -126,7 +126,7 @@ class EncoderScorer(EmbeddingScorer):
         params = _parameters(fn) or []
         names = {p.name for p in params}
         var_kw = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
-        kwargs = {k: v for k, v in _ENCODE_KEYWORDS.items() if k in names}
+        kwargs: dict[str, Any] = {k: v for k, v in _ENCODE_KEYWORDS.items() if k in names}
         if "batch_size" in names or (var_kw and fn is not self.encoder):
             kwargs["batch_size"] = self.batch_size
         return kwargs

@@ -162,9 +162,7 @@ class SentenceTransformerScorer(EmbeddingScorer):
         Keep embeddings on disk (see :class:`~simeval.scorers.cache.EmbeddingCache`).
     """
 
-    options = frozenset(
-        {"similarity", "cache", "batch_size", "device", "prompt", "prompt_name"}
-    )
+    options = frozenset({"similarity", "cache", "batch_size", "device", "prompt", "prompt_name"})
 
     def __init__(
         self,

@@ -28,6 +28,7 @@ from .evaluations import (
     run_document,
     semeval_document,
 )
+from .mteb import mteb_task_results
 from .other_results import (
     explanation_document,
     extrinsic_document,
@@ -35,7 +36,6 @@ from .other_results import (
     paraphrase_document,
     wordsim_document,
 )
-from .mteb import mteb_task_results
 from .read import read_document
 from .scores import scores_document
 

@@ -3,7 +3,7 @@ scores``): what ``simeval score`` writes as JSON and ``simeval merge`` reads and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...results import json_ready
@@ -19,7 +19,7 @@ def scores_document(
     dataset: str,
     similarity: str,
     ids: Sequence[str],
-    scores: Sequence[float],
+    scores: Iterable[float],
     set_pairs: int,
     shard: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
