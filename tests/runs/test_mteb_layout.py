@@ -31,6 +31,13 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 CALLS: list[int] = []
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The embeddings of the model here are cached (it has an id and a revision): in a
+    folder of the test's own, never the user's cache."""
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "simeval-home"))
+
+
 def letters(texts: list[str]) -> np.ndarray:
     CALLS.append(len(texts))
     return np.array([[t.count(c) for c in ALPHABET] for t in texts], dtype=np.float64)
@@ -68,6 +75,7 @@ def _registered_run(shared: Path, folder: Path, **options):
 
 def _write(res, folder: Path) -> dict[str, dict]:
     files = mteb_task_results(res)
+    folder.mkdir(exist_ok=True)
     for path, doc in files.items():
         (folder / path).parent.mkdir(parents=True, exist_ok=True)
         (folder / path).write_text(to_json(doc))
@@ -76,13 +84,13 @@ def _write(res, folder: Path) -> dict[str, dict]:
 
 def test_the_layout_and_resume(shared_data: Path, tmp_path: Path) -> None:
     CALLS.clear()
-    res = _registered_run(shared_data, tmp_path)
-    files = _write(res, tmp_path)
+    res = _registered_run(shared_data, tmp_path / "results")
+    files = _write(res, tmp_path / "results")
     assert sorted(files) == [
         "me__letters/r1/STSBenchmark.json",
         "me__letters/r1/sts13_FNWN.json",
     ]
-    doc = json.loads((tmp_path / "me__letters/r1/STSBenchmark.json").read_text())
+    doc = json.loads((tmp_path / "results/me__letters/r1/STSBenchmark.json").read_text())
     assert doc["task_name"] == "STSBenchmark" and doc["mteb_version"] is None
     (subset,) = doc["scores"]["test"]
     assert subset["hf_subset"] == "default" and subset["languages"] == ["eng-Latn"]
@@ -93,12 +101,12 @@ def test_the_layout_and_resume(shared_data: Path, tmp_path: Path) -> None:
     assert len(kept["ids"]) == 1379 and set(kept["scores"]) == {"cosine", "manhattan", "euclidean"}
     # again, resuming: nothing is encoded, every number is the same
     CALLS.clear()
-    again = _registered_run(shared_data, tmp_path)
+    again = _registered_run(shared_data, tmp_path / "results")
     assert CALLS == [] and again.resumed == {("sts13:FNWN", "letters"), ("stsb:test", "letters")}
     assert again.records == res.records
     assert mteb_task_results(again) == {}  # nothing new to write
     # another signature (two shards): scored again
-    sharded = _registered_run(shared_data, tmp_path, shards=2)
+    sharded = _registered_run(shared_data, tmp_path / "results", shards=2)
     assert CALLS and not sharded.resumed
 
 
@@ -132,3 +140,17 @@ def test_run_format_mteb_writes_the_files(shared_data: Path, tmp_path: Path, cap
     capsys.readouterr()
     assert main([*argv, "--protocol", "senteval"]) == 2
     assert "use --protocol mteb" in capsys.readouterr().err
+
+
+def test_the_output_dir_is_checked_before_any_work(shared_data: Path, tmp_path: Path, capsys):
+    """An --output-dir inside what the run reads (the data set's folder) is refused before
+    any model runs: one line, nothing written."""
+    from simeval.cli import main
+
+    inside = shared_data / "results-of-a-run"
+    argv = ["run", "--model", "lexical:jaccard", "--dataset", "sts13:FNWN", "--data-dir",
+            str(shared_data), "--format", "mteb", "--output-dir", str(inside)]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--output-dir" in err and "--data-dir" in err
+    assert not inside.exists()
