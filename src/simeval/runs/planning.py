@@ -4,14 +4,16 @@ embeds (for the progress bar), and the results an earlier run left (``resume``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .mteb_layout import mteb_task, result_path, resumed_scores, stored_scores
 from .protocols import Protocol
-from .tasks import Task, TaskScores
+from .tasks import Task, TaskScores, dataset_digest, shard_bounds, task_signature
 
 __all__ = ["plan_tasks", "similarity_functions"]
 
@@ -36,12 +38,12 @@ def plan_tasks(
     shards: int,
     remote: bool,
     resume: str | Path | None,
+    options: Mapping[str, Any],
 ) -> tuple[list[Task], list[int], dict[tuple[str, str], TaskScores]]:
     """The tasks to run (model × data set × shard), each one's number of distinct texts,
-    and the (data set, model) results read back from ``resume``."""
-    from .mteb_layout import mteb_task, result_path, resumed_scores, stored_scores
-    from .tasks import dataset_digest, shard_bounds, task_signature
-
+    and the (data set, model) results read back from ``resume``. A task carries the
+    model's name (made where the task runs, with ``options``) when it runs ``remote``ly,
+    else the scorer made here."""
     tasks: list[Task] = []
     sizes: list[int] = []
     found: dict[tuple[str, str], TaskScores] = {}
@@ -52,7 +54,8 @@ def plan_tasks(
             scorer = scorers[mlabel]
             functions = similarity_functions(scorer, protocol)
             model = spec if remote and isinstance(spec, str) else scorer
-            task = Task(mlabel, model, dlabel, pairs, similarities=functions[1:], shards=shards)
+            task = Task(mlabel, model, dlabel, pairs, options=options,
+                        similarities=functions[1:], shards=shards)  # fmt: skip
             if resume is not None:
                 fitted = scorer.fit(list(pairs.texts1) + list(pairs.texts2))
                 sig = task_signature(
@@ -65,6 +68,6 @@ def plan_tasks(
                     continue
             for shard in range(1, shards + 1):
                 lo, hi = shard_bounds(len(rows), shard, shards)
-                tasks.append(Task(**{**task.__dict__, "shard": shard}))
+                tasks.append(replace(task, shard=shard))
                 sizes.append(_distinct_texts(pairs, rows[lo:hi]))
     return tasks, sizes, found

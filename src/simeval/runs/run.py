@@ -245,9 +245,9 @@ def run(
     pool, closers = executor_from(executor)
     try:
         tasks, sizes, found = plan_tasks(
-            labelled, scorers, list(zip(labels, loaded)), proto, shards, pool is not None, resume
-        )
-        tasks = [Task(**{**t.__dict__, "options": options}) for t in tasks]
+            labelled, scorers, list(zip(labels, loaded)), proto, shards, pool is not None,
+            resume, options,
+        )  # fmt: skip
         parts: dict[tuple[str, str], list[TaskScores]] = {}
         for part in run_tasks(tasks, pool, progress, sizes):
             parts.setdefault((part.task.dataset_label, part.task.label), []).append(part)
