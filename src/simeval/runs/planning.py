@@ -42,8 +42,8 @@ def plan_tasks(
 ) -> tuple[list[Task], list[int], dict[tuple[str, str], TaskScores]]:
     """The tasks to run (model × data set × shard), each one's number of distinct texts,
     and the (data set, model) results read back from ``resume``. A task carries the
-    model's name (made where the task runs, with ``options``) when it runs ``remote``ly,
-    else the scorer made here."""
+    model's name (made where the task runs, with ``options``) when it runs elsewhere
+    (``remote``), else the scorer made here."""
     tasks: list[Task] = []
     sizes: list[int] = []
     found: dict[tuple[str, str], TaskScores] = {}
