@@ -284,13 +284,21 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
 }
 #: wordsim and datasets need the shared word-similarity data: tested with it below.
 NEEDS_DATA = {"wordsim", "datasets"}
-#: run and score need the sentence-pair data sets: their effects are tested in
-#: tests/cli/test_cli_run.py; here their options are only listed.
+#: run, score and merge need the sentence-pair data sets: the effects of the model options
+#: (--device, --batch-size, --prompt, --prompt-name, --similarity), --executor and
+#: --shards are tested in tests/cli/test_cli_run_options.py; --format mteb, --output-dir
+#: and --resume in tests/runs/test_mteb_layout.py; score's --shard and merge's --output
+#: in tests/cli/test_cli_shards.py; the others in tests/cli/test_cli_score_workflow.py.
+#: Here their options are only listed.
+MODEL_OPTIONS = {"--device", "--batch-size", "--prompt", "--prompt-name", "--similarity"}
 RUN_OPTIONS = {
     "run": {"--model", "--dataset", "--data-dir", "--protocol", "--bootstrap", "--seed",
             "--nan-policy", "--format", "--output", "--digits", "--quiet", "--html",
-            "--scores"},
-    "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet"},
+            "--scores", "--executor", "--shards", "--output-dir", "--resume",
+            *MODEL_OPTIONS},
+    "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet", "--shard",
+              *MODEL_OPTIONS},
+    "merge": {"--output"},
 }  # fmt: skip
 #: evaluate's registered-data-set inputs: their effects are tested with the shared data in
 #: tests/datasets/test_sentence_datasets.py (test_evaluate_dataset_*); paraphrase's

@@ -58,8 +58,9 @@ def test_a_model_that_scores_no_pair_is_an_error(tmp_path):
 
 
 def test_score_dataset_keeps_pairs_without_a_score_as_nan(vectors):
-    ids, scores = score_dataset(f"static:{vectors}", Pairs("toy", T1, T2, GOLD))
-    assert ids == ["1", "2", "3", "4", "5", "6"]
+    result = score_dataset(f"static:{vectors}", Pairs("toy", T1, T2, GOLD))
+    assert result.ids == ("1", "2", "3", "4", "5", "6")
+    scores = result.scores["cosine"]
     assert np.isnan(scores).tolist() == [False, False, True, False, False, False]
 
 

@@ -38,6 +38,7 @@ COMMANDS: dict[str, str] = {
     "report": "an HTML report (figures, verdict, tables) from saved --format json results",
     "run": "score models on data sets and report them under a protocol (MTEB, SentEval …)",
     "score": "score one model on one data set and write the scores (one job of a cluster)",
+    "merge": "put the shards of one model on one data set (simeval score --shard) together",
 }
 
 #: ``only`` of :func:`build_parser`: every command's full parser.

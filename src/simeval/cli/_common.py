@@ -1,12 +1,11 @@
 """Pieces every subcommand shares: output formats, the files a command reads and writes
-(outputs written all or nothing, never over an input), progress bars."""
+(outputs written all or nothing, never over an input), progress (:mod:`.progress`)."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
@@ -14,12 +13,14 @@ from pathlib import Path
 from ..errors import SimevalError
 from ..io.safe_output import Content, OutputPlan
 from ..report import FORMATS
+from .progress import ProgressBar
 
 __all__ = [
     "CommandLineError",
     "ProgressBar",
     "ReadBy",
     "add_output_options",
+    "add_outputs",
     "command_outputs",
     "declare_files",
     "emit",
@@ -210,17 +211,33 @@ def command_outputs(args: argparse.Namespace) -> Iterator[OutputPlan]:
     plan.commit()
 
 
-def emit(content: Content, output: str | os.PathLike[str] | None) -> None:
+def add_outputs(option: str, paths: Iterable[str], *, make_folders: bool = False) -> None:
+    """Plan outputs known only once the command runs (one file per model and task under
+    ``--output-dir``), and check them against the inputs now, before any work; they are
+    written with the others (see :func:`emit`). ``make_folders``: make their missing
+    folders."""
+    plan = _ACTIVE.get()
+    if plan is None:  # outside simeval.cli.main: emit() plans each output itself
+        return
+    for path in paths:
+        plan.add_output(option, path, make_folders=make_folders)
+    plan.check()
+
+
+def emit(
+    content: Content, output: str | os.PathLike[str] | None, *, make_folders: bool = False
+) -> None:
     """Hand ``content`` (text, bytes, or a function writing to a path) over for ``output``
     (``None`` or ``-``: standard output). Within a command run by :func:`simeval.cli.main`
-    it is written when the whole command has succeeded; elsewhere at once, safely."""
+    it is written when the whole command has succeeded; elsewhere at once, safely (with
+    the missing folders of its path made, with ``make_folders``)."""
     plan = _ACTIVE.get()
     if plan is not None:
         plan.put(output, content)
         return
     plan = OutputPlan()
     if output is not None:
-        plan.add_output("--output", output)
+        plan.add_output("--output", output, make_folders=make_folders)
     plan.check()
     plan.put(output, content)
     plan.commit()
@@ -273,33 +290,6 @@ def note(args: argparse.Namespace, message: str) -> None:
 
 
 def progress_enabled(args: argparse.Namespace) -> bool:
-    """Progress bars only on an interactive terminal and without ``--quiet``."""
-    return not getattr(args, "quiet", False) and sys.stderr.isatty()
-
-
-class ProgressBar:
-    """A one-line progress bar on stderr, called as ``bar(done, total)``; draws nothing
-    when disabled (piped output, ``--quiet``). Use as a context manager to end the line."""
-
-    def __init__(self, label: str, enabled: bool, width: int = 30):
-        self.label = label
-        self.enabled = enabled
-        self.width = width
-        self._drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled or total <= 0:
-            return
-        filled = int(self.width * done / total)
-        bar = "#" * filled + " " * (self.width - filled)
-        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total}")
-        sys.stderr.flush()
-        self._drawn = True
-
-    def __enter__(self) -> ProgressBar:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._drawn:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+    """Progress is shown unless ``--quiet``: a bar on a terminal, a plain line every ten
+    seconds in a log (see :class:`~simeval.cli.progress.ProgressBar`)."""
+    return not getattr(args, "quiet", False)

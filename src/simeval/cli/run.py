@@ -1,4 +1,4 @@
-"""``simeval run`` and ``simeval score``: from models and data set names to a verdict."""
+"""``simeval run``: from models and data set names to a verdict, here or on a cluster."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from typing import Any
 from ._common import (
     ProgressBar,
     add_output_options,
+    add_outputs,
     dataset_inputs,
     declare_files,
+    emit,
     model_inputs,
     non_negative_int,
     note,
@@ -18,7 +20,7 @@ from ._common import (
 )
 from .documents import add_document_options, emit_document
 
-__all__ = ["add_models_and_data", "note_unscored", "register", "run"]
+__all__ = ["add_model_options", "add_models_and_data", "note_unscored", "register", "run"]
 
 
 class _Once(argparse.Action):
@@ -42,14 +44,26 @@ class _Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+def positive_int(text: str) -> int:
+    """argparse type for sizes: an integer ≥ 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not positive; give an integer ≥ 1")
+    return value
+
+
 def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
     p.add_argument(
         "--model",
         action="append" if many else _Once,
         required=True,
         metavar="NAME",
-        help="a scorer: minilm, st:FOLDER, lexical:jaccard|word-tfidf|char-tfidf|edit|"
-        "token-set, static:VECTORS, sif:VECTORS, wmd:VECTORS, model2vec:FOLDER"
+        help="a scorer: minilm, st:FOLDER or st:ORG/NAME[@REVISION] (a model of the local "
+        "Hugging Face cache), lexical:jaccard|word-tfidf|char-tfidf|edit|token-set, "
+        "static:VECTORS, sif:VECTORS, wmd:VECTORS, model2vec:FOLDER"
         + (" (repeatable)" if many else " (one)"),
     )
     p.add_argument(
@@ -72,6 +86,51 @@ def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
         folders=("data_dir",),
         read_by={"model": model_inputs, "dataset": dataset_inputs},
     )
+    add_model_options(p)
+
+
+def add_model_options(p: argparse.ArgumentParser) -> None:
+    """How the models run: ``--device``, ``--batch-size``, ``--prompt``,
+    ``--prompt-name``, ``--similarity`` (each given to the models that take it)."""
+    from ..scorers import SIMILARITIES
+    from ..scorers.loading import DEVICES
+
+    p.add_argument(
+        "--device",
+        choices=DEVICES,
+        help="where sentence-transformers models run (default cpu; auto: a GPU when torch "
+        "sees one)",
+    )
+    p.add_argument(
+        "--batch-size",
+        type=positive_int,
+        metavar="N",
+        help="texts encoded at a time by sentence-transformers models (default 32)",
+    )
+    prompt = p.add_mutually_exclusive_group()
+    prompt.add_argument(
+        "--prompt",
+        metavar="TEXT",
+        help="an instruction put before every text, for instruction models "
+        "(sentence-transformers' prompt)",
+    )
+    prompt.add_argument(
+        "--prompt-name",
+        metavar="NAME",
+        help="the name of one of the model's own prompts (sentence-transformers' prompt_name)",
+    )
+    p.add_argument(
+        "--similarity",
+        choices=SIMILARITIES,
+        help="how two embeddings compare (default: the model's own, else cosine); for "
+        "sentence-transformers, model2vec, static and sif models",
+    )
+
+
+def scorer_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The model options given on the command line (those not given are left out)."""
+    names = ("device", "batch_size", "prompt", "prompt_name", "similarity")
+    return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -109,7 +168,36 @@ def register(sub: argparse._SubParsersAction) -> None:
         "of a text): raise an error (default) or omit them from that model's measures; a "
         "model with no score at all is always an error",
     )
+    p.add_argument(
+        "--executor",
+        default="local",
+        metavar="WHERE",
+        help="where the tasks (model x data set x shard) run: local (here, the default), "
+        "dask (a Dask cluster started on this machine) or dask://HOST:PORT (a running "
+        "Dask scheduler); needs pip install 'simeval[dask]'",
+    )
+    p.add_argument(
+        "--shards",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="score each data set in N contiguous slices, one task each (default 1)",
+    )
     add_output_options(p)
+    fmt = next(a for a in p._actions if a.dest == "format")
+    fmt.choices = (*(fmt.choices or ()), "mteb")
+    fmt.help = f"{fmt.help}; mteb: one JSON file per model and task in MTEB's results layout"
+    p.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="with --format mteb: the folder of MTEB's layout (ORG__NAME/REVISION/TASK.json)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --format mteb: read back each model's scores on a data set that "
+        "--output-dir holds with an equal signature, instead of scoring it again",
+    )
     add_document_options(p)
     p.set_defaults(func=run)
 
@@ -121,14 +209,40 @@ def note_unscored(args: argparse.Namespace, model: str, dataset: str, k: int, n:
         note(args, f"{model} on {dataset}: {k} of {n} pairs have no score ({why}); {what}")
 
 
+def _check_mteb(args: argparse.Namespace) -> None:
+    import os
+
+    from ._common import CommandLineError
+
+    mteb = args.format == "mteb"
+    if mteb and not args.output_dir:
+        raise CommandLineError(
+            "--format mteb writes one file per model and task: give --output-dir"
+        )
+    if mteb and args.protocol != "mteb":
+        raise CommandLineError(
+            f"--format mteb writes MTEB's scores: use --protocol mteb (not {args.protocol})"
+        )
+    if not mteb and (args.output_dir or args.resume):
+        flag = "--output-dir" if args.output_dir else "--resume"
+        raise CommandLineError(f"{flag} goes with --format mteb")
+    if mteb:  # the files' folder checked against the inputs before any work
+        add_outputs("--output-dir", [os.path.join(args.output_dir, "TASK.json")], make_folders=True)
+
+
 def run(args: argparse.Namespace) -> int:
+    import os
+
     from ..report.run import format_run
-    from ..report.schema import run_document
+    from ..report.schema import mteb_task_results, run_document
     from ..runs.run import run as run_models
     from ..runs.run import unscored_reason
-    from ..scorers import scorer_class
 
-    bar = ProgressBar("scoring", progress_enabled(args))
+    _check_mteb(args)
+    mteb = args.format == "mteb"
+    if mteb:
+        args.format = "table"  # the table on standard output, the files in --output-dir
+    bar = ProgressBar("scoring", progress_enabled(args), unit="texts")
     with bar:
         res = run_models(
             args.model,
@@ -139,14 +253,30 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             nan_policy=args.nan_policy,
             progress=bar,
+            scorer_options=scorer_options(args),
+            executor=args.executor,
+            shards=args.shards,
+            resume=args.output_dir if args.resume else None,
         )
     for (dataset, model), k in res.unscored.items():
         n = int(res.scores[(dataset, model)].size)
-        why = unscored_reason(scorer_class(model))
+        why = unscored_reason(res.scorers[model])
         what = "left out of its measures (--nan-policy omit)"
         note_unscored(args, model, dataset, k, n, why, what)
     if args.bootstrap == 0 and len(args.model) > 1:
         note(args, "--bootstrap 0: no intervals, clusters or paired tests")
+    for message in res.notes:
+        note(args, message)
+    if res.resumed:
+        done = ", ".join(f"{m} on {d}" for d, m in sorted(res.resumed))
+        note(args, f"read back from --output-dir (equal signatures): {done}")
+    if mteb:
+        from ..report.tables import to_json
+
+        files = {os.path.join(args.output_dir, p): doc for p, doc in mteb_task_results(res).items()}
+        add_outputs("--output-dir", files, make_folders=True)
+        for path, doc in files.items():
+            emit(to_json(doc), path)
     emit_document(
         args,
         lambda scores: run_document(res, scores=scores),

@@ -1,11 +1,13 @@
-"""``simeval score``: one model on one data set, to a score file (one job of a cluster)."""
+"""``simeval score``: one model on one data set (or one shard of it), to a score file (one
+job of a cluster)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from ._common import declare_files, emit
-from .run import add_models_and_data, note_unscored
+from ._common import CommandLineError, ProgressBar, declare_files, emit, progress_enabled
+from .run import add_models_and_data, note_unscored, scorer_options
 
 __all__ = ["register", "run"]
 
@@ -14,34 +16,68 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score",
         help="score one model on one data set and write the scores (one job of a cluster)",
-        description="Score one --model on one --dataset and write a score file (id, score) "
-        "that simeval evaluate and compare read (--dataset NAME --system MODEL=FILE): run "
-        "one such job per model and data set on a cluster, then evaluate on one machine. "
-        "A pair the model cannot score is written as nan (and counted on stderr); a model "
-        "that scores no pair is an error.",
+        description="Score one --model on one --dataset (or one --shard of its pairs) and "
+        "write a score file: id and score (.tsv, .csv …) that simeval evaluate and compare "
+        "read (--dataset NAME --system MODEL=FILE), or a JSON document with the pair ids, "
+        "the scores and the signature (.json), which simeval merge puts together from "
+        "shards. A pair the model cannot score is written as nan (and counted on stderr); "
+        "a model that scores no pair is an error.",
     )
     add_models_and_data(p, many=False)
     p.add_argument(
+        "--shard",
+        metavar="I/N",
+        help="score only shard I of N (1 ≤ I ≤ N) of the data set's pairs, contiguous "
+        "slices the same on every machine; written as JSON (name the output .json) for "
+        "simeval merge",
+    )
+    p.add_argument(
         "--output",
         "-o",
-        metavar="FILE.tsv",
+        metavar="FILE",
         required=True,
-        help="the score file; never over or into what the command reads (the model's files "
-        "or folder, the data set's folder, the cache)",
+        help="the score file (.json: ids, scores and signature; else a table of id and "
+        "score); never over or into what the command reads (the model's files or folder, "
+        "the data set's folder, the cache)",
     )
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or notes")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress or notes")
     declare_files(p, outputs=("output",))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..report.schema import scores_document
+    from ..report.tables import to_json
     from ..runs.run import score_dataset, unscored_reason
-    from ..scorers import scorer_class
+    from ..runs.shards import parse_shard
 
-    ids, scores = score_dataset(args.model, args.dataset, data_dir=args.data_dir)
-    lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(ids, scores.tolist()))]
-    emit("\n".join(lines) + "\n", args.output)
+    shard, shards = parse_shard(args.shard) if args.shard else (1, 1)
+    as_json = Path(args.output).suffix.lower() == ".json"
+    if args.shard and not as_json:
+        raise CommandLineError(
+            f"--shard writes the shard's ids, scores and signature as JSON for simeval "
+            f"merge: name the output .json (not {args.output})"
+        )
+    with ProgressBar(
+        f"{args.model} on {args.dataset}", progress_enabled(args), unit="texts"
+    ) as bar:
+        result = score_dataset(
+            args.model, args.dataset, data_dir=args.data_dir,
+            scorer_options=scorer_options(args), shard=shard, shards=shards, progress=bar,
+        )  # fmt: skip
+    own = next(iter(result.scores))
+    scores = result.scores[own]
+    if as_json:
+        doc = scores_document(
+            signature=result.signature, model=args.model, dataset=args.dataset,
+            similarity=own, ids=result.ids, scores=scores, set_pairs=result.set_pairs,
+            shard=(shard, shards) if args.shard else None,
+        )  # fmt: skip
+        emit(to_json(doc), args.output)
+    else:
+        lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(result.ids, scores.tolist()))]
+        emit("\n".join(lines) + "\n", args.output)
     k = int((scores != scores).sum())  # NaN
-    why = unscored_reason(scorer_class(args.model))
-    note_unscored(args, args.model, args.dataset, k, len(ids), why, "written as nan")
+    why = unscored_reason(result.task.model)
+    note_unscored(args, args.model, args.dataset, k, len(result.ids), why, "written as nan")
     return 0

@@ -25,7 +25,10 @@ them all:
   (``/dev/null``, a pipe) is opened and written in place, never replaced;
 - a new file gets the usual permissions (``0o666`` less the umask); a replaced file keeps
   its permissions (and, for root, its owner);
-- ``-`` is standard output, written last.
+- ``-`` is standard output, written last;
+- an output planned with ``make_folders`` gets the folders its path names that do not
+  exist yet (a results layout of one folder per model), made when it is written and
+  removed again, if still empty, when the command fails.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class _Output:
     content: list[Content] = field(default_factory=list)
     tmp: str | None = None
     data: bytes | None = None  # for standard output and in-place (device) targets
+    make_folders: bool = False
 
 
 def _umask() -> int:
@@ -75,6 +79,7 @@ class OutputPlan:
     inputs: list[tuple[str, str, bool]] = field(default_factory=list)  # option, path, folder
     outputs: list[_Output] = field(default_factory=list)
     extras: list[tuple[str, str, str]] = field(default_factory=list)
+    made: list[str] = field(default_factory=list)  # folders made for outputs
 
     # -- declaring ---------------------------------------------------------------------
     def add_input(
@@ -84,10 +89,13 @@ class OutputPlan:
         if path is not None and os.fspath(path) != "":
             self.inputs.append((option, os.fspath(path), folder))
 
-    def add_output(self, option: str, path: str | os.PathLike[str] | None) -> None:
-        """A planned output named by ``option`` (``None`` is skipped; ``-`` is stdout)."""
+    def add_output(
+        self, option: str, path: str | os.PathLike[str] | None, *, make_folders: bool = False
+    ) -> None:
+        """A planned output named by ``option`` (``None`` is skipped; ``-`` is stdout);
+        ``make_folders``: make the folders of its path that do not exist yet."""
         if path is not None and os.fspath(path) != "":
-            self.outputs.append(_Output(option, os.fspath(path)))
+            self.outputs.append(_Output(option, os.fspath(path), make_folders=make_folders))
 
     def add_extra(self, option: str, module: str, extra: str) -> None:
         """``option`` (when given) needs ``module``, installed by ``simeval[extra]``."""
@@ -140,6 +148,8 @@ class OutputPlan:
                 raise DataError(f"{label}: not writable; choose another path")
             return  # written in place
         folder = os.path.dirname(target) or "."
+        while out.make_folders and not os.path.exists(folder):
+            folder = os.path.dirname(folder) or "."
         if not os.path.isdir(folder):
             raise DataError(f"{label}: the folder {folder} does not exist; create it first")
         if not os.access(folder, os.W_OK | os.X_OK):
@@ -198,11 +208,16 @@ class OutputPlan:
                 sys.stdout.buffer.flush()
 
     def discard(self) -> None:
-        """Remove every temporary file; nothing is written."""
+        """Remove every temporary file and every folder made for them, if empty; nothing
+        is written."""
         for out in self.outputs:
             if out.tmp is not None:
                 Path(out.tmp).unlink(missing_ok=True)
                 out.tmp = None
+        for folder in reversed(self.made):
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+        self.made.clear()
 
     def _render(self, out: _Output) -> None:
         target = out.path if is_stdin(out.path) else os.path.realpath(out.path)
@@ -215,6 +230,8 @@ class OutputPlan:
                 out.data = _to_bytes(out.content, Path(out.path).suffix)
                 return
             folder = os.path.dirname(target) or "."
+            if out.make_folders:
+                self._make_folders(folder)
             name = os.path.basename(target)
             fd, out.tmp = tempfile.mkstemp(
                 prefix=f".{name}.", suffix=f".tmp{Path(name).suffix}", dir=folder
@@ -228,6 +245,15 @@ class OutputPlan:
             raise DataError(f"{label}: cannot write ({exc.strerror or exc})") from None
         except Exception as exc:  # a renderer (savefig …) that failed on its own
             raise DataError(f"{label}: cannot write ({exc})") from None
+
+    def _make_folders(self, folder: str) -> None:
+        missing = []
+        while not os.path.exists(folder):
+            missing.append(folder)
+            folder = os.path.dirname(folder) or "."
+        for path in reversed(missing):
+            os.mkdir(path)
+            self.made.append(path)
 
 
 def _refuse_over_input(given: str, target: str, label: str, option: str, path: str) -> None:

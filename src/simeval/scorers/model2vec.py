@@ -100,6 +100,9 @@ class Model2VecScorer(EmbeddingScorer):
     ``StaticModel.encode``). The signature carries the SHA-256 of ``model.safetensors``.
     """
 
+    #: Texts encoded at a time: a text's vector does not depend on its batch here.
+    batch_size = 1024
+
     def __init__(
         self,
         path: str | os.PathLike[str],
@@ -157,7 +160,6 @@ class Model2VecScorer(EmbeddingScorer):
                 from model2vec import StaticModel
             except ImportError:
                 self._model = _Reader(self.folder, self._config())
-            else:
-                os.environ["HF_HUB_OFFLINE"] = "1"
+            else:  # a local folder: read from its files, never the network
                 self._model = StaticModel.from_pretrained(str(self.folder), force_download=False)
         return np.asarray(self._model.encode(list(texts)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import warnings
@@ -15,7 +16,7 @@ from numpy.typing import NDArray
 from ..errors import DataError, UndefinedMetricWarning, require
 from ..io.hashing import file_sha256
 from ..vectors.read import Vectors, read_vectors, vector_files
-from .base import Progress, check_similarity, pair_similarity, split_pairs, word_tokens
+from .base import Progress, Scorer, check_similarity, pair_similarity, split_pairs, word_tokens
 
 __all__ = ["SIF_A", "AverageScorer", "SIFScorer"]
 
@@ -34,7 +35,7 @@ def _no_word_warning(name: str, missing: NDArray[np.bool_]) -> None:
         )
 
 
-class AverageScorer:
+class AverageScorer(Scorer):
     """Similarity of the averages of the word vectors of each text.
 
     The text vector is ``v_s = (1/|s|) Σ_{w∈s} v_w`` over the tokens of ``s`` that have a
@@ -53,6 +54,9 @@ class AverageScorer:
     kind = "static"
     #: Why a pair gets no score (NaN).
     unscored_reason = "a text with no word in the vectors' vocabulary"
+    #: The options :func:`simeval.scorers.get` passes on.
+    options = frozenset({"similarity"})
+    compares_vectors = True
 
     def __init__(
         self,
@@ -91,7 +95,7 @@ class AverageScorer:
         return () if self.path is None else self.files_read(self.path)
 
     @property
-    def similarity(self) -> str:
+    def similarity(self) -> str:  # type: ignore[override]
         """The similarity function's name."""
         return self._similarity
 
@@ -160,26 +164,29 @@ class AverageScorer:
         return x
 
     def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]:
-        """One similarity per pair."""
+        """One similarity per pair; ``progress(done, total)`` counts texts."""
+        return self.score_each(pairs, progress=progress)[self.similarity]
+
+    def score_each(
+        self, pairs: Any, similarities: Sequence[str] = (), *, progress: Progress | None = None
+    ) -> dict[str, NDArray[np.float64]]:
+        """The scores under the scorer's own similarity function and each of
+        ``similarities``, from one composition of the text vectors."""
         texts1, texts2 = split_pairs(pairs)
         n = len(texts1)
         if progress is not None:
             progress(0, 2 * n)
         x, has = self.text_vectors(texts1 + texts2)
         x = self._postprocess(x)
-        out = pair_similarity(x[:n], x[n:], self.similarity)
         missing = ~(has[:n] & has[n:])
-        out[missing] = np.nan
+        out = {}
+        for fn in dict.fromkeys([self.similarity, *similarities]):
+            out[fn] = pair_similarity(x[:n], x[n:], fn)
+            out[fn][missing] = np.nan
         _no_word_warning(self.name, missing)
         if progress is not None:
             progress(2 * n, 2 * n)
         return out
-
-    def score_many(
-        self, datasets: Sequence[Any], *, progress: Progress | None = None
-    ) -> list[NDArray[np.float64]]:
-        """Scores of several pair sets, one after the other."""
-        return [self.score(d, progress=progress) for d in datasets]
 
 
 class SIFScorer(AverageScorer):
@@ -188,9 +195,11 @@ class SIFScorer(AverageScorer):
     ``v_s = (1/|s|) Σ_{w∈s} a / (a + p(w)) · v_w`` with ``a = 1e-3`` and ``p(w)`` the word's
     unigram probability (``wordfreq.word_frequency(w, "en")`` unless ``frequencies`` is
     given; a word it does not know has p = 0), ``|s|`` the number of tokens with a vector;
-    then the projection on the first singular vector ``u`` of the matrix of all 2n text
-    vectors of the scored pairs is removed, ``v_s ← v_s − u uᵀ v_s`` (the common component
-    is estimated on the scored set itself, as the paper does).
+    then the projection on the first singular vector ``u`` of the matrix of the text
+    vectors is removed, ``v_s ← v_s − u uᵀ v_s``. The common component is estimated on the
+    set scored, as the paper does: on the texts given to :meth:`fit` (``simeval run`` and
+    ``simeval score`` give both texts of every pair of the data set, so a shard of it gets
+    the same ``u``), else on the 2n texts of the scored pairs.
     """
 
     kind = "sif"
@@ -217,16 +226,34 @@ class SIFScorer(AverageScorer):
         else:
             self._freq = frequencies
             self._freq_source = "given"
+        self._component: NDArray[np.float64] | None = None  # fitted by fit()
+        self._fitted_on = "scored set"
 
     def _extra(self) -> str:
-        return f"compose:sif,a={self.a:g},p={self._freq_source},pc:1 removed over scored set|"
+        fitted = f"pc:1 removed over {self._fitted_on}"
+        return f"compose:sif,a={self.a:g},p={self._freq_source},{fitted}|"
+
+    def fit(self, texts: Sequence[str]) -> SIFScorer:
+        """A SIF scorer (a copy) whose common component is the first singular vector of the
+        vectors of ``texts`` (each text as often as given)."""
+        fitted = copy.copy(self)
+        x, _ = self.text_vectors(list(texts))
+        fitted._component = _first_component(x)
+        digest = hashlib.sha256("\n".join(texts).encode("utf-8")).hexdigest()
+        fitted._fitted_on = f"{len(texts)} texts sha256:{digest[:12]}"
+        return fitted
 
     def _weights(self, words: Sequence[str]) -> NDArray[np.float64]:
         p = np.fromiter((self._freq(w) for w in words), np.float64, len(words))
         return self.a / (self.a + p)
 
     def _postprocess(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
-        if not x.any():
-            return x
-        u = np.linalg.svd(x, full_matrices=False)[2][0]
-        return x - np.outer(x @ u, u)
+        u = self._component if self._component is not None else _first_component(x)
+        return x if u is None else x - np.outer(x @ u, u)
+
+
+def _first_component(x: NDArray[np.float64]) -> NDArray[np.float64] | None:
+    """The first right singular vector of ``x`` (None for a matrix of zeros)."""
+    if not x.any():
+        return None
+    return np.asarray(np.linalg.svd(x, full_matrices=False)[2][0])

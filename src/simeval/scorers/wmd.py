@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,8 @@ class WMDScorer(AverageScorer):
     """
 
     kind = "wmd"
+    options: frozenset[str] = frozenset()
+    compares_vectors = False
 
     def __init__(self, path: str | os.PathLike[str] | Vectors, *, name: str | None = None) -> None:
         super().__init__(path, name=name, similarity="cosine")
@@ -41,6 +44,12 @@ class WMDScorer(AverageScorer):
 
     def _extra(self) -> str:
         return "bow:words,lower|cost:euclidean|"
+
+    def score_each(
+        self, pairs: Any, similarities: Sequence[str] = (), *, progress: Progress | None = None
+    ) -> dict[str, NDArray[np.float64]]:
+        """``−WMD`` only: there are no text vectors to compare otherwise."""
+        return {self.similarity: self.score(pairs, progress=progress)}
 
     def score(self, pairs: Any, *, progress: Progress | None = None) -> NDArray[np.float64]:
         """``−WMD`` per pair."""

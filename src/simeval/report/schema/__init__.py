@@ -28,6 +28,7 @@ from .evaluations import (
     run_document,
     semeval_document,
 )
+from .mteb import mteb_task_results
 from .other_results import (
     explanation_document,
     extrinsic_document,
@@ -36,6 +37,7 @@ from .other_results import (
     wordsim_document,
 )
 from .read import read_document
+from .scores import scores_document
 
 __all__ = [
     "KINDS",
@@ -48,9 +50,11 @@ __all__ = [
     "explanation_document",
     "extrinsic_document",
     "meta_document",
+    "mteb_task_results",
     "paraphrase_document",
     "read_document",
     "run_document",
+    "scores_document",
     "semeval_document",
     "wordsim_document",
 ]

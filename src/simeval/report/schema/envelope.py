@@ -21,6 +21,7 @@ KINDS = (
     "paraphrase",
     "explanation",
     "extrinsic",
+    "scores",
 )
 #: Per-pair scores (the gold and every system's) are kept by default up to this many
 #: numbers in a document: about 2 MB of JSON; STS-B test (1 379 pairs) with 70 systems,

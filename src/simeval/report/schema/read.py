@@ -68,6 +68,7 @@ _RECORDS: dict[str, Spec] = {
     "paraphrase": {"set": "str", "source": "str?", "metric": "str", "k": "int", "value": "num?"},
     "explanation": {"set": "str", "rank": "int", "paraphrase": "str", "d": "int", "q": "num?"},
     "extrinsic": {"system": "str", "reason": "str?"},
+    "scores": {"id": "str", "score": "num?"},
 }  # fmt: skip
 _BINS = [{"label": "str", "low": "num?", "high": "num?"}]
 #: Rank intervals (:meth:`simeval.stats.rank_intervals.RankIntervals.as_dict`).
@@ -159,6 +160,8 @@ _FIELDS: dict[str, dict[str, Spec]] = {
     },
     "explanation": {"term": "str", "judgment": "str"},
     "extrinsic": {"task": "str"},
+    "scores": {"model": "str", "dataset": "str", "similarity": "str", "set_pairs": "int",
+               "shard": ("null", {"index": "int", "count": "int"})},
 }  # fmt: skip
 
 

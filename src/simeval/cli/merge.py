@@ -1,0 +1,71 @@
+"""``simeval merge``: the shards of one model on one data set (``simeval score --shard``),
+put back together into one score file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ._common import declare_files, emit
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "merge",
+        help="put the shards of one model on one data set (simeval score --shard) together",
+        description="Check that the shards (JSON files of simeval score --shard I/N) are "
+        "every shard of one model on one data set exactly once, with equal signatures, and "
+        "every pair exactly once; then write the whole set's scores: a table of id and score "
+        "(.tsv, .csv …) that simeval evaluate and compare read, or a JSON document (.json). "
+        "A missing, duplicated or foreign shard is an error naming it; nothing is written.",
+    )
+    p.add_argument("shards", nargs="+", metavar="SHARD.json", help="the shards' files")
+    p.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        required=True,
+        help="the merged score file (.json: the scores document; else a table of id and "
+        "score); never over one of the shards",
+    )
+    declare_files(p, inputs=("shards",), outputs=("output",))
+    p.set_defaults(func=run)
+
+
+def _read(path: str) -> dict:
+    from ..errors import DataError
+    from ..report.schema import read_document
+
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise DataError(
+            f"{path}: not JSON ({exc}); give the .json files of simeval score --shard"
+        ) from None
+    doc = read_document(doc, path)
+    if doc["kind"] != "scores":
+        raise DataError(
+            f"{path}: a saved {doc['kind']} document, not scores; give the .json files of "
+            "simeval score --shard"
+        )
+    return doc
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..report.schema import scores_document
+    from ..report.tables import to_json
+    from ..runs.shards import merge_shards
+
+    merged = merge_shards([(path, _read(path)) for path in args.shards])
+    if Path(args.output).suffix.lower() == ".json":
+        fields = ("signature", "model", "dataset", "similarity", "ids", "scores")
+        doc = scores_document(**{k: merged[k] for k in fields}, set_pairs=len(merged["ids"]))
+        emit(to_json(doc), args.output)
+    else:
+        values = [float("nan") if s is None else float(s) for s in merged["scores"]]
+        lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(merged["ids"], values))]
+        emit("\n".join(lines) + "\n", args.output)
+    return 0

@@ -1,0 +1,104 @@
+"""MTEB's results layout: where a model's result on a task lies
+(``DIR/ORG__NAME/REVISION/TASK.json``, as ``mteb.ResultCache`` writes it), which MTEB task
+and split a registered data set is, and reading back the scores simeval kept in such a
+file (for ``resume``). The file itself is built by
+:func:`simeval.report.schema.mteb_task_result`."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .tasks import TaskScores
+
+__all__ = [
+    "MTEB_TASKS",
+    "mteb_model",
+    "mteb_task",
+    "result_path",
+    "resumed_scores",
+    "stored_scores",
+]
+
+#: Registered data set → (MTEB task name, split, hf_subset, languages).
+MTEB_TASKS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "stsb:test": ("STSBenchmark", "test", "default", ("eng-Latn",)),
+    "stsb:dev": ("STSBenchmark", "validation", "default", ("eng-Latn",)),
+    "stsb:train": ("STSBenchmark", "train", "default", ("eng-Latn",)),
+    "sickr": ("SICK-R", "test", "default", ("eng-Latn",)),
+    **{f"sts{y}": (f"STS{y}", "test", "default", ("eng-Latn",)) for y in range(12, 17)},
+    "sts17:track1.ar-ar": ("STS17", "test", "ar-ar", ("ara-Arab",)),
+    "sts17:track3.es-es": ("STS17", "test", "es-es", ("spa-Latn",)),
+    "sts17:track5.en-en": ("STS17", "test", "en-en", ("eng-Latn",)),
+}
+#: MTEB's folder name of a model whose revision it does not know.
+NO_REVISION = "no_revision_available"
+
+
+def _path_name(name: str) -> str:
+    """MTEB's ``model_name_as_path`` (``/`` → ``__``, space → ``_``), with what a file
+    name cannot hold (``:`` and the like) as ``_`` too.
+
+    >>> _path_name("sentence-transformers/all-MiniLM-L6-v2"), _path_name("lexical:jaccard")
+    ('sentence-transformers__all-MiniLM-L6-v2', 'lexical_jaccard')
+    """
+    return re.sub(r"[^\w.\-]", "_", name.replace("/", "__").replace(" ", "_"))
+
+
+def mteb_task(dataset: str) -> tuple[str, str, str, tuple[str, ...]]:
+    """(task name, split, hf_subset, languages) of a data set: MTEB's for the sets MTEB
+    has (:data:`MTEB_TASKS`), else the data set's name as a file name, split ``test``,
+    subset ``default`` and no language known."""
+    if dataset in MTEB_TASKS:
+        return MTEB_TASKS[dataset]
+    return _path_name(dataset), "test", "default", ()
+
+
+def mteb_model(label: str, scorer: Any) -> tuple[str, str]:
+    """(model name, revision) of a model as MTEB names them: the scorer's Hugging Face id
+    (``model_id``) and ``revision`` when it has them, else its label and
+    ``no_revision_available``."""
+    name = getattr(scorer, "model_id", None) or label
+    return str(name), str(getattr(scorer, "revision", None) or NO_REVISION)
+
+
+def result_path(directory: str | Path, label: str, scorer: Any, dataset: str) -> Path:
+    """Where MTEB keeps the result of model ``label`` on ``dataset`` under ``directory``."""
+    name, revision = mteb_model(label, scorer)
+    return (
+        Path(directory) / _path_name(name) / _path_name(revision) / f"{mteb_task(dataset)[0]}.json"
+    )
+
+
+def stored_scores(
+    path: Path, signature: str, functions: Sequence[str], subset: str
+) -> dict[str, Any] | None:
+    """The per-pair scores simeval kept in the MTEB file ``path`` for ``subset`` (ids,
+    scores per similarity function, seconds), when the file exists, is readable, was
+    written for ``signature`` and holds every one of ``functions``; else None."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        kept = doc["simeval"]["subsets"][subset]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(kept, dict) or kept.get("signature") != signature:
+        return None
+    scores = kept.get("scores") or {}
+    if not all(fn in scores for fn in functions):
+        return None
+    return {
+        "ids": tuple(str(i) for i in kept.get("ids", [])),
+        "scores": {fn: np.array(scores[fn], dtype=np.float64) for fn in scores},
+        "seconds": float(kept.get("evaluation_time") or 0.0),
+    }
+
+
+def resumed_scores(task: Any, stored: dict[str, Any], signature: str) -> TaskScores:
+    """A :class:`TaskScores` of scores read back from an MTEB file (null read as NaN)."""
+    ids = stored["ids"]
+    return TaskScores(task, ids, stored["scores"], stored["seconds"], signature, len(ids))

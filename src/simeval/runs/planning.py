@@ -1,0 +1,73 @@
+"""The plan of a run: one task per model, data set and shard, the number of texts each
+embeds (for the progress bar), and the results an earlier run left (``resume``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .mteb_layout import mteb_task, result_path, resumed_scores, stored_scores
+from .protocols import Protocol
+from .tasks import Task, TaskScores, dataset_digest, shard_bounds, task_signature
+
+__all__ = ["plan_tasks", "similarity_functions"]
+
+
+def similarity_functions(scorer: Any, protocol: Protocol) -> tuple[str, ...]:
+    """The similarity functions a model is scored under: its own, and for a model that
+    compares vectors the protocol's others."""
+    own = (scorer.similarity,)
+    extra = protocol.similarities if getattr(scorer, "compares_vectors", False) else ()
+    return tuple(dict.fromkeys(own + extra))
+
+
+def _distinct_texts(pairs: Any, rows: NDArray[np.intp]) -> int:
+    return len({pairs.texts1[i] for i in rows} | {pairs.texts2[i] for i in rows})
+
+
+def plan_tasks(
+    models: Sequence[tuple[str, Any]],
+    scorers: Mapping[str, Any],
+    sets: Sequence[tuple[str, Any]],
+    protocol: Protocol,
+    shards: int,
+    remote: bool,
+    resume: str | Path | None,
+    options: Mapping[str, Any],
+) -> tuple[list[Task], list[int], dict[tuple[str, str], TaskScores]]:
+    """The tasks to run (model × data set × shard), each one's number of distinct texts,
+    and the (data set, model) results read back from ``resume``. A task carries the
+    model's name (made where the task runs, with ``options``) when it runs elsewhere
+    (``remote``), else the scorer made here."""
+    tasks: list[Task] = []
+    sizes: list[int] = []
+    found: dict[tuple[str, str], TaskScores] = {}
+    for dlabel, pairs in sets:
+        gold = np.asarray(pairs.gold, dtype=np.float64)
+        rows = np.flatnonzero(~np.isnan(gold))
+        for mlabel, spec in models:
+            scorer = scorers[mlabel]
+            functions = similarity_functions(scorer, protocol)
+            model = spec if remote and isinstance(spec, str) else scorer
+            task = Task(mlabel, model, dlabel, pairs, options=options,
+                        similarities=functions[1:], shards=shards)  # fmt: skip
+            if resume is not None:
+                fitted = scorer.fit(list(pairs.texts1) + list(pairs.texts2))
+                sig = task_signature(
+                    fitted.signature, dlabel, dataset_digest(pairs), "scored", shards
+                )
+                path = result_path(resume, mlabel, scorer, dlabel)
+                kept = stored_scores(path, sig, functions, mteb_task(dlabel)[2])
+                if kept is not None:
+                    found[(dlabel, mlabel)] = resumed_scores(task, kept, sig)
+                    continue
+            for shard in range(1, shards + 1):
+                lo, hi = shard_bounds(len(rows), shard, shards)
+                tasks.append(replace(task, shard=shard))
+                sizes.append(_distinct_texts(pairs, rows[lo:hi]))
+    return tasks, sizes, found

@@ -1,0 +1,111 @@
+"""What a run reports besides the protocol's correlations: every measure of
+:func:`~simeval.evaluate` on each data set, the models' comparison with intervals and
+clusters, SimCSE's task average and the aggregates over data sets."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .._validate import NanPolicy
+from ..evaluation.aggregate import set_aggregate
+
+__all__ = ["across_datasets", "evaluate_set", "simeval_records", "task_average"]
+
+
+def evaluate_set(
+    gold: NDArray[np.float64],
+    by_model: dict[str, NDArray[np.float64]],
+    scale: tuple[float, float] | None,
+    ranges: Mapping[str, tuple[float, float] | None],
+    n_resamples: int,
+    seed: int,
+    nan_policy: NanPolicy,
+) -> tuple[Any, Any]:
+    """Every measure of :func:`~simeval.evaluate` on one data set and, with two or more
+    models, their comparison (bootstrap intervals, paired tests, clusters); each model's
+    scores declared on its scorer's range (``ranges``, see :func:`~.run.score_range`), so
+    that a measure of the gold value sees them on the gold scale. ``n_resamples`` 0: no
+    comparison."""
+    from ..evaluation.compare import compare
+    from ..evaluation.evaluate import evaluate
+    from ..options import Options
+
+    system_scale = {m: r for m, r in ranges.items() if r is not None}
+    opts = Options(scale=scale, system_scale=system_scale or None, nan_policy=nan_policy)
+    ev = evaluate(gold, by_model, options=opts)
+    if len(by_model) < 2 or not n_resamples:
+        return ev, None
+    return ev, compare(gold, by_model, options=opts, n_resamples=n_resamples, seed=seed)
+
+
+def simeval_records(label: str, ev: Any, cmp: Any) -> list[dict[str, Any]]:
+    """The records of the ``simeval`` protocol: every measure of the evaluation, with the
+    comparison's bootstrap interval and cluster where it has one; Pearson is the main."""
+    out = [{**r.as_dict(), "dataset": label, "subset": None, "main": False} for r in ev.records]
+    if cmp is not None:
+        ci = {(r["system"], r["metric"]): r for r in cmp.records()}
+        for r in out:
+            c = ci.get((r["system"], r["metric"]))
+            if r["bin"] is None and c is not None:
+                r.update(ci_low=c["ci_low"], ci_high=c["ci_high"], ci_method=c["ci_method"])
+                r["cluster"] = c["cluster"]
+    for r in out:
+        r["main"] = r["metric"] == "pearson" and r["bin"] is None
+    return out
+
+
+def task_average(
+    records: list[dict[str, Any]], models: Sequence[str], datasets: Sequence[str]
+) -> list[dict[str, Any]]:
+    """SimCSE's ``avg``: the unweighted mean over the data sets of each model's reported
+    Spearman (the pooled ``all`` of a SemEval year, the whole set otherwise)."""
+    out = []
+    for m in models:
+        values = []
+        for d in datasets:
+            rows = [
+                r for r in records
+                if r["system"] == m and r["dataset"] == d and r["metric"] == "spearman"
+                and r.get("subset") in (None, "all")
+            ]  # fmt: skip
+            values.append(rows[0]["value"] if rows and rows[0]["value"] is not None else None)
+        mean, _ = set_aggregate([math.nan if v is None else v for v in values], "mean")
+        value = None if math.isnan(mean) else mean
+        out.append(
+            {
+                "dataset": "avg", "subset": None, "system": m, "metric": "spearman",
+                "value": value, "bin": None, "n": len(datasets), "pvalue": None,
+                "ci_low": None, "ci_high": None, "ci_method": None,
+                "reason": None if value is not None else "a data set's Spearman is undefined",
+                "main": True,
+            }
+        )  # fmt: skip
+    return out
+
+
+def across_datasets(evaluations: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The simeval protocol over several data sets: Fisher-z means of the correlations and
+    means of the other measures (unweighted, as Atoum 2019), and each model's normalized
+    averaged rank (Atoum 2019, Fig. 10)."""
+    from ..evaluation.aggregate import aggregate, normalized_ranks
+
+    empty = {"pvalue": None, "ci_low": None, "ci_high": None, "ci_method": None}
+    out = [
+        {**{k: v for k, v in r.items() if k != "weighted"}, **empty, "subset": None,
+         "main": r["metric"] == "pearson" and r["bin"] is None}
+        for r in aggregate(evaluations)
+    ]  # fmt: skip
+    systems = {s for ev in evaluations.values() for s in ev.systems}
+    ranks = normalized_ranks(evaluations) if len(systems) > 1 else {}
+    for system, rank in ranks.items():
+        out.append(
+            {"dataset": "all", "subset": None, "system": system, "metric": "normalized_rank",
+             "value": None if math.isnan(rank) else rank, "bin": None,
+             "n": len(evaluations), **empty, "reason": None, "main": False}
+        )  # fmt: skip
+    return out
