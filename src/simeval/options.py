@@ -114,7 +114,8 @@ class Options:
         (errors, low/high and three-class measures; :mod:`simeval.metrics.gold_scale`):
         ``"auto"`` (default: isotonic, cross-fitted, for off-scale systems), ``"none"``,
         ``"linear"``, ``"isotonic"``, or a :class:`Calibration` (folds, seed, a calibration
-        set). Correlations and rank measures always read the raw scores.
+        set). Correlations and rank measures always read the raw scores. Under
+        ``normalize="minmax"`` (each side's own range is its map) nothing is calibrated.
     bin_average
         How the scaled Pearson averages its per-bin r: ``"arithmetic"``, the mean of the
         r_k (Atoum 2019, eq. 3), or ``"fisher_z"``, ``tanh(mean(atanh r_k))`` (Atoum 2019,
@@ -162,6 +163,12 @@ class Options:
             check_bool("`skip_undefined_bins`", self.skip_undefined_bins),
         )
         put(self, "calibrate", Calibration.of(self.calibrate))
+        if self.normalize == "minmax" and self.calibrate.kind in ("linear", "isotonic"):  # type: ignore[union-attr]
+            raise InputError(
+                f"{param('normalize', 'minmax')} maps each side onto [0, 1] by its own range "
+                "(Atoum & Ayyagari 2019), which is the system's map onto the gold scale: it "
+                f"takes no calibration; drop {param('calibrate')} or {param('normalize')}"
+            )
         if self.bin_average not in BIN_AVERAGES:
             raise InputError(
                 f"{param('bin_average')} must be 'arithmetic' or 'fisher_z'; "
@@ -225,9 +232,12 @@ class Options:
         high = point_on(scale, HIGH_FRACTION) if self.high_border is None else self.high_border
         both_given = self.low_border is not None and self.high_border is not None
         _check_borders(low, high, scale, order=both_given)
+        # min-max normalization is the system's map onto the gold scale: no calibration
+        own_map = self.normalize == "minmax" and self.calibrate.kind == "auto"  # type: ignore[union-attr]
         return dataclasses.replace(
-            self, scale=scale, scale_source=source, low_border=low, high_border=high
-        )
+            self, scale=scale, scale_source=source, low_border=low, high_border=high,
+            calibrate=Calibration(kind="none") if own_map else self.calibrate,
+        )  # fmt: skip
 
     def on_gold_scale(self) -> Options:
         """These options for scores already put on the gold scale (mapped or calibrated):

@@ -288,14 +288,16 @@ NEEDS_DATA = {"wordsim", "datasets"}
 #: (--device, --batch-size, --prompt, --prompt-name, --similarity), --executor and
 #: --shards are tested in tests/cli/test_cli_run_options.py; --format mteb, --output-dir
 #: and --resume in tests/runs/test_mteb_layout.py; score's --shard and merge's --output
-#: in tests/cli/test_cli_shards.py; the others in tests/cli/test_cli_score_workflow.py.
+#: in tests/cli/test_cli_shards.py; --calibrate, --calibrate-on, --calibrate-folds and
+#: --calibrate-seed in tests/runs/test_run_calibration.py; the others in
+#: tests/cli/test_cli_score_workflow.py.
 #: Here their options are only listed.
 MODEL_OPTIONS = {"--device", "--batch-size", "--prompt", "--prompt-name", "--similarity"}
 RUN_OPTIONS = {
     "run": {"--model", "--dataset", "--data-dir", "--protocol", "--bootstrap", "--seed",
             "--nan-policy", "--format", "--output", "--digits", "--quiet", "--html",
-            "--scores", "--executor", "--shards", "--output-dir", "--resume",
-            *MODEL_OPTIONS},
+            "--scores", "--executor", "--shards", "--output-dir", "--resume", "--calibrate",
+            "--calibrate-on", "--calibrate-folds", "--calibrate-seed", *MODEL_OPTIONS},
     "score": {"--model", "--dataset", "--data-dir", "--output", "--quiet", "--shard",
               *MODEL_OPTIONS},
     "merge": {"--output"},

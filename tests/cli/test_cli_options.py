@@ -110,7 +110,7 @@ def test_per_system_scale() -> None:
 
 
 def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> None:
-    # gold on 0–5, system "cos" on 0–1 (covering less than a fifth of 0–5): calibrated by
+    # gold on 0–5, system "cos" on 0–1 (covering less than a third of 0–5): calibrated by
     # default, and the note says so; uncalibrated (--calibrate none) NMSSE would judge the
     # scale and simeval says that instead; --system-scale cos=0,1 then maps it linearly (the
     # error equals that of the system ×5).

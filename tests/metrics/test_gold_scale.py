@@ -90,6 +90,12 @@ def test_which_systems_are_off_the_scale() -> None:
     assert off_scale_reason(np.array([-1.0, 2.0, 6.0]), (0.0, 5.0), declared=False) is None
     assert off_scale_reason(np.array([0.0, 2.5, 5.0]), (0.0, 5.0), (0.0, 5.0)) is not None
     assert off_scale_reason(np.array([0.5, 2.0, 4.5]), (0.0, 5.0)) is None
+    # an overlap in [0, 1] covers a fifth of STS's 0–5 and a quarter of SICK's 1–5: both off
+    assert off_scale_reason(np.array([0.0, 0.4, 1.0]), (0.0, 5.0), declared=False) is not None
+    assert off_scale_reason(np.array([0.0, 0.4, 1.0]), (1.0, 5.0), declared=False) is not None
+    # a third of the scale is the border (5/3 of 0–5): below it off, at it on
+    assert off_scale_reason(np.array([1.0, 2.0, 2.6]), (0.0, 5.0)) is not None
+    assert off_scale_reason(np.array([1.0, 2.0, 2.75]), (0.0, 5.0)) is None
     assert off_scale_reason(np.array([2.0, 2.0, 2.0]), (0.0, 5.0)) is None  # constant
 
 
@@ -193,3 +199,13 @@ def test_the_signature_and_the_document_name_the_calibration() -> None:
     assert "on" not in doc["calibration"]["systems"]  # on the scale: left as it is
     none = se.evaluate(gold, {"s": cosine}, metrics=["nmsse"], scale=(0, 5), calibrate="none")
     assert "s" in none.warnings and "calibrate:none" in none.signature
+
+
+def test_min_max_normalization_is_its_own_map() -> None:
+    # Atoum & Ayyagari (2019) bring both sides to [0, 1] by their own ranges: a narrow
+    # system (0.1–0.9 against 1–5) is then min-max scaled, not calibrated (hand values)
+    g, s = np.array([1.0, 2.0, 4.0, 5.0]), np.array([0.1, 0.5, 0.2, 0.9])
+    expected = np.abs((s - 0.1) / 0.8 - (g - 1) / 4).mean()
+    assert se.mae(g, s, normalize="minmax").statistic == pytest.approx(expected, abs=1e-15)
+    with pytest.raises(se.InputError, match="takes no calibration"):
+        se.Options(normalize="minmax", calibrate="isotonic")

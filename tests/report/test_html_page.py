@@ -68,6 +68,23 @@ def test_off_scale_systems_are_left_out_of_gold_value_measures() -> None:
     )
 
 
+def test_the_verdict_says_which_calibrated_measure_picks_another_system() -> None:
+    # "cos" is an increasing, bent function of the gold on 0.6–1 (a third of 0–5 or less):
+    # calibrated isotonically, its NMSSE beats good's, while good leads on Pearson
+    cos = 0.6 + 0.4 * (GOLD / 5) ** 4
+    ev = se.evaluate(GOLD, {"good": GOOD, "cos": cos}, metrics=["pearson", "nmsse"],
+                     scale=(0, 5))  # fmt: skip
+    assert ev.warnings == {} and ev.calibration["cos"] is not None
+    assert stats.pearsonr(GOLD, GOOD).statistic > stats.pearsonr(GOLD, cos).statistic
+    assert ev.value("cos", "nmsse") < ev.value("good", "nmsse")
+    page = build_page([evaluation_document(ev, dataset="toy")], figures=False)
+    verdict = _text(page, "verdict-text")
+    assert verdict.startswith("On toy, good leads on pearson (higher is better)")
+    assert verdict.endswith(
+        "Under nmsse (lower is better; on calibrated scores), cos would lead instead."
+    )
+
+
 def _wordsim(vectors: str, rho: float, r: float, low: float, high: float, missing: int) -> dict:
     record = {"dataset": "rg65", "n": 65, "missing": missing, "rho": rho, "p_value": 1e-9,
               "r": r, "r_lower": low, "r_upper": high, "reason": None}  # fmt: skip

@@ -15,6 +15,7 @@ from ..evaluation.evaluate import Evaluation
 from ..io import read_table
 from ..metrics.base import Metric, options_without_effect
 from ..options import BIN_AVERAGES, CALIBRATIONS, Calibration, Options
+from ..runs.calibration import CALIBRATE_ON
 from ._common import dataset_inputs, declare_files, non_negative_int, note
 from ._options import int_at_least, parse_bins
 
@@ -160,26 +161,39 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
     add_calibration_options(p)
 
 
-def add_calibration_options(p: argparse.ArgumentParser) -> None:
+def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) -> None:
     """``--calibrate``, ``--calibrate-on``, ``--calibrate-folds``, ``--calibrate-seed``:
-    how a system off the gold scale is put on it for the measures of a gold value."""
+    how a system off the gold scale is put on it for the measures of a gold value. For
+    ``run`` (which scores the registered held-out splits itself), ``--calibrate-on`` is
+    ``split`` or ``cv`` rather than a file."""
     p.add_argument(
         "--calibrate",
         choices=CALIBRATIONS,
         default="auto",
         help="a system off the gold scale (declared with --system-scale, outside a declared "
-        "--scale, or covering less than a fifth of it) is calibrated onto the gold before "
+        "--scale, or covering less than a third of it) is calibrated onto the gold before "
         "the error, low/high and three-class measures: auto (default: isotonic), linear, "
         "isotonic, or none (a declared range is then mapped linearly); correlations and "
         "rank measures read the raw scores",
     )
-    p.add_argument(
-        "--calibrate-on",
-        metavar="FILE",
-        help="fit the calibration on held-out pairs instead of cross-fitting: a table with "
-        "a 'gold' column and one column of scores per system name (e.g. the systems' "
-        "scores on STS-B dev for an evaluation on STS-B test)",
-    )
+    if run:
+        p.add_argument(
+            "--calibrate-on",
+            choices=CALIBRATE_ON,
+            default="split",
+            help="split (default): fit each model's calibration on the data set's registered "
+            "held-out split (stsb:dev for stsb:test, sick:trial for sick:test), scored with "
+            "it, and cross-fit where there is none; cv: always cross-fit on the evaluated "
+            "pairs",
+        )
+    else:
+        p.add_argument(
+            "--calibrate-on",
+            metavar="FILE",
+            help="fit the calibration on held-out pairs instead of cross-fitting: a table "
+            "with a 'gold' column and one column of scores per system name (e.g. the "
+            "systems' scores on STS-B dev for an evaluation on STS-B test)",
+        )
     p.add_argument(
         "--calibrate-folds",
         type=int_at_least(2),
@@ -194,15 +208,16 @@ def add_calibration_options(p: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seed of the cross-fitting's folds (default 0)",
     )
-    declare_files(p, inputs=("calibrate_on",))
+    if not run:
+        declare_files(p, inputs=("calibrate_on",))
 
 
-def calibration_from_args(args: argparse.Namespace) -> Calibration:
+def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -> Calibration:
     """The :class:`~simeval.Calibration` of ``--calibrate`` and its companions; the
     ``--calibrate-on`` table is read here (its ``gold`` column and one column per
-    system)."""
+    system) unless it is ``run``'s ``split|cv`` (``read_file`` false)."""
     on = None
-    path = getattr(args, "calibrate_on", None)
+    path = getattr(args, "calibrate_on", None) if read_file else None
     if path:
         table = read_table(path)
         if "gold" not in table.columns:

@@ -19,6 +19,7 @@ from ._common import (
     progress_enabled,
 )
 from .documents import add_document_options, emit_document
+from .inputs import add_calibration_options, calibration_from_args
 
 __all__ = ["add_model_options", "add_models_and_data", "note_unscored", "register", "run"]
 
@@ -183,6 +184,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="score each data set in N contiguous slices, one task each (default 1)",
     )
+    add_calibration_options(p, run=True)
     add_output_options(p)
     fmt = next(a for a in p._actions if a.dest == "format")
     fmt.choices = (*(fmt.choices or ()), "mteb")
@@ -257,6 +259,8 @@ def run(args: argparse.Namespace) -> int:
             executor=args.executor,
             shards=args.shards,
             resume=args.output_dir if args.resume else None,
+            calibrate=calibration_from_args(args, read_file=False),
+            calibrate_on=args.calibrate_on,
         )
     for (dataset, model), k in res.unscored.items():
         n = int(res.scores[(dataset, model)].size)

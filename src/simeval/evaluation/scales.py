@@ -25,7 +25,7 @@ def scale_warning(
     and low/high measures then judge its scale, not the system.
 
     >>> scale_warning("cos", np.array([0.6, 0.65, 0.7]), (0.0, 5.0))  # doctest: +ELLIPSIS
-    "system 'cos': its scores (0.6–0.7) cover less than a fifth of the gold scale 0–5; ...
+    "system 'cos': its scores (0.6–0.7) cover less than a third of the gold scale 0–5; ...
     """
     why = off_scale_reason(scores, scale, system_scale, extremes, declared=declared)
     if why is None:

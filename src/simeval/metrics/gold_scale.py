@@ -5,7 +5,7 @@ and the three-class measures compare a system score with a gold value or with a 
 the gold scale (the records with ``gold_scale=True``). A system whose scores are on
 another scale — cosines against STS's 0–5, a lexical overlap in [0, 1], anything declared
 with ``system_scale``, anything whose observed range is off the gold scale or covers less
-than a fifth of it — would be judged for its scale, not for what it ranks: MiniLM's
+than a third of it — would be judged for its scale, not for what it ranks: MiniLM's
 cosines mapped linearly from [−1, 1] onto 0–5 sit between 2 and 5, so no pair of it is
 ever "low". These measures therefore read the system **calibrated** onto the gold scale,
 by a map fitted on gold scores; correlations and rank measures keep the raw scores.
@@ -58,8 +58,10 @@ __all__ = [
     "off_scale_reason",
 ]
 
-#: A system whose scores cover less than this share of the gold scale is off the scale.
-NARROW = 0.2
+#: A system whose scores cover less than this share of the gold scale is off the scale: a
+#: cosine or a lexical overlap in [0, 1] covers at most a fifth of STS's 0–5 and a quarter
+#: of SICK's 1–5, while a regressor trained on the gold scale spreads far wider.
+NARROW = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -92,11 +94,12 @@ def off_scale_reason(
     (not all equal: a constant system stays as it is, and its scaled error is +inf as
     Atoum & Ayyagari 2019 say) outside a declared gold scale (``declared``: the scale was
     declared, not taken from the gold scores' observed range, which a system may well
-    overstep) or within less than a fifth of it (cosines against STS's 0–5).
+    overstep) or within less than a third of it (cosines and overlaps in [0, 1] against
+    STS's 0–5).
     ``extremes``: the smallest and largest score, when known.
 
     >>> off_scale_reason(np.array([0.61, 0.64, 0.7]), (0.0, 5.0))
-    'its scores (0.61–0.7) cover less than a fifth of the gold scale 0–5'
+    'its scores (0.61–0.7) cover less than a third of the gold scale 0–5'
     """
     if system_scale is not None:
         return f"its scores are declared on {system_scale[0]:g}–{system_scale[1]:g}"
@@ -110,7 +113,7 @@ def off_scale_reason(
     narrow = (s_hi / 2 - s_lo / 2) < NARROW * (hi / 2 - lo / 2)  # halves: no overflow at ±1e308
     if not (outside or narrow):
         return None
-    why = "lie outside" if outside else "cover less than a fifth of"
+    why = "lie outside" if outside else "cover less than a third of"
     return f"its scores ({s_lo:g}–{s_hi:g}) {why} the gold scale {lo:g}–{hi:g}"
 
 

@@ -25,18 +25,22 @@ def evaluate_set(
     n_resamples: int,
     seed: int,
     nan_policy: NanPolicy,
+    calibration: Any = None,
 ) -> tuple[Any, Any]:
     """Every measure of :func:`~simeval.evaluate` on one data set and, with two or more
     models, their comparison (bootstrap intervals, paired tests, clusters); each model's
     scores declared on its scorer's range (``ranges``, see :func:`~.run.score_range`), so
-    that a measure of the gold value sees them on the gold scale. ``n_resamples`` 0: no
-    comparison."""
+    that a measure of the gold value sees them calibrated onto the gold scale
+    (``calibration``, a :class:`~simeval.Calibration`; None: ``auto``). ``n_resamples``
+    0: no comparison."""
     from ..evaluation.compare import compare
     from ..evaluation.evaluate import evaluate
     from ..options import Options
 
     system_scale = {m: r for m, r in ranges.items() if r is not None}
-    opts = Options(scale=scale, system_scale=system_scale or None, nan_policy=nan_policy)
+    opts = Options(
+        scale=scale, system_scale=system_scale or None, nan_policy=nan_policy, calibrate=calibration
+    )
     ev = evaluate(gold, by_model, options=opts)
     if len(by_model) < 2 or not n_resamples:
         return ev, None

@@ -28,7 +28,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import NAN_POLICIES, NanPolicy, check_choice
 from .._version import __version__
+from ..calibration import Calibration
 from ..errors import DataError, InputError, param
+from .calibration import CalibrateOn, calibration_for, calibration_splits, describe, split_sets
 from .models import check_options, executor_from, labelled_models
 from .planning import plan_tasks
 from .protocols import Protocol, correlation_records, get_protocol
@@ -84,7 +86,8 @@ class RunResult:
     more data sets, the ``aggregates`` of the data sets. ``tasks`` holds each model's
     scores on each data set under every similarity function scored, with their ids, the
     seconds they took and their signature; ``resumed`` the (data set, model) read back
-    from earlier results; ``notes`` what the protocol says of the data sets. The saved
+    from earlier results; ``notes`` what the protocol says of the data sets; ``calibration``
+    how each data set's measures of the gold value saw the models' scores. The saved
     document is :func:`simeval.report.schema.run_document`."""
 
     protocol: str
@@ -104,6 +107,9 @@ class RunResult:
     resumed: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False)
     notes: tuple[str, ...] = ()
     scorers: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    #: data set → how its models' scores were calibrated for the measures of the gold
+    #: value (``isotonic(on:stsb:dev)``, ``auto(isotonic,cv5,seed0)``, ``none``).
+    calibration: Mapping[str, str] = field(default_factory=dict)
 
     def value(
         self, model: str, dataset: str, metric: str | None = None, subset: Any = None
@@ -175,6 +181,8 @@ def run(
     executor: Any = None,
     shards: int = 1,
     resume: str | Path | None = None,
+    calibrate: Calibration | str | None = None,
+    calibrate_on: CalibrateOn = "split",
 ) -> RunResult:
     """Score every model on every data set, then report as ``protocol`` does (see
     :mod:`simeval.runs.protocols`); whatever the protocol, also evaluate each data set
@@ -220,6 +228,16 @@ def run(
     resume : path, optional
         A folder in MTEB's results layout: a model's scores on a data set kept there by an
         earlier run with an equal signature are read back instead of scored again.
+    calibrate : Calibration or str, optional
+        How the measures of the gold value (NMSSE, F1 …) see models whose scores are off
+        the gold scale (every cosine and lexical score): ``"auto"`` (default: isotonic),
+        ``"isotonic"``, ``"linear"``, ``"none"`` (their possible range mapped linearly),
+        or a :class:`~simeval.Calibration`. Correlations read the raw scores.
+    calibrate_on : {"split", "cv"}
+        ``split``: fit the calibration on the data set's registered held-out split (each
+        model scores ``stsb:dev`` for ``stsb:test``, ``sick:trial`` for ``sick:test``),
+        and cross-fit on the evaluated pairs where there is none; ``cv``: always
+        cross-fit.
 
     Returns
     -------
@@ -240,13 +258,16 @@ def run(
     check_options(labelled, options)
     scorers = {label: make_scorer(spec, options) for label, spec in labelled}  # a bad name first
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
-    loaded = [load_pairs(proto.dataset_for(d) if isinstance(d, str) else d, data_dir)
-              for d in datasets]  # fmt: skip
+    registered = [proto.dataset_for(d) if isinstance(d, str) else None for d in datasets]
+    calibration = Calibration.of(calibrate)
+    splits = calibration_splits(labels, registered, calibration, calibrate_on)
+    loaded = [load_pairs(r if r is not None else d, data_dir) for r, d in zip(registered, datasets)]
+    extra = split_sets(splits, labels, lambda name: load_pairs(name, data_dir))
     pool, closers = executor_from(executor)
     try:
         tasks, sizes, found = plan_tasks(
-            labelled, scorers, list(zip(labels, loaded)), proto, shards, pool is not None,
-            resume, options,
+            labelled, scorers, list(zip(labels, loaded)) + extra, proto, shards,
+            pool is not None, resume, options,
         )  # fmt: skip
         parts: dict[tuple[str, str], list[TaskScores]] = {}
         for part in run_tasks(tasks, pool, progress, sizes):
@@ -255,9 +276,15 @@ def run(
         for closer in reversed(closers or ()):
             closer.close()
     results = {**found, **{key: merge_parts(p) for key, p in parts.items()}}
+    sets = list(zip(labels, loaded))
+    held_out = {label: pairs for label, pairs in sets + extra}
+    calibrations = {
+        label: calibration_for(calibration, splits.get(label), held_out, results, scorers)
+        for label in labels
+    }
     return _report(
-        proto, labelled, scorers, list(zip(labels, loaded)), results, frozenset(found),
-        n_resamples, seed, nan_policy, shards,
+        proto, labelled, scorers, sets, results, frozenset(found),
+        n_resamples, seed, nan_policy, shards, calibrations, describe(calibration, splits),
     )  # fmt: skip
 
 
@@ -272,8 +299,11 @@ def _report(
     seed: int,
     nan_policy: NanPolicy,
     shards: int,
+    calibrations: Mapping[str, Calibration],
+    calibrated: str,
 ) -> RunResult:
-    """The run's records, evaluations and comparisons from every task's scores."""
+    """The run's records, evaluations and comparisons from every task's scores (each
+    data set's measures of the gold value through ``calibrations``)."""
     names = [label for label, _ in models]
     records: list[dict[str, Any]] = []
     scores: dict[tuple[str, str], NDArray[np.float64]] = {}
@@ -297,8 +327,9 @@ def _report(
                 )  # fmt: skip
         ranges = {m: score_range(scorers[m]) for m in names}
         ev, cmp = evaluate_set(
-            gold, by_model, getattr(pairs, "scale", None), ranges, n_resamples, seed, nan_policy
-        )
+            gold, by_model, getattr(pairs, "scale", None), ranges, n_resamples, seed, nan_policy,
+            calibrations[label],
+        )  # fmt: skip
         evaluations[label] = ev
         if cmp is not None:
             comparisons[label] = cmp
@@ -316,12 +347,14 @@ def _report(
     shard_part = f"|shards:{shards}" if shards > 1 else ""
     signature = (
         f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{data}"
-        f"|fit:every text of each data set{shard_part}"
+        f"|fit:every text of each data set{shard_part}|calibrate:{calibrated}"
     )
     return RunResult(
         proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
-        unscored, evaluations, comparisons, provenance, tuple(aggregates), dict(results),
+        unscored, evaluations, comparisons, provenance, tuple(aggregates),
+        {k: v for k, v in results.items() if k[0] in labels},
         resumed, tuple(proto.notes_for(labels)), dict(scorers),
+        {label: c.describe() for label, c in calibrations.items()},
     )  # fmt: skip
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...errors import DataError, InputError
@@ -33,6 +33,7 @@ from .pairs import SentencePairs
 from .readers import read_dataset
 
 __all__ = [
+    "CALIBRATION_SPLITS",
     "SENTENCE_DATASETS",
     "SentenceDataset",
     "SentencePairs",
@@ -105,6 +106,9 @@ class SentenceDataset:
     citation, licence : str
     subsets : tuple of str
         The subsets a SemEval year pools.
+    calibration : str or None
+        The registered held-out split that ``run`` fits the calibration of an off-scale
+        system on when it evaluates this set (:data:`CALIBRATION_SPLITS`).
 
     Examples
     --------
@@ -122,6 +126,7 @@ class SentenceDataset:
     citation: str
     licence: str
     subsets: tuple[str, ...] = ()
+    calibration: str | None = None
 
     def inputs(self, data_dir: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
         """The folder :meth:`load` reads the files from (``data_dir``, else the cache's
@@ -280,7 +285,14 @@ def _registry() -> dict[str, SentenceDataset]:
     out.update({d.name: d for d in (_companion("mt", 1836), _companion("other", 3814))})
     out.update({d.name: d for d in (_msrp("train", 4076), _msrp("test", 1725))})
     out["wikipedia-rewrite"] = _rewrite()
+    for name, split in CALIBRATION_SPLITS.items():
+        out[name] = replace(out[name], calibration=split)
     return out
+
+
+#: A test set → the held-out split of the same release that a system's calibration onto
+#: the gold scale is fitted on (what a deployed system would be tuned on).
+CALIBRATION_SPLITS: dict[str, str] = {"stsb:test": "stsb:dev", "sick:test": "sick:trial"}
 
 
 SENTENCE_DATASETS: dict[str, SentenceDataset] = _registry()

@@ -66,6 +66,12 @@ class Study:
         return dict((self.evaluation or {}).get("off_scale") or {})
 
     @property
+    def calibrated(self) -> list[str]:
+        """Systems calibrated onto the gold scale for the measures of a gold value."""
+        cal = (self.evaluation or {}).get("calibration") or {}
+        return list(cal.get("systems") or {}) if isinstance(cal, dict) else []
+
+    @property
     def signatures(self) -> list[str]:
         return [str(d["signature"]) for d in (self.evaluation, self.comparison) if d]
 

@@ -193,7 +193,9 @@ def _closing_sentence(
             f"{strong(leader)} would lead" + (f" on {and_list(map(name, sets))}" if several else "")
             for leader, sets in groups.items()
         )
-        parts.append(f"under {strong(m)} ({better(m)}), {who} instead")
+        calibrated = gold_scale_measure(m) and any(lead.study.calibrated for lead in leads)
+        on = "; on calibrated scores" if calibrated else ""
+        parts.append(f"under {strong(m)} ({better(m)}{on}), {who} instead")
     else:
         parts.append(f"every other measure picks the same {'leaders' if several else 'leader'}")
     text = "; ".join(parts)
