@@ -85,6 +85,23 @@ def test_the_verdict_says_which_calibrated_measure_picks_another_system() -> Non
     )
 
 
+def test_the_verdict_says_the_calibrated_measures_agree() -> None:
+    # "cos" is the noisy system squeezed onto 0.6–0.68: calibrated, and worse on every
+    # measure than good (Pearson by scipy; the calibrated NMSSE and F1 as evaluated)
+    cos = 0.6 + 0.08 * NOISY / 5
+    ev = se.evaluate(GOLD, {"good": GOOD, "cos": cos}, metrics=["pearson", "nmsse", "f1_low"],
+                     scale=(0, 5))  # fmt: skip
+    assert ev.calibration["cos"] is not None
+    assert stats.pearsonr(GOLD, GOOD).statistic > stats.pearsonr(GOLD, cos).statistic
+    assert ev.value("good", "nmsse") < ev.value("cos", "nmsse")
+    assert ev.value("good", "f1_low") > ev.value("cos", "f1_low")
+    page = build_page([evaluation_document(ev, dataset="toy")], figures=False)
+    assert _text(page, "verdict-text").endswith(
+        "Every other measure (those of the gold value on calibrated scores) picks the same "
+        "leader."
+    )
+
+
 def _wordsim(vectors: str, rho: float, r: float, low: float, high: float, missing: int) -> dict:
     record = {"dataset": "rg65", "n": 65, "missing": missing, "rho": rho, "p_value": 1e-9,
               "r": r, "r_lower": low, "r_upper": high, "reason": None}  # fmt: skip

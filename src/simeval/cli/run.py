@@ -232,6 +232,17 @@ def _check_mteb(args: argparse.Namespace) -> None:
         add_outputs("--output-dir", [os.path.join(args.output_dir, "TASK.json")], make_folders=True)
 
 
+def _note_calibration(args: argparse.Namespace, res: Any) -> None:
+    """One line on how the measures of a gold value saw the models' scores."""
+    calibrated = {d: c for d, c in res.calibration.items() if c != "none"}
+    if calibrated and any(ev.calibration and any(ev.calibration.values())
+                          for ev in res.evaluations.values()):  # fmt: skip
+        how = "; ".join(f"{d}: {c}" for d, c in calibrated.items())
+        note(args, "the measures of a gold value (errors, low/high F1) read the models' "
+             f"scores calibrated onto the gold scale ({how}); --calibrate none for the "
+             "linear map of their range")  # fmt: skip
+
+
 def run(args: argparse.Namespace) -> int:
     import os
 
@@ -271,6 +282,8 @@ def run(args: argparse.Namespace) -> int:
         note(args, "--bootstrap 0: no intervals, clusters or paired tests")
     for message in res.notes:
         note(args, message)
+    if args.protocol == "simeval" or getattr(args, "html", None):
+        _note_calibration(args, res)
     if res.resumed:
         done = ", ".join(f"{m} on {d}" for d, m in sorted(res.resumed))
         note(args, f"read back from --output-dir (equal signatures): {done}")

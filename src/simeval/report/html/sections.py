@@ -119,16 +119,35 @@ def _meta(study: Study) -> list[Html]:
 
 
 def _calibration_text(calibration: Any) -> str:
-    """The calibration of a document: each calibrated system's map and source."""
+    """The calibration of a document: the systems calibrated by each map and source
+    (``every system`` when all of them share one), for the measures of a gold value.
+
+    >>> fit = {"kind": "isotonic", "source": "on:stsb:dev"}
+    >>> _calibration_text({"systems": {"a": fit, "b": fit}})
+    'isotonic, fitted on stsb:dev, for the measures of a gold value: a, b'
+    >>> _calibration_text({"systems": {"a": {"kind": "linear", "source": "cv5,seed0"}}})
+    'linear, 5-fold cross-fitted (seed 0), for the measures of a gold value: a'
+    """
     if isinstance(calibration, Mapping) and isinstance(calibration.get("systems"), Mapping):
+        groups: dict[tuple[str, str], list[str]] = {}
+        for s, fit in calibration["systems"].items():
+            if isinstance(fit, Mapping):
+                groups.setdefault((str(fit.get("kind")), str(fit.get("source"))), []).append(s)
         return "; ".join(
-            f"{s} {fit.get('kind')} ({fit.get('source')})"
-            for s, fit in calibration["systems"].items()
-            if isinstance(fit, Mapping)
+            f"{kind}, {_fitted(source)}, for the measures of a gold value: {', '.join(systems)}"
+            for (kind, source), systems in groups.items()
         )
     if isinstance(calibration, Mapping):
         return "; ".join(f"{k} {v}" for k, v in calibration.items())
     return str(calibration)
+
+
+def _fitted(source: str) -> str:
+    """A calibration's source in words: ``on:LABEL`` or ``cvK,seedS``."""
+    if source.startswith("on:"):
+        return f"fitted on {source[3:]}"
+    folds, _, seed = source.partition(",")
+    return f"{folds[2:]}-fold cross-fitted ({seed.replace('seed', 'seed ')})"
 
 
 def study_section(

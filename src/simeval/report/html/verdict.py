@@ -197,7 +197,14 @@ def _closing_sentence(
         on = "; on calibrated scores" if calibrated else ""
         parts.append(f"under {strong(m)} ({better(m)}{on}), {who} instead")
     else:
-        parts.append(f"every other measure picks the same {'leaders' if several else 'leader'}")
+        calibrated = any(
+            st.calibrated and any(gold_scale_measure(m) for m in st.metrics)
+            for st in contents.studies
+        )
+        on = " (those of the gold value on calibrated scores)" if calibrated else ""
+        parts.append(
+            f"every other measure{on} picks the same {'leaders' if several else 'leader'}"
+        )
     text = "; ".join(parts)
     return Html(text[0].upper() + text[1:] + ".")
 
