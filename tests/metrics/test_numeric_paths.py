@@ -46,3 +46,25 @@ def test_vdot_by_hand() -> None:
 
     # 1·4 + 2·5 + 3·6 = 32
     assert vdot(np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0])) == 32.0
+
+
+@pytest.mark.parametrize("metric", ["kendall", "spearman", "pearson", "mae"])
+def test_integers_beyond_2_53_are_refused_not_tied(metric: str) -> None:
+    # 2**60 + [0, 1, 300, 301] are four distinct integers, but float64 has 53 bits of
+    # significand: as floats they are two values (τ would be 0.8165, ρ 0.894 where both
+    # are 1), and 2**60 + [0, 1, 2, 3] would be one ("constant"). Refused with the reason.
+    big = np.array([0, 1, 300, 301], dtype=np.int64) + 2**60
+    assert len(set(big.astype(np.float64))) == 2  # the ties float64 would make
+    with pytest.raises(se.InputError, match=r"integers beyond 2\*\*53"):
+        getattr(se, metric)(big, [1, 2, 3, 4])
+    # an integer within 2**53 stays exact: τ and ρ of an increasing sequence are 1
+    assert getattr(se, "kendall")(big - 2**60, [1, 2, 3, 4]).statistic == 1.0
+
+
+def test_percentage_errors_of_numbers_near_the_float_limit() -> None:
+    # Hand values: MAPE = mean(|s − g| / |g|) × 100 = (2e308 / 1e308 + 0) / 2 × 100 = 100,
+    # sMAPE = mean(2|s − g| / (|g| + |s|)) × 100 = (2 · 2e308 / 2e308 + 0) / 2 × 100 = 100
+    # (the difference 2e308 overflows float64 unless both sides are scaled down first).
+    assert se.mape([1e308, 1.0], [-1e308, 1.0]).statistic == pytest.approx(100.0)
+    result = se.smape([1e308, 1.0], [-1e308, 1.0])
+    assert result.statistic == pytest.approx(100.0) and result.reason is None

@@ -23,7 +23,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..errors import DataError, InputError
+from ..errors import DataError, InputError, param
 from ..io import read_bytes
 from ..io.text import decompression_error
 from .matrix import SHOWN, Vectors
@@ -152,7 +152,7 @@ def read_vectors(
     if vocab is not None:
         raise InputError(
             f"{p}: a vocabulary file goes with .npy vectors; this file is {fmt} and names "
-            "its words itself (drop --vocab / vocab=)"
+            f"its words itself (drop {param('vocab')})"
         )
     if fmt == "text" and keep is None and str(p) != "-" and p.is_file():
         try:
