@@ -97,8 +97,7 @@ def test_the_verdict_says_the_calibrated_measures_agree() -> None:
     assert ev.value("good", "f1_low") > ev.value("cos", "f1_low")
     page = build_page([evaluation_document(ev, dataset="toy")], figures=False)
     assert _text(page, "verdict-text").endswith(
-        "Every other measure (those of the gold value on calibrated scores) picks the same "
-        "leader."
+        "Every other measure (those of the gold value on calibrated scores) picks the same leader."
     )
 
 

@@ -202,9 +202,7 @@ def _closing_sentence(
             for st in contents.studies
         )
         on = " (those of the gold value on calibrated scores)" if calibrated else ""
-        parts.append(
-            f"every other measure{on} picks the same {'leaders' if several else 'leader'}"
-        )
+        parts.append(f"every other measure{on} picks the same {'leaders' if several else 'leader'}")
     text = "; ".join(parts)
     return Html(text[0].upper() + text[1:] + ".")
 
