@@ -22,7 +22,7 @@ WORDS = "a the cat dog sat ran on mat man woman plays guitar music sun rain is h
 
 def _tiny_model(folder: str) -> str:
     import torch
-    from sentence_transformers import SentenceTransformer, models  # 6.x: still exported
+    from sentence_transformers import SentenceTransformer, models
     from transformers import BertConfig, BertModel, BertTokenizerFast
 
     vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *WORDS.split()]
