@@ -13,13 +13,12 @@ import pytest
 from scipy import stats
 
 import simeval as se
+from simeval.cli import main
 from simeval.errors import DataError, InputError
 from simeval.report.html import build_page
 from simeval.report.run import format_run
 from simeval.report.schema import read_document, run_document
 from simeval.report.tables import to_json
-
-from simeval.cli import main
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -27,6 +26,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     rc = main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return rc, out, err
+
 
 MODELS = ["lexical:jaccard", "lexical:char-tfidf", "lexical:edit"]
 SETS = ["sts13", "sickr"]

@@ -71,11 +71,11 @@ def side_by_side(
     means = []
     if len(datasets) > 1:
         for m in models:
-            mine = np.array(
+            by_set = np.array(
                 [[np.nan if v is None else v for v in r["values"]]
                  for r in rows if r["system"] == m]
             )  # fmt: skip
-            values = [None if np.isnan(v) else float(v) for v in mine.mean(axis=0)]
+            values = [None if np.isnan(v) else float(v) for v in by_set.mean(axis=0)]
             means.append({"system": m, "values": values})
     return {
         "columns": [
