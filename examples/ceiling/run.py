@@ -85,13 +85,13 @@ def summary(ceilings: dict[str, HumanCeiling], results: dict[str, dict[str, Word
         for s in c.systems:
             missing = results[name][s.system].missing
             rows.append(
-                [SETS[name], _interval(iaa2.statistic, iaa2.low, iaa2.high), s.system,
-                 missing, _interval(s.rho, s.rho_low, s.rho_high), format_number(s.share, 3),
+                [SETS[name], s.system, missing, _interval(s.rho, s.rho_low, s.rho_high),
+                 _interval(iaa2.statistic, iaa2.low, iaa2.high), format_number(s.share, 3),
                  _interval(s.difference, s.difference_low, s.difference_high), s.verdict]
             )  # fmt: skip
-    header = ["data set", "ceiling (IAA-2)", "model", "missing", "ρ vs gold", "share",
+    header = ["data set", "model", "missing", "ρ vs gold", "ceiling (IAA-2)", "share",
               "Δ vs average rater", "verdict"]  # fmt: skip
-    return render_table(header, rows, "markdown")
+    return render_table(header, rows, "markdown", align_left=2)
 
 
 def _interval(value: float, low: float, high: float) -> str:
