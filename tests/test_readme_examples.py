@@ -2,17 +2,21 @@
 each Python block of those sections, and the ``xargs -P`` recipe (``simeval`` is this
 Python's ``python -m simeval``), with the data folder the README names replaced by the
 shared data's. The SLURM and MTEB-layout lines are not run (a scheduler, minutes of
-encoding); their commands are tested in tests/cli and tests/runs."""
+encoding); their commands are tested in tests/cli and tests/runs. The leaderboard command
+runs, and prints every line the README shows of its output."""
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from simeval.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 SECTIONS = ("## Your own model", "## Beyond one machine")
@@ -71,3 +75,18 @@ def test_the_xargs_recipe(shared_data, tmp_path) -> None:
         f"tfidf.{i}.json" for i in range(1, 5)
     ]
     assert "pearson" in done.stdout and (tmp_path / "tfidf.tsv").is_file()
+
+
+def test_the_leaderboard_command_prints_what_the_readme_shows(shared_data, capsys) -> None:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## A leaderboard with its uncertainty") :]
+    block = re.search(r"```console\n(.*?)```", section, flags=re.S)
+    assert block is not None
+    lines = block.group(1).splitlines()
+    command = " ".join(line.strip().removeprefix("$ ").rstrip("\\") for line in lines[:2])
+    args = shlex.split(command.replace("../shared/data", str(shared_data)))
+    assert args[:2] == ["simeval", "run"] and "--protocol" in args
+    assert main([*args[1:], "--quiet"]) == 0
+    printed = {line.rstrip() for line in capsys.readouterr().out.splitlines()}
+    shown = [line.rstrip() for line in lines[2:] if line.strip() not in ("", "…")]
+    assert len(shown) > 15 and [line for line in shown if line not in printed] == []

@@ -13,11 +13,13 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCRIPTS = sorted(p.parent.name for p in EXAMPLES.glob("*/run.py"))
 
 
-def test_there_are_six_studies() -> None:
+def test_there_are_eight_studies() -> None:
     assert SCRIPTS == [
         "atoum-ayyagari2019",
         "atoum2019",
         "calibration",
+        "ceiling",
+        "leaderboard",
         "reimers2016",
         "shima-mitamura2011",
         "wordspace",

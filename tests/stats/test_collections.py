@@ -136,3 +136,24 @@ def test_bad_collections_are_one_line_errors() -> None:
         collection_bootstrap({}, n_resamples=10)
     with pytest.raises(InputError, match="seed"):
         collection_bootstrap(sets, n_resamples=10, seed=-1)  # type: ignore[arg-type]
+
+
+def test_the_verdict_of_two_systems_not_separable_names_the_tie() -> None:
+    # "twin" is "strong" plus noise a hundred times smaller than the gap to the gold: the
+    # two aggregates cannot be told apart; "weak" is far below both.
+    rng = np.random.default_rng(6)
+    sets = {}
+    for name, n in (("sts12", 50), ("sts13", 35), ("sts14", 60)):
+        g = rng.uniform(0, 5, n)
+        strong = g + rng.normal(0, 0.6, n)
+        sets[name] = (g, {"strong": strong, "twin": strong + rng.normal(0, 0.006, n),
+                          "weak": g + rng.normal(0, 3.0, n)})  # fmt: skip
+    res = collection_bootstrap(sets, "spearman", n_resamples=200, seed=0)
+    best, other = res.clusters.systems[:2]
+    assert {best, other} == {"strong", "twin"} and res.clusters.clusters == (1, 1, 2)
+    share = f"{res.ranks.p_best[0] * 100:.0f}%"
+    assert res.summary() == (
+        f"Over 3 data sets (fisher_z of spearman), {best} is best "
+        f"({res.clusters.values[0]:.4g}), but not significantly better than {other} "
+        f"(Holm, alpha = 0.05); {best} ranks first in {share} of the resamples."
+    )

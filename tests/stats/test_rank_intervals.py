@@ -165,3 +165,18 @@ def test_as_dict_and_summary() -> None:
     assert [r["system"] for r in d["systems"]] == ["a", "b"]
     assert d["systems"][0]["p_best"] == 1.0 and d["separable_pairs"] == [["a", "b"]]
     assert res.summary().startswith("a ranks first in 100% of 50 resamples")
+
+
+def test_the_verdict_sentence_of_a_known_case() -> None:
+    # 1000 resamples written out: a above b in the first 600, b above a in the other 400,
+    # c always last. So a ranks first in 60 %, its ranks are 1 (600) and 2 (400): the 2.5th
+    # and 97.5th percentiles are 1 and 2; b–c is separable, a–b (a above b in 60 %) is not.
+    a = np.r_[np.full(600, 0.9), np.full(400, 0.8)]
+    b = np.r_[np.full(600, 0.8), np.full(400, 0.9)]
+    res = rank_intervals_from_values(
+        [0.9, 0.8, 0.5], np.array([a, b, np.full(1000, 0.5)]), ["a", "b", "c"], metric="spearman"
+    )
+    assert res.summary() == (
+        "a ranks first in 60% of 1000 resamples (95% rank interval 1–2); 1 of 2 neighbouring "
+        "pairs in the ranking are separable (Holm, alpha = 0.05)."
+    )

@@ -134,8 +134,19 @@ def scorer_options(args: argparse.Namespace) -> dict[str, Any]:
     return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
 
 
+def _protocols(text: str) -> str:
+    """argparse type of ``--protocol``: a protocol, ``all``, or several comma-separated."""
+    from ..errors import SimevalError
+    from ..runs.protocols import protocols_of
+
+    try:
+        return ",".join(p.name for p in protocols_of(text))
+    except SimevalError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..runs.protocols import PROTOCOLS
+    from ..runs.protocols import PROTOCOLS, SIDE_BY_SIDE
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES
 
     p = sub.add_parser(
@@ -147,9 +158,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_models_and_data(p, many=True)
     p.add_argument(
         "--protocol",
-        choices=tuple(PROTOCOLS),
+        type=_protocols,
         default="mteb",
-        help="whose conventions to follow (default mteb)",
+        metavar="NAME",
+        help=f"whose conventions to follow: {', '.join(PROTOCOLS)} (default mteb); several "
+        f"comma-separated, or all ({','.join(SIDE_BY_SIDE)}), print each model's numbers "
+        "under each convention side by side, with what each does differently",
     )
     p.add_argument(
         "--bootstrap",
@@ -297,6 +311,7 @@ def run(args: argparse.Namespace) -> int:
     emit_document(
         args,
         lambda scores: run_document(res, scores=scores),
-        lambda: format_run(run_document(res, scores=False), args.format, args.digits),
+        # the text keeps no per-pair score, but its collection is bootstrapped on them
+        lambda: format_run(run_document(res, scores=True), args.format, args.digits),
     )
     return 0

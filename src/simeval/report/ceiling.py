@@ -101,10 +101,11 @@ def format_ceiling(
         lines += [f"% {heading}", text.rstrip("\n")]
         lines += [f"% {n}" for n in notes.splitlines()] + [f"% {explain}"]
     else:
-        lines = [f"**{title}**" if fmt == "markdown" else title] if title else []
-        lines += [heading, "", text.rstrip("\n")]
+        gap = [""] if fmt == "markdown" else []  # a Markdown table ends at a blank line
+        lines = [f"**{title}**", ""] if fmt == "markdown" and title else [title] if title else []
+        lines += [heading, "", text.rstrip("\n"), *gap]
         if notes:
-            lines.append(notes.rstrip("\n"))
+            lines += [notes.rstrip("\n"), *gap]
         lines += textwrap.wrap(explain, WIDTH)
     return "\n".join(lines) + "\n"
 

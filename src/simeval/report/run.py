@@ -1,11 +1,14 @@
 """How a run (every model on every data set under a protocol) is shown: the main score of
-each model on each data set, with its interval where the protocol has one."""
+each model on each data set, with its interval where the protocol has one (or, under
+several protocols, each model's numbers side by side), then how stable the leaderboard is
+(:mod:`simeval.report.leaderboard`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .leaderboard import collection_block, leaderboard_csv_rows, protocol_blocks, rank_block
 from .notes import footnotes
 from .tables import format_number, render_table, to_json
 
@@ -13,8 +16,8 @@ __all__ = ["RUN_COLUMNS", "format_run", "run_table"]
 
 #: The columns of a run's CSV (JSON records have the same keys).
 RUN_COLUMNS = [
-    "dataset", "subset", "system", "metric", "value", "n", "pvalue", "ci_low", "ci_high",
-    "ci_method", "main", "reason",
+    "protocol", "dataset", "subset", "system", "metric", "value", "n", "pvalue", "ci_low",
+    "ci_high", "ci_method", "main", "reason",
 ]  # fmt: skip
 
 
@@ -55,12 +58,30 @@ def run_table(
 def format_run(doc: Mapping[str, Any], fmt: str, digits: int = 4) -> str:
     """A run's document (:func:`simeval.report.schema.run_document`) in one of the output
     formats: the main score per model and data set (the protocol's: MTEB's cosine
-    Spearman, SentEval's mean …) and over the data sets, then the signature."""
+    Spearman, SentEval's mean …; under several protocols one table per model with a
+    column per convention), the rank intervals on each data set and who is best over the
+    data sets, then the signature. The CSV holds the records, then the ranks and the
+    collection in the same columns (:func:`~simeval.report.leaderboard.leaderboard_csv_rows`).
+    """
     if fmt == "json":
         return to_json(doc)
     records = doc["records"]
     if fmt == "csv":
-        return render_table(RUN_COLUMNS, [[r.get(c) for c in RUN_COLUMNS] for r in records], "csv")
+        rows = [*records, *leaderboard_csv_rows(doc)]
+        return render_table(RUN_COLUMNS, [[r.get(c) for c in RUN_COLUMNS] for r in rows], "csv")
+    blocks = [_main_block(doc, fmt, digits)]
+    blocks += [b for b in (rank_block(doc, fmt), collection_block(doc, fmt, digits)) if b]
+    tail = f"signature: {doc['signature']}\n"
+    if fmt == "latex":
+        tail = f"% {tail}"
+    return "\n".join(blocks) + tail
+
+
+def _main_block(doc: Mapping[str, Any], fmt: str, digits: int) -> str:
+    """The protocols side by side, or the protocol's main score per model and data set."""
+    if doc.get("protocol_table"):
+        return protocol_blocks(doc["protocol_table"], fmt, digits)
+    records = doc["records"]
     header, rows, reasons = run_table(records, digits)
     mains = list(dict.fromkeys(r["metric"] for r in records if r.get("main")))
     if len(mains) > 1:  # st: each model's main score uses its own similarity function
@@ -72,8 +93,4 @@ def format_run(doc: Mapping[str, Any], fmt: str, digits: int = 4) -> str:
         markers, notes = footnotes(reasons, fmt)
         header = [*header, "note"]
         rows = [[*row, m] for row, m in zip(rows, markers)]
-    text = render_table(header, rows, fmt, digits=digits, title=title)
-    tail = f"signature: {doc['signature']}\n"
-    if fmt == "latex":
-        tail = f"% {tail}"
-    return text + notes + tail
+    return render_table(header, rows, fmt, digits=digits, title=title) + notes

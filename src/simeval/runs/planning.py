@@ -18,11 +18,12 @@ from .tasks import Task, TaskScores, dataset_digest, shard_bounds, task_signatur
 __all__ = ["plan_tasks", "similarity_functions"]
 
 
-def similarity_functions(scorer: Any, protocol: Protocol) -> tuple[str, ...]:
+def similarity_functions(scorer: Any, protocols: Sequence[Protocol]) -> tuple[str, ...]:
     """The similarity functions a model is scored under: its own, and for a model that
-    compares vectors the protocol's others."""
+    compares vectors the protocols' others."""
     own = (scorer.similarity,)
-    extra = protocol.similarities if getattr(scorer, "compares_vectors", False) else ()
+    vectors = getattr(scorer, "compares_vectors", False)
+    extra = tuple(f for p in protocols for f in p.similarities) if vectors else ()
     return tuple(dict.fromkeys(own + extra))
 
 
@@ -34,7 +35,7 @@ def plan_tasks(
     models: Sequence[tuple[str, Any]],
     scorers: Mapping[str, Any],
     sets: Sequence[tuple[str, Any]],
-    protocol: Protocol,
+    protocols: Sequence[Protocol],
     shards: int,
     remote: bool,
     resume: str | Path | None,
@@ -52,7 +53,7 @@ def plan_tasks(
         rows = np.flatnonzero(~np.isnan(gold))
         for mlabel, spec in models:
             scorer = scorers[mlabel]
-            functions = similarity_functions(scorer, protocol)
+            functions = similarity_functions(scorer, protocols)
             model = spec if remote and isinstance(spec, str) else scorer
             task = Task(mlabel, model, dlabel, pairs, options=options,
                         similarities=functions[1:], shards=shards)  # fmt: skip

@@ -21,8 +21,14 @@ be reproduced and compared with the one a paper or a leaderboard printed.
 - ``simeval``: every measure of :func:`simeval.evaluate` with its interval, on each data
   set as one set.
 
-Every record says its protocol in the run's signature, and names its ``subset`` (a
-SemEval subset, ``all`` for a pooled year, ``mean``/``wmean`` for SentEval's averages).
+Every record names its ``protocol`` (the run's signature names them too) and its
+``subset`` (a SemEval subset, ``all`` for a pooled year, ``mean``/``wmean`` for SentEval's
+averages).
+
+Protocols side by side (``protocol="all"`` or a list, :func:`protocols_of`): the main score
+of each model on each data set under each convention, one :class:`Column` per number a
+convention publishes, with a line saying what it does differently
+(:func:`simeval.runs.protocol_table.side_by_side`).
 """
 
 from __future__ import annotations
@@ -43,11 +49,14 @@ from ..metrics.correlation import pearson, spearman
 __all__ = [
     "MTEB_SIMILARITIES",
     "PROTOCOLS",
+    "SIDE_BY_SIDE",
     "ST_SIMILARITIES",
+    "Column",
     "Protocol",
     "correlation_records",
     "get_protocol",
     "main_metric",
+    "protocols_of",
 ]
 
 #: The similarity functions of sentence-transformers' evaluator, in its order.
@@ -59,9 +68,22 @@ _CORRELATIONS = (("pearson", pearson), ("spearman", spearman))
 
 
 @dataclass(frozen=True)
+class Column:
+    """A number a convention publishes for a model on a data set: its main score pooled
+    over the data set (``average`` None; a SemEval year's subsets together), or SentEval's
+    ``mean``/``wmean`` of the subsets' scores; ``differs`` says in one line what the
+    convention does differently from the others."""
+
+    label: str
+    average: str | None
+    differs: str
+
+
+@dataclass(frozen=True)
 class Protocol:
     """A convention: how a data set is cut (subsets, pooled), which measures are reported
-    and which one is the main score."""
+    and which one is the main score; ``columns`` are the numbers it publishes, side by
+    side with the other conventions' (none for ``simeval``'s every measure)."""
 
     name: str
     description: str
@@ -76,6 +98,7 @@ class Protocol:
     #: What the output says of data sets it treats otherwise than their toolkit:
     #: (data set names, the note).
     notes: tuple[tuple[tuple[str, ...], str], ...] = ()
+    columns: tuple[Column, ...] = ()
 
     def dataset_for(self, name: str) -> str:
         """The registered data set the protocol reads for ``name``."""
@@ -102,6 +125,15 @@ PROTOCOLS: dict[str, Protocol] = {
             per_subset=False,
             pooled=True,
             similarities=MTEB_SIMILARITIES,
+            columns=(
+                Column(
+                    "MTEB",
+                    None,
+                    "Spearman of the cosine (of the model's own score without vectors) over "
+                    "all the data set's pairs: a SemEval year's subsets pooled, SICK-R's "
+                    "9,927 pairs",
+                ),
+            ),
         ),
         Protocol(
             "senteval",
@@ -120,6 +152,20 @@ PROTOCOLS: dict[str, Protocol] = {
                     "SentEval does",
                 ),
             ),
+            columns=(
+                Column(
+                    "SentEval mean",
+                    "mean",
+                    "Spearman within each subset of a SemEval year, then their plain mean (a "
+                    "set without subsets is one; SentEval fits a regressor on STS-B and "
+                    "SICK-R, simeval takes the cosine)",
+                ),
+                Column(
+                    "SentEval wmean",
+                    "wmean",
+                    "the same per-subset Spearman, weighted by the subsets' numbers of pairs",
+                ),
+            ),
         ),
         Protocol(
             "simcse",
@@ -135,6 +181,14 @@ PROTOCOLS: dict[str, Protocol] = {
                     "SimCSE's evaluation reads SICK-R's test split (sick:test, 4927 pairs)",
                 ),
             ),
+            columns=(
+                Column(
+                    "SimCSE",
+                    None,
+                    "Spearman over a SemEval year's subsets pooled ('all'), as MTEB; SICK-R "
+                    "is its 4,927-pair test split, not all 9,927 pairs",
+                ),
+            ),
         ),
         Protocol(
             "st",
@@ -143,6 +197,15 @@ PROTOCOLS: dict[str, Protocol] = {
             per_subset=False,
             pooled=True,
             similarities=ST_SIMILARITIES,
+            columns=(
+                Column(
+                    "sentence-transformers",
+                    None,
+                    "EmbeddingSimilarityEvaluator: Spearman of the model's own similarity "
+                    "function (the cosine unless the model names another) over the pairs "
+                    "given, pooled",
+                ),
+            ),
         ),
         Protocol(
             "simeval",
@@ -155,11 +218,38 @@ PROTOCOLS: dict[str, Protocol] = {
 }
 
 
+#: The conventions of other tools, in the order of the table ``protocol="all"`` prints.
+SIDE_BY_SIDE = ("mteb", "senteval", "simcse", "st")
+
+
 def get_protocol(name: str) -> Protocol:
     """The protocol called ``name``; an unknown one lists the known ones."""
     if name not in PROTOCOLS:
         raise InputError(f"unknown protocol {name!r}; known: {', '.join(PROTOCOLS)}")
     return PROTOCOLS[name]
+
+
+def protocols_of(protocol: str | Sequence[str]) -> tuple[Protocol, ...]:
+    """The protocols a run reports: one name, ``"all"`` (:data:`SIDE_BY_SIDE`, the
+    conventions of other tools), or several, as a comma-separated string or a sequence.
+    ``simeval`` (every measure of :func:`simeval.evaluate`) goes alone.
+
+    >>> [p.name for p in protocols_of("all")]
+    ['mteb', 'senteval', 'simcse', 'st']
+    >>> [p.name for p in protocols_of("mteb, senteval")]
+    ['mteb', 'senteval']
+    """
+    names = protocol.split(",") if isinstance(protocol, str) else list(protocol)
+    names = [n.strip() for n in names if isinstance(n, str) and n.strip()] or [""]
+    if names == ["all"]:
+        names = list(SIDE_BY_SIDE)
+    out = tuple(get_protocol(n) for n in dict.fromkeys(names))
+    if len(out) > 1 and any(p.name == "simeval" for p in out):
+        raise InputError(
+            "the simeval protocol reports every measure of evaluate and goes alone; list "
+            f"the conventions of other tools together ({', '.join(SIDE_BY_SIDE)}) or 'all'"
+        )
+    return out
 
 
 def _record(
@@ -225,7 +315,8 @@ def correlation_records(
     nan_policy: NanPolicy = "raise",
 ) -> list[dict[str, Any]]:
     """The correlation records of one system's ``scores`` (similarity function → scores)
-    on one data set under ``protocol``; ``similarity`` is the system's own function.
+    on one data set under ``protocol`` (each naming it); ``similarity`` is the system's
+    own function.
     ``subsets`` names each pair's subset (None: one set). ``nan_policy="omit"`` leaves
     out the pairs without a score (each record's ``n`` counts those kept)."""
     out: list[dict[str, Any]] = []
@@ -256,7 +347,7 @@ def correlation_records(
         elif protocol.per_subset and not protocol.pooled:
             res = f(gold, s, nan_policy=nan_policy)
             out.append(_record(dataset, None, system, name, res, main))
-    return out
+    return [{"protocol": protocol.name, **r} for r in out]
 
 
 def _average(

@@ -17,7 +17,6 @@ any executor (a Dask cluster, a process pool), and give the same scores either w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,8 +32,9 @@ from ..errors import DataError, InputError, param
 from .calibration import CalibrateOn, calibration_for, calibration_splits, describe, split_sets
 from .models import check_options, executor_from, labelled_models
 from .planning import plan_tasks
-from .protocols import Protocol, correlation_records, get_protocol
+from .protocols import Protocol, correlation_records, protocols_of
 from .records import across_datasets, evaluate_set, simeval_records, task_average
+from .result import RunResult
 from .tasks import Task, TaskScores, load_pairs, make_scorer, merge_parts, run_task, run_tasks
 
 __all__ = [
@@ -74,55 +74,6 @@ def score_range(scorer: Any) -> tuple[float, float] | None:
     if getattr(scorer, "similarity", None) == "cosine":
         return (-1.0, 1.0)
     return None
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """Every model on every data set: tidy ``records`` (``dataset``, ``subset``,
-    ``system``, ``metric``, ``value``, ``n``, interval, ``reason``, ``main``) as the
-    protocol reports them, the scores, and — whatever the protocol — each data set's
-    :func:`~simeval.evaluate` (``evaluations``), its comparison with bootstrap intervals
-    and paired tests when there are two or more models (``comparisons``) and, over two or
-    more data sets, the ``aggregates`` of the data sets. ``tasks`` holds each model's
-    scores on each data set under every similarity function scored, with their ids, the
-    seconds they took and their signature; ``resumed`` the (data set, model) read back
-    from earlier results; ``notes`` what the protocol says of the data sets; ``calibration``
-    how each data set's measures of the gold value saw the models' scores. The saved
-    document is :func:`simeval.report.schema.run_document`."""
-
-    protocol: str
-    models: tuple[str, ...]
-    datasets: tuple[str, ...]
-    records: tuple[dict[str, Any], ...]
-    signature: str
-    scores: Mapping[tuple[str, str], NDArray[np.float64]] = field(repr=False)
-    #: (dataset, model) → pairs the model left without a score (NaN), left out of its
-    #: measures under ``nan_policy="omit"``; every pair is counted, also 0.
-    unscored: Mapping[tuple[str, str], int] = field(default_factory=dict, repr=False)
-    evaluations: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
-    aggregates: tuple[dict[str, Any], ...] = field(default=(), repr=False)
-    tasks: Mapping[tuple[str, str], TaskScores] = field(default_factory=dict, repr=False)
-    resumed: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False)
-    notes: tuple[str, ...] = ()
-    scorers: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    #: data set → how its models' scores were calibrated for the measures of the gold
-    #: value (``isotonic(on:stsb:dev)``, ``auto(isotonic,cv5,seed0)``, ``none``).
-    calibration: Mapping[str, str] = field(default_factory=dict)
-
-    def value(
-        self, model: str, dataset: str, metric: str | None = None, subset: Any = None
-    ) -> float:
-        """The value of ``metric`` (default: the model's main score under the protocol)
-        for ``model`` on ``dataset`` (``subset`` as the records name it)."""
-        for r in self.records:
-            if (r["system"], r["dataset"], r.get("subset")) != (model, dataset, subset):
-                continue
-            if r["metric"] == metric or (metric is None and r["main"]):
-                return math.nan if r["value"] is None else float(r["value"])
-        what = metric or "main score"
-        raise InputError(f"no {what} of {model!r} on {dataset!r} (subset {subset!r})")
 
 
 def _scored(pairs: Any) -> tuple[NDArray[np.float64], list[str] | None]:
@@ -171,7 +122,7 @@ def run(
     models: Any,
     datasets: Sequence[Any],
     *,
-    protocol: str = "mteb",
+    protocol: str | Sequence[str] = "mteb",
     data_dir: str | None = None,
     n_resamples: int = 1000,
     seed: int = 0,
@@ -185,9 +136,9 @@ def run(
     calibrate_on: CalibrateOn = "split",
 ) -> RunResult:
     """Score every model on every data set, then report as ``protocol`` does (see
-    :mod:`simeval.runs.protocols`); whatever the protocol, also evaluate each data set
-    with every measure and, with two or more models, compare them (``n_resamples``
-    bootstrap resamples, ``seed``).
+    :mod:`simeval.runs.protocols`), or as several do, side by side; whatever the
+    protocol, also evaluate each data set with every measure and, with two or more
+    models, compare them (``n_resamples`` bootstrap resamples, ``seed``).
 
     Parameters
     ----------
@@ -198,8 +149,13 @@ def run(
         :func:`simeval.scorers.from_object`), or a mapping ``{label: model}`` naming them.
     datasets : sequence
         Registry names of :func:`simeval.datasets.load`, or :class:`Pairs`.
-    protocol : str
-        ``mteb``, ``senteval``, ``simcse``, ``st`` or ``simeval``.
+    protocol : str or sequence of str
+        ``mteb``, ``senteval``, ``simcse``, ``st`` or ``simeval``; several of the first
+        four (a sequence, or the names comma-separated), or ``all`` for the four, report
+        each model's numbers under each convention side by side
+        (:meth:`RunResult.side_by_side`). With several, every measure and comparison reads
+        each data set as named, and a protocol that reads another split of it (SimCSE's
+        SICK-R test split) scores that split for its own records.
     data_dir : str, optional
         Where the registered data sets are read from.
     n_resamples, seed : int
@@ -245,7 +201,7 @@ def run(
     """
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
-    proto = get_protocol(protocol)
+    protos = protocols_of(protocol)
     if (isinstance(models, (Sequence, Mapping)) and not models) or not datasets:
         raise InputError("give at least one model and one data set")
     check_choice("nan_policy", nan_policy, NAN_POLICIES)
@@ -258,15 +214,20 @@ def run(
     check_options(labelled, options)
     scorers = {label: make_scorer(spec, options) for label, spec in labelled}  # a bad name first
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
-    registered = [proto.dataset_for(d) if isinstance(d, str) else None for d in datasets]
+    readings = _readings(protos, labels, datasets)
+    single = protos[0] if len(protos) == 1 else None  # reads its own split of each set
+    registered = [
+        (single.dataset_for(d) if single else d) if isinstance(d, str) else None for d in datasets
+    ]
     calibration = Calibration.of(calibrate)
     splits = calibration_splits(labels, registered, calibration, calibrate_on)
     loaded = [load_pairs(r if r is not None else d, data_dir) for r, d in zip(registered, datasets)]
-    extra = split_sets(splits, labels, lambda name: load_pairs(name, data_dir))
+    reads = {**splits, **{f"{p}:{d}": r for (p, d), r in readings.items()}}
+    extra = split_sets(reads, labels, lambda name: load_pairs(name, data_dir))
     pool, closers = executor_from(executor)
     try:
         tasks, sizes, found = plan_tasks(
-            labelled, scorers, list(zip(labels, loaded)) + extra, proto, shards,
+            labelled, scorers, list(zip(labels, loaded)) + extra, protos, shards,
             pool is not None, resume, options,
         )  # fmt: skip
         parts: dict[tuple[str, str], list[TaskScores]] = {}
@@ -283,13 +244,27 @@ def run(
         for label in labels
     }
     return _report(
-        proto, labelled, scorers, sets, results, frozenset(found),
+        protos, labelled, scorers, sets, results, frozenset(found),
         n_resamples, seed, nan_policy, shards, calibrations, describe(calibration, splits),
+        readings, held_out,
     )  # fmt: skip
 
 
+def _readings(
+    protos: Sequence[Protocol], labels: Sequence[str], datasets: Sequence[Any]
+) -> dict[tuple[str, str], str]:
+    """(protocol, data set label) → the label of the pairs the protocol's records read:
+    the data set itself, or, among several protocols, the other split one reads of it
+    (SimCSE's ``sick:test`` for ``sickr``)."""
+    return {
+        (p.name, label): p.dataset_for(d) if isinstance(d, str) and len(protos) > 1 else label
+        for p in protos
+        for label, d in zip(labels, datasets)
+    }
+
+
 def _report(
-    proto: Protocol,
+    protos: Sequence[Protocol],
     models: Sequence[tuple[str, Any]],
     scorers: Mapping[str, Any],
     sets: Sequence[tuple[str, Any]],
@@ -301,10 +276,15 @@ def _report(
     shards: int,
     calibrations: Mapping[str, Calibration],
     calibrated: str,
+    readings: Mapping[tuple[str, str], str],
+    held_out: Mapping[str, Any],
 ) -> RunResult:
     """The run's records, evaluations and comparisons from every task's scores (each
-    data set's measures of the gold value through ``calibrations``)."""
+    data set's measures of the gold value through ``calibrations``; each protocol's
+    records from the pairs it ``readings`` of the data set, among ``held_out``)."""
     names = [label for label, _ in models]
+    reported = [p for p in protos if p.name != "simeval"]
+    simeval = not reported
     records: list[dict[str, Any]] = []
     scores: dict[tuple[str, str], NDArray[np.float64]] = {}
     unscored: dict[tuple[str, str], int] = {}
@@ -320,10 +300,18 @@ def _report(
                 missing = check_scores(m, label, values, scorers[m], nan_policy)
                 unscored[(label, m)] = max(unscored.get((label, m), 0), missing)
             by_model[m] = scores[(label, m)] = per_fn[own]
-            if proto.name != "simeval":
+            for proto in reported:
+                reads = readings[(proto.name, label)]
+                if reads != label:  # another split of the data set (SimCSE's SICK-R)
+                    gold_read, subsets_read = _scored(held_out[reads])
+                    per_fn_read = dict(results[(reads, m)].scores)
+                    for values in per_fn_read.values():
+                        check_scores(m, reads, values, scorers[m], nan_policy)
+                else:
+                    gold_read, subsets_read, per_fn_read = gold, subsets, per_fn
                 records += correlation_records(
-                    proto, label, gold, per_fn, subsets, similarity=own, system=m,
-                    nan_policy=nan_policy,
+                    proto, label, gold_read, per_fn_read, subsets_read, similarity=own,
+                    system=m, nan_policy=nan_policy,
                 )  # fmt: skip
         ranges = {m: score_range(scorers[m]) for m in names}
         ev, cmp = evaluate_set(
@@ -333,28 +321,32 @@ def _report(
         evaluations[label] = ev
         if cmp is not None:
             comparisons[label] = cmp
-        if proto.name == "simeval":
-            records += simeval_records(label, ev, cmp)
+        if simeval:
+            records += [{"protocol": "simeval", **r} for r in simeval_records(label, ev, cmp)]
     labels = [label for label, _ in sets]
-    if proto.name == "simcse":
-        records += task_average(records, names, labels)
+    if any(p.name == "simcse" for p in protos):
+        simcse = [r for r in records if r["protocol"] == "simcse"]
+        records += [{"protocol": "simcse", **r} for r in task_average(simcse, names, labels)]
     aggregates = across_datasets(evaluations) if len(evaluations) > 1 else []
-    if proto.name == "simeval":
-        records += aggregates
+    if simeval:
+        records += [{"protocol": "simeval", **r} for r in aggregates]
     sigs = ";".join(f"{m}={scorers[m].signature}" for m in names)
     provenance = {label: dict(getattr(p, "provenance", {}) or {}) for label, p in sets}
     data = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
     shard_part = f"|shards:{shards}" if shards > 1 else ""
+    protocol = ",".join(p.name for p in protos)
     signature = (
-        f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{data}"
+        f"simeval:{__version__}|run|protocol:{protocol}|models:{sigs}|datasets:{data}"
         f"|fit:every text of each data set{shard_part}|calibrate:{calibrated}"
     )
+    notes = dict.fromkeys(n for p in protos for n in p.notes_for(labels))
     return RunResult(
-        proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
+        protocol, tuple(names), tuple(labels), tuple(records), signature, scores,
         unscored, evaluations, comparisons, provenance, tuple(aggregates),
         {k: v for k, v in results.items() if k[0] in labels},
-        resumed, tuple(proto.notes_for(labels)), dict(scorers),
+        resumed, tuple(notes), dict(scorers),
         {label: c.describe() for label, c in calibrations.items()},
+        tuple(p.name for p in protos),
     )  # fmt: skip
 
 

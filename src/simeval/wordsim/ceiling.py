@@ -4,9 +4,13 @@ average single rater (:func:`simeval.stats.ceiling.human_ceiling`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
+from numpy.typing import NDArray
 
 from ..datasets.ratings import Ratings
+from ..errors import InputError
 from ..metrics.correlation import spearman
 from ..stats.ceiling import HumanCeiling, human_ceiling
 from .evaluation import WordsimResult
@@ -15,7 +19,7 @@ __all__ = ["wordsim_ceiling"]
 
 
 def wordsim_ceiling(
-    result: WordsimResult,
+    result: WordsimResult | Mapping[str, WordsimResult],
     ratings: Ratings,
     *,
     n_resamples: int = 1000,
@@ -31,7 +35,9 @@ def wordsim_ceiling(
     gold — wordspace reports |ρ| — so that the model is compared as a similarity. The gold
     is the set's own score (``result.details.score``); ``ratings`` must have one row per
     pair, in the pairs' order or matched by the words (:meth:`Ratings.aligned`); ``system``
-    names the model in the result.
+    names the model in the result. Several models beside the same ceiling, on the same
+    item resamples: ``result`` a mapping name → result, all on the same pairs (``system``
+    is then unused).
 
     Examples
     --------
@@ -47,13 +53,27 @@ def wordsim_ceiling(
     >>> c = wordsim_ceiling(res, R, n_resamples=0)
     >>> round(c.systems[0].rho, 6) == round(res.rho, 6), c.agreement.iaa1.statistic
     (True, 1.0)
+    >>> two = wordsim_ceiling({"angle": res, "again": res}, R, n_resamples=0)
+    >>> [s.system for s in two.systems]
+    ['angle', 'again']
     """
-    d = result.details
-    aligned = ratings.aligned(d.word1, d.word2, result.name)
-    sign = -1.0 if spearman(d.score, d.distance).statistic < 0 else 1.0
+    results = {system: result} if isinstance(result, WordsimResult) else dict(result)
+    if not results:
+        raise InputError("wordsim_ceiling: give at least one word-similarity result")
+    first = next(iter(results.values()))
+    d = first.details
+    for name, other in results.items():
+        o = other.details
+        if list(o.word1) != list(d.word1) or list(o.word2) != list(d.word2):
+            raise InputError(
+                f"wordsim_ceiling: {name} is evaluated on other pairs than "
+                f"{next(iter(results))} ({other.name} vs {first.name}); give results of "
+                "the same pairs"
+            )
+    aligned = ratings.aligned(d.word1, d.word2, first.name)
     return human_ceiling(
         aligned.values,
-        {system: sign * d.distance},
+        {name: _as_similarity(r) for name, r in results.items()},
         gold=d.score,
         persistent=ratings.persistent,
         groups=ratings.groups,
@@ -62,3 +82,10 @@ def wordsim_ceiling(
         confidence_level=confidence_level,
         seed=seed,
     )
+
+
+def _as_similarity(result: WordsimResult) -> NDArray[np.float64]:
+    """The model's values, negated when they fall as the gold rises (distances)."""
+    d = result.details
+    sign = -1.0 if spearman(d.score, d.distance).statistic < 0 else 1.0
+    return sign * np.asarray(d.distance, dtype=np.float64)

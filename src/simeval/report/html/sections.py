@@ -214,6 +214,33 @@ def _protocol_table(run: Mapping[str, Any]) -> str:
     return html_table(header, rows, caption=caption, reasons=cells)
 
 
+def _side_by_side(run: Mapping[str, Any]) -> list[str]:
+    """The protocols side by side: one table per model (data sets in rows, a column per
+    number a convention publishes, the mean over the data sets last), then what each
+    convention does differently."""
+    table = run["protocol_table"]
+    labels = [c["label"] for c in table["columns"]]
+    means = {m["system"]: m["values"] for m in table.get("means") or []}
+    out = []
+    for system in dict.fromkeys(r["system"] for r in table["rows"]):
+        mine = [r for r in table["rows"] if r["system"] == system]
+        rows: list[list[Any]] = [[r["dataset"], *r["values"]] for r in mine]
+        reasons: list[list[str | None]] = [[None, *r["reasons"]] for r in mine]
+        if system in means:
+            rows.append([f"mean of {len(mine)}", *means[system]])
+            reasons.append([None] * len(rows[-1]))
+        caption = Html(
+            f"{strong(system)}: Spearman under each protocol (each convention's main score)."
+        )
+        out.append(html_table(["data set", *labels], rows, caption=caption, reasons=reasons))
+    differs = [[c["label"], c["differs"]] for c in table["columns"]]
+    out.append(
+        html_table(["column", "what the convention does"], differs,
+                   caption=Html("What each protocol does differently."))
+    )  # fmt: skip
+    return out
+
+
 def summary_section(
     contents: Contents, verdict: Verdict, *, figures: bool, number: SignatureNumber
 ) -> Section | None:
@@ -238,6 +265,8 @@ def summary_section(
     for run in contents.runs:
         section.meta.append(Html(f"protocol {name(run['protocol'])}"))
         section.signatures.append(number(run["signature"]))
-        if run["protocol"] != "simeval":
+        if run.get("protocol_table"):
+            section.tables += _side_by_side(run)
+        elif run["protocol"] != "simeval":
             section.tables.append(_protocol_table(run))
     return section

@@ -177,7 +177,10 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
     """The document of :func:`simeval.run` (``kind: run``): the protocol's ``records``,
     the aggregates over the data sets, per data set (``sets``) its evaluation and, with
     two or more models, its comparison; ``headline`` names the measure of the protocol's
-    main score. With two or more models on two or more data sets, ``collection`` holds
+    main score (of the first protocol, when the run reports several). With several
+    protocols, ``protocol_table`` holds each model's main score on each data set under
+    each (:meth:`RunResult.side_by_side <simeval.runs.result.RunResult.side_by_side>`),
+    else it is null. With two or more models on two or more data sets, ``collection`` holds
     who is best over them (:meth:`CollectionVerdict.as_dict
     <simeval.evaluation.collection.CollectionVerdict.as_dict>` of the headline measure:
     Friedman–Nemenyi, and the stratified bootstrap when the document keeps its per-pair
@@ -186,7 +189,8 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
 
     values = sum(_score_values(ev) for ev in res.evaluations.values())
     keep = _keep_scores(scores, values)
-    headline = _headline(get_protocol(res.protocol).main_metric)
+    protocols = list(res.protocols or (res.protocol,))
+    headline = _headline(get_protocol(protocols[0]).main_metric)
     sets = [
         {
             "dataset": label,
@@ -203,6 +207,7 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
         "run",
         res.signature,
         protocol=res.protocol,
+        protocols=protocols,
         headline=headline,
         models=list(res.models),
         datasets=list(res.datasets),
@@ -210,6 +215,7 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
         calibration=dict(res.calibration) or None,
         records=[dict(r) for r in res.records],
         aggregates=[dict(r) for r in res.aggregates],
+        protocol_table=res.side_by_side() if len(protocols) > 1 else None,
         collection=_collection(res, headline, keep),
         sets=sets,
     )

@@ -53,7 +53,8 @@ _CEILING = {
 _RECORDS: dict[str, Spec] = {
     "evaluation": {**_VALUE, **_INTERVAL, "bin": "str?"},
     "comparison": {**_VALUE, **_INTERVAL, "cluster": "int?"},
-    "run": {**_VALUE, **_INTERVAL, "dataset": "str", "subset?": "str?", "main": "bool"},
+    "run": {**_VALUE, **_INTERVAL, "dataset": "str", "subset?": "str?", "main": "bool",
+            "protocol?": "str"},
     "semeval": {**_VALUE, "dataset": "str", "bin?": "str?"},
     "aggregate": {**_VALUE, "dataset": "str", "bin?": "str?"},
     "wordsim": {
@@ -122,6 +123,13 @@ _COLLECTION = {
     ),
     "reasons": {"friedman": "str?", "bootstrap": "str?"},
 }
+#: Each model's main score under each protocol
+#: (:func:`simeval.runs.protocol_table.side_by_side`).
+_PROTOCOL_TABLE = {
+    "columns": [{"protocol": "str", "label": "str", "average": "str?", "differs": "str"}],
+    "rows": [{"system": "str", "dataset": "str", "values": ["num?"], "reasons": ["str?"]}],
+    "means": [{"system": "str", "values": ["num?"]}],
+}
 _FIELDS: dict[str, dict[str, Spec]] = {
     "evaluation": {
         "dataset": "str?", "systems": ["str"], "metrics": ["str"], "n": "int",
@@ -143,6 +151,8 @@ _FIELDS: dict[str, dict[str, Spec]] = {
     "run": {
         "protocol": "str", "headline": "str", "models": ["str"], "datasets": ["str"],
         "aggregates": [_RECORDS["aggregate"]],
+        "protocols?": ["str"],
+        "protocol_table?": ("null", _PROTOCOL_TABLE),
         "collection?": ("null", _COLLECTION),
         "sets": [{"dataset": "str", "evaluation": "doc:evaluation",
                   "comparison": "doc:comparison?"}],

@@ -1,0 +1,86 @@
+"""What :func:`simeval.runs.run.run` gives back: every model on every data set, the
+records of each protocol, the scores, each data set's evaluation and comparison."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import InputError
+from .protocol_table import side_by_side
+from .tasks import TaskScores
+
+__all__ = ["RunResult"]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """Every model on every data set: tidy ``records`` (``protocol``, ``dataset``,
+    ``subset``, ``system``, ``metric``, ``value``, ``n``, interval, ``reason``, ``main``)
+    as each protocol reports them (``protocol`` names them, comma-separated when there are
+    several, as ``protocols`` lists them), the scores, and — whatever the protocol — each data set's
+    :func:`~simeval.evaluate` (``evaluations``), its comparison with bootstrap intervals
+    and paired tests when there are two or more models (``comparisons``) and, over two or
+    more data sets, the ``aggregates`` of the data sets. ``tasks`` holds each model's
+    scores on each data set under every similarity function scored, with their ids, the
+    seconds they took and their signature; ``resumed`` the (data set, model) read back
+    from earlier results; ``notes`` what the protocol says of the data sets; ``calibration``
+    how each data set's measures of the gold value saw the models' scores. The saved
+    document is :func:`simeval.report.schema.run_document`."""
+
+    protocol: str
+    models: tuple[str, ...]
+    datasets: tuple[str, ...]
+    records: tuple[dict[str, Any], ...]
+    signature: str
+    scores: Mapping[tuple[str, str], NDArray[np.float64]] = field(repr=False)
+    #: (dataset, model) → pairs the model left without a score (NaN), left out of its
+    #: measures under ``nan_policy="omit"``; every pair is counted, also 0.
+    unscored: Mapping[tuple[str, str], int] = field(default_factory=dict, repr=False)
+    evaluations: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    aggregates: tuple[dict[str, Any], ...] = field(default=(), repr=False)
+    tasks: Mapping[tuple[str, str], TaskScores] = field(default_factory=dict, repr=False)
+    resumed: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False)
+    notes: tuple[str, ...] = ()
+    scorers: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    #: data set → how its models' scores were calibrated for the measures of the gold
+    #: value (``isotonic(on:stsb:dev)``, ``auto(isotonic,cv5,seed0)``, ``none``).
+    calibration: Mapping[str, str] = field(default_factory=dict)
+    protocols: tuple[str, ...] = ()
+
+    def value(
+        self,
+        model: str,
+        dataset: str,
+        metric: str | None = None,
+        subset: Any = None,
+        protocol: str | None = None,
+    ) -> float:
+        """The value of ``metric`` (default: the model's main score under the protocol)
+        for ``model`` on ``dataset`` (``subset`` as the records name it), under
+        ``protocol`` (default: the first the run reports)."""
+        protocol = protocol or (self.protocols or (self.protocol,))[0]
+        for r in self.records:
+            if (r["system"], r["dataset"], r.get("subset")) != (model, dataset, subset):
+                continue
+            if r.get("protocol", protocol) != protocol:
+                continue
+            if r["metric"] == metric or (metric is None and r["main"]):
+                return math.nan if r["value"] is None else float(r["value"])
+        what = metric or "main score"
+        raise InputError(
+            f"no {what} of {model!r} on {dataset!r} (subset {subset!r}, protocol {protocol!r})"
+        )
+
+    def side_by_side(self) -> dict[str, Any]:
+        """Each model's main score on each data set under each of the run's protocols
+        (:func:`simeval.runs.protocol_table.side_by_side`)."""
+        names = [p for p in self.protocols if p != "simeval"]
+        return side_by_side(self.records, names, self.models, self.datasets)
