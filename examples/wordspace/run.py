@@ -74,6 +74,11 @@ def compare_table(doc: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = parser(__doc__, HERE / "output")
     args = ap.parse_args(argv)
+    if args.data_dir is None:  # R wordspace's files are not in the download registry
+        ap.error(
+            "needs a folder with wordspace/ (DSM_Vectors.tsv.gz, RG65.tsv, WordSim353.tsv "
+            "from R wordspace): give --data-dir DIR or set SIMEVAL_SHARED_DATA"
+        )
     t0 = time.perf_counter()
     ws = args.data_dir / "wordspace"
     out = args.out

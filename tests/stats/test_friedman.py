@@ -126,3 +126,19 @@ def test_as_dict_and_summary() -> None:
     assert d["systems"][0] == {"system": "C4.5+m+cf", "average_rank": 1.964}
     assert d["df"] == [3, 39] and len(d["cliques"]) == 1
     assert d["summary"].startswith("Friedman test over 14 data sets: F_F = 3.69")
+
+
+def test_complete_agreement_gives_the_exact_p_value() -> None:
+    # Every one of N = 7 data sets ranks a > b > c: chi2_F reaches its maximum N(k - 1) = 14,
+    # Iman-Davenport's denominator N(k - 1) - chi2_F is 0. Under the null each data set's
+    # order is one of k! = 6 equally likely orders, so all 7 agree with probability
+    # 6 * (1/6)^7 = (1/6)^6 = 2.143e-05 (by hand), the exact permutation p-value.
+    table = {"a": [0.9] * 7, "b": [0.8] * 7, "c": [0.7] * 7}
+    res = friedman_test(table)
+    assert res.chi2 == pytest.approx(14.0)
+    assert res.unanimous and math.isinf(res.f_statistic)
+    assert res.f_pvalue == pytest.approx(6.0**-6, rel=1e-12)
+    assert res.summary().startswith(
+        "Friedman test over 7 data sets: every data set ranks the 3 models in the same order "
+        "(F_F infinite; exact p = 2.14e-05): the 3 models are not all equal"
+    )

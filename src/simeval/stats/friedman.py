@@ -68,6 +68,12 @@ class FriedmanNemenyi:
     ``pvalues[i, j]`` is the Nemenyi p-value of models i and j (in ``systems`` order):
     ``studentized_range.sf(√2·|R_i − R_j| / sqrt(k(k+1)/(6N)), k, inf)``, as
     scikit-posthocs' ``posthoc_nemenyi_friedman``.
+
+    When every data set ranks the models in the same order (no ties), Iman–Davenport's
+    denominator ``N(k − 1) − χ²_F`` is 0 and ``f_statistic`` is infinite; ``f_pvalue`` is
+    then the exact permutation p-value of that complete agreement, ``(k!)^−(N−1)`` (the
+    chance that N − 1 random orders all equal the first), not the F distribution's 0.
+    ``unanimous`` says this happened.
     """
 
     systems: tuple[str, ...]
@@ -83,6 +89,11 @@ class FriedmanNemenyi:
     critical_difference: float
     cliques: tuple[tuple[str, ...], ...]
     pvalues: NDArray[np.float64]
+
+    @property
+    def unanimous(self) -> bool:
+        """Whether every data set ranks the models in the same order (F_F is infinite)."""
+        return math.isinf(self.f_statistic)
 
     def different(self, a: str, b: str) -> bool:
         """Whether models ``a`` and ``b`` differ by the Nemenyi test (|R_a − R_b| ≥ CD)."""
@@ -105,8 +116,11 @@ class FriedmanNemenyi:
         best, r_best = self.systems[0], self.average_ranks[0]
         k = len(self.systems)
         head = (
-            f"Friedman test over {self.n_datasets} data sets: F_F = {self.f_statistic:.3g} on "
-            f"({self.df[0]}, {self.df[1]}) df, p = {self.f_pvalue:.3g}"
+            f"Friedman test over {self.n_datasets} data sets: every data set ranks the {k} "
+            f"models in the same order (F_F infinite; exact p = {self.f_pvalue:.3g})"
+            if self.unanimous
+            else f"Friedman test over {self.n_datasets} data sets: F_F = {self.f_statistic:.3g} "
+            f"on ({self.df[0]}, {self.df[1]}) df, p = {self.f_pvalue:.3g}"
         )
         if not self.f_pvalue < self.alpha:
             return f"{head}: no evidence that the {k} models differ (alpha = {self.alpha:g})."
@@ -252,7 +266,11 @@ def friedman_from_ranks(
         chi2=chi2,
         chi2_pvalue=float(chi2_dist.sf(chi2, df1)),
         f_statistic=f_stat,
-        f_pvalue=float(f_dist.sf(f_stat, df1, df2)) if math.isfinite(f_stat) else 0.0,
+        f_pvalue=(
+            float(f_dist.sf(f_stat, df1, df2))
+            if math.isfinite(f_stat)
+            else math.exp(-(N - 1) * math.lgamma(k + 1))  # (k!)^-(N-1): all N orders agree
+        ),
         df=(df1, df2),
         alpha=alpha,
         q_alpha=q,

@@ -217,13 +217,25 @@ def collection_clause(contents: Contents) -> str | None:
     return None
 
 
+def _friedman_statistic(f: Doc) -> str:
+    """Iman–Davenport's F_F with its df and p-value; where every data set ranks the systems
+    in the same order F_F is infinite (saved as null) and the p-value is the exact one."""
+    if f.get("f_statistic") is None:
+        return (
+            f"every data set ranks the {len(f['systems'])} systems in the same order "
+            f"(F_F infinite; exact {_pvalue(f.get('f_pvalue'))})"
+        )
+    return f"F_F = {f['f_statistic']:.3g} on ({f['df'][0]}, {f['df'][1]}) df, " + _pvalue(
+        f.get("f_pvalue")
+    )
+
+
 def _friedman_sentence(collection: Doc) -> Html:
     f = collection["friedman"]
     k = len(f["systems"])
-    stat = "∞" if f.get("f_statistic") is None else f"{f['f_statistic']:.3g}"
     head = (
         f"Friedman test over {f['n_datasets']} data sets on {strong(collection['metric'])}: "
-        f"F_F = {stat} on ({f['df'][0]}, {f['df'][1]}) df, {_pvalue(f.get('f_pvalue'))}"
+        f"{_friedman_statistic(f)}"
     )
     if not (f.get("f_pvalue") is not None and f["f_pvalue"] < f["alpha"]):
         return Html(f"{head}: no evidence that the {k} systems differ (α = {f['alpha']:g}).")
@@ -320,14 +332,13 @@ def _cd_figure(collection: Doc) -> Figure:
 
     f = collection["friedman"]
     best, rank, _, cd = _nemenyi(f)
-    stat = "∞" if f.get("f_statistic") is None else f"{f['f_statistic']:.3g}"
     return _draw(
         Html(f"Average ranks over the {f['n_datasets']} data sets"),
         Html(
             f"Each system's average rank under {name(collection['metric'])} over the "
             f"{f['n_datasets']} data sets (1 = best); a thick bar joins systems whose average "
             f"ranks differ by less than the critical difference ({cd}; Demšar 2006). "
-            f"Friedman test: F_F = {stat}, {_pvalue(f.get('f_pvalue'))}."
+            f"Friedman test: {_friedman_statistic(f)}."
         ),
         f"Critical difference diagram of {len(f['systems'])} systems over {f['n_datasets']} "
         f"data sets: {isolated(best)} has the best average rank ({rank:.2f}); "
