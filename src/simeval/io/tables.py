@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,7 +35,7 @@ from .text import (
     source_text,
 )
 
-__all__ = ["read_scores", "read_table"]
+__all__ = ["read_scores", "read_table", "release_reader_memory"]
 
 _JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
 
@@ -205,32 +206,54 @@ def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
 
 
 def _read_parquet(p: Path) -> ScoreTable:
-    """All columns of a Parquet file, read at once (a pandas index stored as columns is
-    left out, as pandas leaves it out): float64 columns as numpy arrays (read-only, null
-    as NaN), the others as Arrow columns."""
+    """All columns of a Parquet file, read once, row group after row group (a pandas index
+    stored as columns is left out, as pandas leaves it out): float64 columns into numpy
+    arrays (read-only, null as NaN), the others as Arrow columns."""
     require("pyarrow", "parquet")
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
-        schema = pq.read_schema(p)
-        stored = (schema.pandas_metadata or {}).get("index_columns", [])
+        file = pq.ParquetFile(p, pre_buffer=False)
+        stored = (file.schema_arrow.pandas_metadata or {}).get("index_columns", [])
         index = {c for c in stored if isinstance(c, str)}  # a RangeIndex is stored as a dict
-        data = pq.read_table(p, columns=[c for c in schema.names if c not in index])
+        names = [c for c in file.schema_arrow.names if c not in index]
+        rows = file.metadata.num_rows
+        columns = _row_groups(file, names, rows) if rows else {}
     except Exception as exc:  # pyarrow raises many types for a bad file
         raise DataError(f"{p}: cannot read as Parquet ({exc})") from None
-    rows = data.num_rows
     if not rows:
         raise DataError(f"{p} has no rows")
-    columns: dict[str, Any] = {}
-    for name in data.column_names:
-        column = data.column(name)
-        if pa.types.is_float64(column.type):
-            column = np.asarray(column.to_numpy(), dtype=np.float64)
-            column.flags.writeable = False  # numbers() hands it out as it is
-        columns[str(name)] = column
-        data = data.drop_columns([name])  # its memory goes as it is converted
     return ScoreTable(str(p), columns, range(1, rows + 1), "table", where="row")
+
+
+def _row_groups(file: Any, names: list[str], rows: int) -> dict[str, Any]:
+    """The columns ``names`` of a Parquet file, read one row group at a time in this thread
+    (each group's memory goes once it is taken; a float64 column is copied into one numpy
+    array as it comes, never held twice)."""
+    import pyarrow as pa
+
+    types = {name: file.schema_arrow.field(name).type for name in names}
+    floats = {n: np.empty(rows) for n, kind in types.items() if pa.types.is_float64(kind)}
+    chunks: dict[str, list[Any]] = {n: [] for n in names if n not in floats}
+    at = 0
+    for group in range(file.num_row_groups):
+        table = file.read_row_group(group, columns=names, use_threads=False)
+        size = table.num_rows
+        for name in names:
+            column = table.column(name)
+            if name in floats:
+                floats[name][at : at + size] = column.to_numpy()  # nulls as NaN
+            else:
+                chunks[name].extend(column.chunks)
+        at += size
+    columns: dict[str, Any] = {}
+    for name in names:
+        if name in floats:
+            columns[str(name)] = floats[name]
+            floats[name].flags.writeable = False  # numbers() hands it out as it is
+        else:
+            columns[str(name)] = pa.chunked_array(chunks[name], type=types[name])
+    return columns
 
 
 def read_scores(
@@ -240,3 +263,19 @@ def read_scores(
     table = read_table(path)
     name = default_column(table, column)
     return table.numbers(name, option=option), table
+
+
+def release_reader_memory() -> None:
+    """Give back to the system the memory pyarrow's pool keeps from tables already freed.
+
+    The pool keeps freed memory for its next allocations, so a process that reads score
+    files and then scores them would hold the files' ids and text, unused, beside the
+    scoring's own arrays. Nothing happens where pyarrow has not been imported.
+
+    Examples
+    --------
+    >>> release_reader_memory()
+    """
+    arrow = sys.modules.get("pyarrow")
+    if arrow is not None:
+        arrow.default_memory_pool().release_unused()
