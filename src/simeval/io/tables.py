@@ -13,6 +13,7 @@ row) and column, and what to do. Missing values (a blank SemEval line, an empty 
 from __future__ import annotations
 
 import csv
+import ctypes
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -266,11 +267,14 @@ def read_scores(
 
 
 def release_reader_memory() -> None:
-    """Give back to the system the memory pyarrow's pool keeps from tables already freed.
+    """Give back to the system the memory that the readers' allocators keep from tables
+    already freed.
 
-    The pool keeps freed memory for its next allocations, so a process that reads score
-    files and then scores them would hold the files' ids and text, unused, beside the
-    scoring's own arrays. Nothing happens where pyarrow has not been imported.
+    Allocators keep freed memory for their next allocations: pyarrow's pool (Parquet) and
+    the C library's ``malloc`` (the CSV reader, numpy), whose free pages amid the heap
+    glibc hands back only when asked (``malloc_trim``). A process that reads score files
+    and then scores them would otherwise hold the files' ids and text, unused, beside the
+    scoring's own arrays.
 
     Examples
     --------
@@ -279,3 +283,17 @@ def release_reader_memory() -> None:
     arrow = sys.modules.get("pyarrow")
     if arrow is not None:
         arrow.default_memory_pool().release_unused()
+    _trim_malloc()
+
+
+def _trim_malloc() -> None:
+    """glibc's ``malloc_trim(0)``; nothing where the C library has none (macOS, Windows,
+    musl)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    trim(0)
