@@ -253,8 +253,22 @@ def _row_groups(file: Any, names: list[str], rows: int) -> dict[str, Any]:
             columns[str(name)] = floats[name]
             floats[name].flags.writeable = False  # numbers() hands it out as it is
         else:
-            columns[str(name)] = pa.chunked_array(chunks[name], type=types[name])
+            columns[str(name)] = _narrowed(pa.chunked_array(chunks[name], type=types[name]))
     return columns
+
+
+def _narrowed(column: Any) -> Any:
+    """A ``large_string`` column (pandas writes its text so) as ``string``, whose 32-bit
+    offsets take 4 bytes less per value, the text itself shared, not copied; the column
+    as it is when its text does not fit 32-bit offsets, or it is of another type."""
+    import pyarrow as pa
+
+    if not pa.types.is_large_string(column.type):
+        return column
+    try:
+        return column.cast(pa.string())
+    except pa.ArrowInvalid:  # 2 GiB of text or more in one chunk
+        return column
 
 
 def read_scores(
