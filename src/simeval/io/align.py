@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from ..errors import DataError
 from . import arrow_text
-from .columns import is_arrow, to_list
+from .columns import bool_values, is_arrow, to_list
 
 __all__ = ["Ids", "align_rows", "match_rows"]
 
@@ -185,7 +185,7 @@ def _equal_at(a: Ids, b: Ids, rows_a: NDArray[np.intp], rows_b: NDArray[np.intp]
         import pyarrow.compute as pc
 
         same = pc.equal(mine.take(rows_a), theirs.take(rows_b))
-        return np.asarray(same.to_numpy(zero_copy_only=False), dtype=bool)
+        return bool_values(same)
     return np.asarray(mine[rows_a] == theirs[rows_b], dtype=bool)
 
 

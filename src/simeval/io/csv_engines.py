@@ -26,6 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import arrow_text
+from .columns import float64_values
 from .text import Source
 
 __all__ = ["Layout", "Parsed", "Parser", "arrow_parser", "blank_rows", "pandas_parser", "take"]
@@ -124,7 +125,7 @@ def _gathered(reader: Any, rows_hint: int) -> Parsed:
             if name in numbers:
                 if pc.any(pc.is_nan(column)).as_py():
                     nan_text.add(name)
-                numbers[name].add(column.to_numpy(zero_copy_only=False))  # nulls as NaN
+                numbers[name].add(float64_values(column))  # nulls as NaN
             else:
                 texts[name].append(column)
     columns: dict[str, Any] = {}

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, require
+from .columns import float64_values
 from .delimited import looks_numeric, read_regular, sniff_delimiter
 from .score_table import ScoreTable, default_column
 from .text import (
@@ -243,7 +244,7 @@ def _row_groups(file: Any, names: list[str], rows: int) -> dict[str, Any]:
         for name in names:
             column = table.column(name)
             if name in floats:
-                floats[name][at : at + size] = column.to_numpy()  # nulls as NaN
+                floats[name][at : at + size] = float64_values(column)  # nulls as NaN
             else:
                 chunks[name].extend(column.chunks)
         at += size
