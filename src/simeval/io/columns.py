@@ -175,7 +175,24 @@ def float64_values(column: Any) -> NDArray[np.float64]:
     """An Arrow float64 array or chunked array as a numpy array, nulls as NaN: read from
     the chunks' buffers (one chunk without nulls: a read-only view of it, no copy), as
     pyarrow's ``to_numpy`` gives it, without the conversion behind ``to_numpy``, which
-    imports pandas (0.3 s) into a process that may not otherwise need it."""
+    imports pandas (0.3 s) into a process that may not otherwise need it.
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        Of type float64.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one value per row.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> float64_values(pa.chunked_array([[0.5, None], [2.0]])).tolist()
+    [0.5, nan, 2.0]
+    """
     parts = [_buffer_values(chunk, np.float64) for chunk in getattr(column, "chunks", [column])]
     for part, chunk in zip(parts, getattr(column, "chunks", [column])):
         if chunk.null_count:
@@ -186,7 +203,24 @@ def float64_values(column: Any) -> NDArray[np.float64]:
 
 
 def bool_values(column: Any) -> NDArray[np.bool_]:
-    """An Arrow boolean array or chunked array as a numpy array, nulls as False."""
+    """An Arrow boolean array or chunked array as a numpy array, nulls as False.
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        Of type bool.
+
+    Returns
+    -------
+    numpy.ndarray
+        bool, one value per row.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> bool_values(pa.array([True, None, False])).tolist()
+    [True, False, False]
+    """
     parts = []
     for chunk in getattr(column, "chunks", [column]):
         bits = _bits(chunk.buffers()[1], chunk.offset, len(chunk))
