@@ -13,7 +13,7 @@ pandas (``to_csv(sep="\\t")``, ``to_parquet``) to a temporary folder.
   floor: ``se.evaluate`` alone on the arrays (timed in the peer's process). Agreement: the
   largest difference between the command's JSON values and the API's; and the peak memory
   (``VmHWM``) of each process against the score arrays (3 × n float64).
-* reading the same files as the command does (``simeval.cli.inputs.load_inputs``: the
+* reading the same files as the command does (``simeval.cli.gold_and_systems.load_inputs``: the
   files read, scores and ids checked, systems lined up by id) against pandas' read and
   reindex; floor: reading the files' bytes.
 * ``se.evaluate`` at 1e8 pairs × 2 systems (default metrics, arrays made in the process):

@@ -13,7 +13,7 @@ import pytest
 
 from simeval.errors import DataError
 from simeval.io import ids_of, read_table
-from simeval.io.align import Ids, align_rows
+from simeval.io.align import Ids, align_rows, match_rows
 
 pa = pytest.importorskip("pyarrow")
 
@@ -100,3 +100,16 @@ def test_equal_strings_have_equal_hashes_however_held() -> None:
     assert arrow_text.hashes(pieces).tolist() == one.tolist()
     assert arrow_text.hashes(pa.array(texts, type=pa.large_string())).tolist() == one.tolist()
     assert arrow_text.hashes(pa.array(texts).slice(3, 2)).tolist() == one[3:5].tolist()
+
+
+def test_match_rows_says_none_where_the_system_is_in_the_gold_order() -> None:
+    # in order (by id, or line by line): no array of rows; else the row of each gold id
+    same = match_rows(
+        ["a", "b", "c"], 3, Ids.of(["a", "b", "c"]), 3, gold_path="g", system_path="s"
+    )
+    assert same == (None, 0)
+    assert match_rows(None, 3, None, 3, gold_path="g", system_path="s") == (None, 0)
+    rows, extra = match_rows(["a", "b"], 2, ["b", "x", "a"], 3, gold_path="g", system_path="s")
+    assert rows is not None and rows.tolist() == [2, 0] and extra == 1
+    with pytest.raises(DataError, match=r"s has 2 scores but g has 3"):
+        match_rows(None, 3, None, 2, gold_path="g", system_path="s")

@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from simeval.errors import DataError
@@ -227,3 +228,47 @@ def test_parquet_is_read_once_with_its_types(tmp_path: Path) -> None:
     values = table.numbers("cosine")
     assert values[0] == 0.25 and math.isnan(values[1]) and values[2] == -0.5
     assert table.numbers("ok").tolist() == [1.0, 0.0, 1.0]  # numpy's float of a bool
+
+
+def test_parquet_row_groups_read_as_pyarrow_reads_the_whole_file(tmp_path: Path) -> None:
+    # 10 rows in row groups of 3 (4 groups, the last of 1 row); the reference is pyarrow's
+    # own reading of the whole file
+    pq = pytest.importorskip("pyarrow.parquet")
+    pa = pytest.importorskip("pyarrow")
+    path = tmp_path / "run.parquet"
+    data = pa.table(
+        {
+            "id": [f"p{i}" for i in range(10)],
+            "score": [0.5, None, 1.5, 2.0, None, 3.25, 4.0, 0.0, 5.0, 2.5],
+            "rank": list(range(10, 0, -1)),
+        }
+    )
+    pq.write_table(data, path, row_group_size=3)
+    assert pq.ParquetFile(path).num_row_groups == 4
+    whole = pq.read_table(path)
+    table = read_table(path)
+    assert table.lines == list(range(1, 11)) and table.where == "row"
+    assert list(table.columns) == whole.column_names
+    for name in ("id", "rank"):
+        assert table.column(name) == whole.column(name).to_pylist()
+    scores = table.numbers("score")
+    expected = [math.nan if v is None else v for v in whole.column("score").to_pylist()]
+    assert np.array_equal(scores, expected, equal_nan=True)
+    assert not scores.flags.writeable  # the reader's own array, handed out as it is
+    assert list(ids_of(table, "id")) == whole.column("id").to_pylist()
+
+
+def test_a_parquet_file_without_rows_or_not_parquet_is_one_error(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    pa = pytest.importorskip("pyarrow")
+    empty = tmp_path / "empty.parquet"
+    pq.write_table(
+        pa.table({"id": pa.array([], pa.string()), "score": pa.array([], pa.float64())}), empty
+    )
+    with pytest.raises(DataError, match=r"empty\.parquet has no rows"):
+        read_table(empty)
+    cut = tmp_path / "cut.parquet"
+    pq.write_table(pa.table({"score": [0.5, 1.5]}), cut)
+    cut.write_bytes(cut.read_bytes()[:-12])  # the footer cut short
+    with pytest.raises(DataError, match=r"cut\.parquet: cannot read as Parquet"):
+        read_table(cut)

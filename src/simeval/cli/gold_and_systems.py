@@ -16,8 +16,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError
-from ..io import ScoreTable, default_column, ids_of, parse_system_spec, read_table
-from ..io.align import align_rows
+from ..io import (
+    ScoreTable,
+    default_column,
+    ids_of,
+    parse_system_spec,
+    read_table,
+    release_reader_memory,
+)
+from ..io.align import match_rows
 from ..options import Options
 from ._common import note
 from .inputs import options_from_args
@@ -30,11 +37,16 @@ def _first_nan(values: NDArray[np.float64]) -> int | None:
     return int(np.argmax(bad)) if bad.any() else None
 
 
+def _row(rows: NDArray[np.intp] | None, i: int) -> int:
+    """The table's row of pair ``i`` (``rows`` None: the table's rows are the pairs)."""
+    return i if rows is None else int(rows[i])
+
+
 def _check_range(
     values: NDArray[np.float64],
     table: ScoreTable,
     column: str,
-    rows: NDArray[np.intp],
+    rows: NDArray[np.intp] | None,
     scale: tuple[float, float] | None,
     option: str,
 ) -> None:
@@ -44,7 +56,7 @@ def _check_range(
     if off.any():
         i = int(np.argmax(off))
         raise DataError(
-            f"{table.location(int(rows[i]), column)}: {values[i]:g} is outside {option} "
+            f"{table.location(_row(rows, i), column)}: {values[i]:g} is outside {option} "
             f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
         )
 
@@ -86,8 +98,15 @@ def load_inputs(
         )
     options_from_args(args, [])  # every option is checked before any file is read
     _headerless_systems(args)
-    if getattr(args, "dataset", None):
-        return _dataset_inputs(args)
+    inputs = _dataset_inputs(args) if getattr(args, "dataset", None) else _file_inputs(args)
+    release_reader_memory()  # the tables are gone: their memory is not kept while scoring
+    return inputs
+
+
+def _file_inputs(
+    args: argparse.Namespace,
+) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
+    """Gold from the GOLD file, and the systems aligned with it."""
     if getattr(args, "data_dir", None):
         raise DataError("--data-dir needs --dataset NAME (it says where that set's files are)")
     _not_a_data_set_name(args.gold)
@@ -100,7 +119,7 @@ def load_inputs(
     if bins.startswith("labels:"):
         labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
     options = options_from_args(args, labels)
-    _check_range(gold, gold_table, gold_col, np.arange(len(gold_table)), options.scale, "--scale")
+    _check_range(gold, gold_table, gold_col, None, options.scale, "--scale")
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
     systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
     if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
@@ -152,32 +171,51 @@ def _read_systems(
 ) -> dict[str, NDArray[np.float64]]:
     """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line)."""
     headerless = _headerless_systems(args)
-    exclude = [args.id_column] if args.id_column else []
     systems: dict[str, NDArray[np.float64]] = {}
     for spec in args.system:
         name, path, column = parse_system_spec(spec)
         if name in systems:
             raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
-        table = read_table(path, header=name not in headerless)
-        col = default_column(table, column, exclude)
-        values = table.numbers(col, option="NAME=FILE:COLUMN")
-        rows, extra = align_rows(
-            gold_ids,
-            n_gold,
-            ids_of(table, args.id_column, check=False) if gold_ids is not None else None,
-            values.size,
-            gold_path=gold_path,
-            system_path=path,
+        # one file at a time: its table (ids and text) goes before the next is read
+        systems[name] = _read_system(
+            args, name, path, column, name not in headerless, gold_ids, n_gold, gold_path, options
         )
-        if extra:
-            note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
-        values = values[rows] if gold_ids is not None else values
-        own = options.for_system(name).system_scale
-        _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
-        if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
-            raise DataError(
-                f"{table.location(int(rows[i]), col)}: missing score; fill it in or pass "
-                "--nan-policy omit to drop such pairs"
-            )
-        systems[name] = values
     return systems
+
+
+def _read_system(
+    args: argparse.Namespace,
+    name: str,
+    path: str,
+    column: str | None,
+    header: bool,
+    gold_ids: Sequence[str] | None,
+    n_gold: int,
+    gold_path: str,
+    options: Options,
+) -> NDArray[np.float64]:
+    """One system file's scores, aligned with the gold pairs; the file's own array where
+    its rows are the gold pairs in order (no copy)."""
+    table = read_table(path, header=header)
+    col = default_column(table, column, [args.id_column] if args.id_column else [])
+    values = table.numbers(col, option="NAME=FILE:COLUMN")
+    rows, extra = match_rows(
+        gold_ids,
+        n_gold,
+        ids_of(table, args.id_column, check=False) if gold_ids is not None else None,
+        values.size,
+        gold_path=gold_path,
+        system_path=path,
+    )
+    if extra:
+        note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
+    if rows is not None:
+        values = values[rows]
+    own = options.for_system(name).system_scale
+    _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
+    if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
+        raise DataError(
+            f"{table.location(_row(rows, i), col)}: missing score; fill it in or pass "
+            "--nan-policy omit to drop such pairs"
+        )
+    return values

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from .score_table import ScoreTable, default_column, ids_of, parse_system_spec
-from .tables import read_scores, read_table
+from .tables import read_scores, read_table, release_reader_memory
 from .text import MAX_LINE_BYTES, STDIN, is_stdin, read_bytes, read_text, shown_name
 
 __all__ = [
@@ -25,5 +25,6 @@ __all__ = [
     "read_scores",
     "read_table",
     "read_text",
+    "release_reader_memory",
     "shown_name",
 ]

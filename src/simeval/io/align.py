@@ -17,9 +17,9 @@ from numpy.typing import NDArray
 
 from ..errors import DataError
 from . import arrow_text
-from .columns import is_arrow, to_list
+from .columns import bool_values, is_arrow, to_list
 
-__all__ = ["Ids", "align_rows"]
+__all__ = ["Ids", "align_rows", "match_rows"]
 
 
 class Ids(Sequence[str]):
@@ -185,7 +185,7 @@ def _equal_at(a: Ids, b: Ids, rows_a: NDArray[np.intp], rows_b: NDArray[np.intp]
         import pyarrow.compute as pc
 
         same = pc.equal(mine.take(rows_a), theirs.take(rows_b))
-        return np.asarray(same.to_numpy(zero_copy_only=False), dtype=bool)
+        return bool_values(same)
     return np.asarray(mine[rows_a] == theirs[rows_b], dtype=bool)
 
 
@@ -221,10 +221,56 @@ def align_rows(
         ``(rows, unused)``: the system row of each gold pair, and the count of system rows
         no gold pair uses.
 
+    See Also
+    --------
+    match_rows : The same, without an array of rows where the system's are in the gold's
+        order.
+
     Examples
     --------
     >>> align_rows(["b", "a"], 2, ["a", "b", "c"], 3, gold_path="g", system_path="s")
     (array([1, 0]), 1)
+    """
+    rows, unused = match_rows(
+        gold_ids, n_gold, system_ids, n_system, gold_path=gold_path, system_path=system_path
+    )
+    return (np.arange(n_gold) if rows is None else rows), unused
+
+
+def match_rows(
+    gold_ids: Sequence[Any] | None,
+    n_gold: int,
+    system_ids: Sequence[Any] | None,
+    n_system: int,
+    *,
+    gold_path: str,
+    system_path: str,
+) -> tuple[NDArray[np.intp] | None, int]:
+    """As :func:`align_rows`, with None for the rows when the system's rows are the gold
+    pairs in order (line by line, or the same ids in the same order): the system's scores
+    are then used as they are, without an index array or a copy of millions of scores.
+
+    Parameters
+    ----------
+    gold_ids, system_ids : sequence or None
+        The id of each row; ``None`` aligns line by line.
+    n_gold, n_system : int
+        Rows of each file.
+    gold_path, system_path : str
+        File names for the error messages.
+
+    Returns
+    -------
+    tuple
+        ``(rows, unused)``: the system row of each gold pair (None: row i for pair i), and
+        the count of system rows no gold pair uses.
+
+    Examples
+    --------
+    >>> match_rows(["a", "b"], 2, ["a", "b"], 2, gold_path="g", system_path="s")
+    (None, 0)
+    >>> match_rows(["b", "a"], 2, ["a", "b"], 2, gold_path="g", system_path="s")
+    (array([1, 0]), 0)
     """
     if gold_ids is None or system_ids is None:
         if n_system != n_gold:
@@ -232,10 +278,10 @@ def align_rows(
                 f"{system_path} has {n_system} scores but {gold_path} has {n_gold}; "
                 "they must align line by line (or pass --id-column)"
             )
-        return np.arange(n_system), 0
+        return None, 0
     gold, system = Ids.of(gold_ids), Ids.of(system_ids)
     if gold.equals(system):
-        return np.arange(len(gold)), 0
+        return None, 0
     system.check_distinct()
     rows = gold.positions_in(system)
     missing = rows < 0

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .columns import WHITESPACE
+from .columns import WHITESPACE, bool_values
 
 __all__ = ["PIECE", "blank", "hashes", "trimmed"]
 
@@ -85,8 +85,7 @@ def _blank(text: Any) -> NDArray[np.bool_]:
     empty = length == 0
     maybe = np.flatnonzero(_may_be_space(data, start) & ~empty)
     if maybe.size:
-        spaces = pc.utf8_is_space(text.take(maybe)).to_numpy(zero_copy_only=False)
-        empty[maybe[np.asarray(spaces, dtype=bool)]] = True
+        empty[maybe[bool_values(pc.utf8_is_space(text.take(maybe)))]] = True
     return empty
 
 

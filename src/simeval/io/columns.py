@@ -31,7 +31,9 @@ __all__ = [
     "MISSING_WORDS",
     "WHITESPACE",
     "Convert",
+    "bool_values",
     "cell",
+    "float64_values",
     "is_arrow",
     "is_numbers",
     "to_floats",
@@ -166,4 +168,88 @@ def _missing_as_null(text: Any) -> Any:
 
 def _as_numpy(values: Any) -> NDArray[np.float64]:
     """An Arrow float64 column as a numpy array, nulls as NaN."""
-    return np.asarray(values.to_numpy(zero_copy_only=False), dtype=np.float64)
+    return float64_values(values)
+
+
+def float64_values(column: Any) -> NDArray[np.float64]:
+    """An Arrow float64 array or chunked array as a numpy array, nulls as NaN: read from
+    the chunks' buffers (one chunk without nulls: a read-only view of it, no copy), as
+    pyarrow's ``to_numpy`` gives it, without the conversion behind ``to_numpy``, which
+    imports pandas (0.3 s) into a process that may not otherwise need it.
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        Of type float64.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one value per row.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> float64_values(pa.chunked_array([[0.5, None], [2.0]])).tolist()
+    [0.5, nan, 2.0]
+    """
+    parts = [_buffer_values(chunk, np.float64) for chunk in getattr(column, "chunks", [column])]
+    for part, chunk in zip(parts, getattr(column, "chunks", [column])):
+        if chunk.null_count:
+            part[~_validity(chunk)] = np.nan  # a copy: _buffer_values made one
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate(parts) if parts else np.empty(0)
+
+
+def bool_values(column: Any) -> NDArray[np.bool_]:
+    """An Arrow boolean array or chunked array as a numpy array, nulls as False.
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        Of type bool.
+
+    Returns
+    -------
+    numpy.ndarray
+        bool, one value per row.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> bool_values(pa.array([True, None, False])).tolist()
+    [True, False, False]
+    """
+    parts = []
+    for chunk in getattr(column, "chunks", [column]):
+        bits = _bits(chunk.buffers()[1], chunk.offset, len(chunk))
+        parts.append(bits & _validity(chunk) if chunk.null_count else bits)
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
+
+
+def _buffer_values(chunk: Any, dtype: Any) -> NDArray[Any]:
+    """The values buffer of a fixed-width Arrow array as numpy (a copy where it has nulls,
+    to be filled in)."""
+    size = np.dtype(dtype).itemsize
+    buffer = chunk.buffers()[1]
+    if buffer is None or not len(chunk):
+        return np.empty(0, dtype=dtype)
+    values = np.frombuffer(buffer, dtype=dtype, count=len(chunk), offset=chunk.offset * size)
+    if chunk.null_count:
+        return values.copy()
+    values.flags.writeable = False  # Arrow's memory, which others may share
+    return values
+
+
+def _validity(chunk: Any) -> NDArray[np.bool_]:
+    """Which values of an Arrow array are not null."""
+    return _bits(chunk.buffers()[0], chunk.offset, len(chunk))
+
+
+def _bits(buffer: Any, start: int, n: int) -> NDArray[np.bool_]:
+    """Bits ``start`` … ``start + n`` of an Arrow bitmap (least significant bit first)."""
+    if not n:
+        return np.zeros(0, dtype=bool)
+    packed = np.frombuffer(buffer, dtype=np.uint8)
+    return np.unpackbits(packed, count=start + n, bitorder="little")[start:].view(bool)

@@ -1,9 +1,9 @@
 """The two C parsers behind :mod:`simeval.io.delimited`, and what it does with their rows.
 
-- pyarrow's CSV reader (where pyarrow is installed), in one thread as pandas' parser, its
-  blocks taken one after the other: a column of numbers goes into one growing numpy array
-  (the block's memory is reused for the next, so no array of the whole column is made
-  twice), a text column stays Arrow strings;
+- pyarrow's CSV reader (where pyarrow is installed), in one thread as pandas' parser, on
+  the C library's ``malloc``, its blocks taken one after the other: a column of numbers
+  goes into one growing numpy array (the block's memory is reused for the next, so no
+  array of the whole column is made twice), a text column stays Arrow strings;
 - pandas' C parser otherwise: numbers in a numpy array, text in numpy arrays of ``str``.
   pandas fills a row shorter than the header in silently, so its rows are checked by a
   count of the delimiters in the file (and a comma-separated file holding quotes, where
@@ -26,6 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import arrow_text
+from .columns import float64_values
 from .text import Source
 
 __all__ = ["Layout", "Parsed", "Parser", "arrow_parser", "blank_rows", "pandas_parser", "take"]
@@ -95,6 +96,11 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -
                 read_options=read_options,
                 parse_options=parse_options,
                 convert_options=convert_options,
+                # the C library's malloc, not Arrow's default pool (mimalloc): the reader
+                # frees and takes again a few MB per block, which mimalloc hands back to the
+                # system and faults in again (2 cores: 0.6–1.4 s of system time for three
+                # 1e7-row files, against 0.2–0.4 s); see simeval.io.release_reader_memory
+                memory_pool=pa.system_memory_pool(),
             )
             parsed = _gathered(reader, rows_hint)
         except (pa.ArrowInvalid, OSError):
@@ -119,7 +125,7 @@ def _gathered(reader: Any, rows_hint: int) -> Parsed:
             if name in numbers:
                 if pc.any(pc.is_nan(column)).as_py():
                     nan_text.add(name)
-                numbers[name].add(column.to_numpy(zero_copy_only=False))  # nulls as NaN
+                numbers[name].add(float64_values(column))  # nulls as NaN
             else:
                 texts[name].append(column)
     columns: dict[str, Any] = {}

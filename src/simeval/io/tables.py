@@ -13,7 +13,9 @@ row) and column, and what to do. Missing values (a blank SemEval line, an empty 
 from __future__ import annotations
 
 import csv
+import ctypes
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError, require
+from .columns import float64_values
 from .delimited import looks_numeric, read_regular, sniff_delimiter
 from .score_table import ScoreTable, default_column
 from .text import (
@@ -34,7 +37,7 @@ from .text import (
     source_text,
 )
 
-__all__ = ["read_scores", "read_table"]
+__all__ = ["read_scores", "read_table", "release_reader_memory"]
 
 _JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
 
@@ -205,32 +208,68 @@ def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
 
 
 def _read_parquet(p: Path) -> ScoreTable:
-    """All columns of a Parquet file, read at once (a pandas index stored as columns is
-    left out, as pandas leaves it out): float64 columns as numpy arrays (read-only, null
-    as NaN), the others as Arrow columns."""
+    """All columns of a Parquet file, read once, row group after row group (a pandas index
+    stored as columns is left out, as pandas leaves it out): float64 columns into numpy
+    arrays (read-only, null as NaN), the others as Arrow columns."""
     require("pyarrow", "parquet")
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
-        schema = pq.read_schema(p)
-        stored = (schema.pandas_metadata or {}).get("index_columns", [])
+        file = pq.ParquetFile(p, pre_buffer=False)
+        stored = (file.schema_arrow.pandas_metadata or {}).get("index_columns", [])
         index = {c for c in stored if isinstance(c, str)}  # a RangeIndex is stored as a dict
-        data = pq.read_table(p, columns=[c for c in schema.names if c not in index])
+        names = [c for c in file.schema_arrow.names if c not in index]
+        rows = file.metadata.num_rows
+        columns = _row_groups(file, names, rows) if rows else {}
     except Exception as exc:  # pyarrow raises many types for a bad file
         raise DataError(f"{p}: cannot read as Parquet ({exc})") from None
-    rows = data.num_rows
     if not rows:
         raise DataError(f"{p} has no rows")
-    columns: dict[str, Any] = {}
-    for name in data.column_names:
-        column = data.column(name)
-        if pa.types.is_float64(column.type):
-            column = np.asarray(column.to_numpy(), dtype=np.float64)
-            column.flags.writeable = False  # numbers() hands it out as it is
-        columns[str(name)] = column
-        data = data.drop_columns([name])  # its memory goes as it is converted
     return ScoreTable(str(p), columns, range(1, rows + 1), "table", where="row")
+
+
+def _row_groups(file: Any, names: list[str], rows: int) -> dict[str, Any]:
+    """The columns ``names`` of a Parquet file, read one row group at a time in this thread
+    (each group's memory goes once it is taken; a float64 column is copied into one numpy
+    array as it comes, never held twice)."""
+    import pyarrow as pa
+
+    types = {name: file.schema_arrow.field(name).type for name in names}
+    floats = {n: np.empty(rows) for n, kind in types.items() if pa.types.is_float64(kind)}
+    chunks: dict[str, list[Any]] = {n: [] for n in names if n not in floats}
+    at = 0
+    for group in range(file.num_row_groups):
+        table = file.read_row_group(group, columns=names, use_threads=False)
+        size = table.num_rows
+        for name in names:
+            column = table.column(name)
+            if name in floats:
+                floats[name][at : at + size] = float64_values(column)  # nulls as NaN
+            else:
+                chunks[name].extend(column.chunks)
+        at += size
+    columns: dict[str, Any] = {}
+    for name in names:
+        if name in floats:
+            columns[str(name)] = floats[name]
+            floats[name].flags.writeable = False  # numbers() hands it out as it is
+        else:
+            columns[str(name)] = _narrowed(pa.chunked_array(chunks[name], type=types[name]))
+    return columns
+
+
+def _narrowed(column: Any) -> Any:
+    """A ``large_string`` column (pandas writes its text so) as ``string``, whose 32-bit
+    offsets take 4 bytes less per value, the text itself shared, not copied; the column
+    as it is when its text does not fit 32-bit offsets, or it is of another type."""
+    import pyarrow as pa
+
+    if not pa.types.is_large_string(column.type):
+        return column
+    try:
+        return column.cast(pa.string())
+    except pa.ArrowInvalid:  # 2 GiB of text or more in one chunk
+        return column
 
 
 def read_scores(
@@ -240,3 +279,36 @@ def read_scores(
     table = read_table(path)
     name = default_column(table, column)
     return table.numbers(name, option=option), table
+
+
+def release_reader_memory() -> None:
+    """Give back to the system the memory that the readers' allocators keep from tables
+    already freed.
+
+    Allocators keep freed memory for their next allocations: pyarrow's pool (Parquet) and
+    the C library's ``malloc`` (the CSV reader, numpy), whose free pages amid the heap
+    glibc hands back only when asked (``malloc_trim``). A process that reads score files
+    and then scores them would otherwise hold the files' ids and text, unused, beside the
+    scoring's own arrays.
+
+    Examples
+    --------
+    >>> release_reader_memory()
+    """
+    arrow = sys.modules.get("pyarrow")
+    if arrow is not None:
+        arrow.default_memory_pool().release_unused()
+    _trim_malloc()
+
+
+def _trim_malloc() -> None:
+    """glibc's ``malloc_trim(0)``; nothing where the C library has none (macOS, Windows,
+    musl)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    trim(0)
