@@ -27,9 +27,7 @@ COMPLETED = [
     "simeval.datasets",
     "simeval.errors",
     "simeval.intervals",
-    "simeval.io.align",
-    "simeval.io.hashing",
-    "simeval.io.home",
+    "simeval.io",
     "simeval.meta",
     "simeval.options",
     "simeval.paraphrase",
@@ -43,7 +41,6 @@ COMPLETED = [
 PENDING = [
     "simeval.cli",
     "simeval.evaluation",
-    "simeval.io",
     "simeval.metrics",
     "simeval.report",
     "simeval.runs",

@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..errors import DataError, InputError
 from ..io import read_bytes
-from ..io.text import decompression_error
+from ..io.compressed import decompression_error
 from .matrix import SHOWN, Vectors
 from .text import IrregularFileError, read_text_chunks, separator, split_header
 
