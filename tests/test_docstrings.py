@@ -29,6 +29,7 @@ COMPLETED = [
     "simeval.intervals",
     "simeval.io",
     "simeval.meta",
+    "simeval.metrics",
     "simeval.options",
     "simeval.paraphrase",
     "simeval.results",
@@ -41,7 +42,6 @@ COMPLETED = [
 PENDING = [
     "simeval.cli",
     "simeval.evaluation",
-    "simeval.metrics",
     "simeval.report",
     "simeval.runs",
     "simeval.scorers",

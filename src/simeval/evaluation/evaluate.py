@@ -21,8 +21,9 @@ from .._version import __version__
 from ..binning import Bins
 from ..errors import InputError, InputTypeError
 from ..metrics._sorted import SortedScores
-from ..metrics.base import Context, Metric
+from ..metrics.base import Metric
 from ..metrics.binned import BinnedResult
+from ..metrics.context import Context
 from ..metrics.gold_scale import CalibrationFit, calibrate
 from ..metrics.registry import DEFAULT_METRICS, get_metric
 from ..options import Options

@@ -11,7 +11,7 @@ from typing import Any
 
 from numpy.typing import ArrayLike
 
-from ..metrics.base import Context
+from ..metrics.context import Context
 from ..results import MetricResult
 
 __all__ = ["PARALLEL_MIN", "TOGETHER_MAX", "scored"]
