@@ -36,7 +36,8 @@ from numpy.typing import NDArray
 from .._version import __version__
 from ..errors import DataError, InputError
 from ..evaluation.aggregate import AGGREGATES, borda_points, pooled, set_aggregate
-from ..evaluation.evaluate import Evaluation, Record, evaluate
+from ..evaluation.evaluate import Evaluation, evaluate
+from ..evaluation.records import Record
 from ..io import read_text
 from ..metrics.registry import get_metric
 from ..options import Options

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import SimevalError
-from ...evaluation.evaluate import SPREAD_BIN
+from ...evaluation.records import SPREAD_BIN
 from ...metrics.registry import direction, get_metric
 
 __all__ = ["PAIR_KINDS", "Contents", "Study", "gather", "gold_scale_measure"]
