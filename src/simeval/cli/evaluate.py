@@ -126,7 +126,8 @@ def task_metrics(args: argparse.Namespace) -> list[str] | None:
 
 def run_semeval(args: argparse.Namespace) -> int:
     """``--semeval-dir`` mode: every set, then the aggregates, per metric."""
-    from ..runs.semeval import evaluate_semeval, read_gold_dir, read_runs_dir
+    from ..runs.semeval import evaluate_semeval
+    from ..runs.semeval_files import read_gold_dir, read_runs_dir
 
     if not (args.semeval_dir and args.runs_dir):
         raise DataError("--semeval-dir and --runs-dir go together; give both")

@@ -237,8 +237,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..report.run import format_run
     from ..report.schema import mteb_task_results, run_document
+    from ..runs.result import unscored_reason
     from ..runs.run import run as run_models
-    from ..runs.run import unscored_reason
 
     _check_mteb(args)
     mteb = args.format == "mteb"

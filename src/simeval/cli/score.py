@@ -48,7 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..report.schema import scores_document
     from ..report.tables import to_json
-    from ..runs.run import score_dataset, unscored_reason
+    from ..runs.result import unscored_reason
+    from ..runs.run import score_dataset
     from ..runs.shards import parse_shard
 
     shard, shards = parse_shard(args.shard) if args.shard else (1, 1)

@@ -61,7 +61,45 @@ _CORRELATIONS = (("pearson", pearson), ("spearman", spearman))
 @dataclass(frozen=True)
 class Protocol:
     """A convention: how a data set is cut (subsets, pooled), which measures are reported
-    and which one is the main score."""
+    and which one is the main score.
+
+    Attributes
+    ----------
+    name, description : str
+        The protocol's name and what it reports.
+    main_metric : str
+        The main score's record name (:func:`main_metric` refines it per model).
+    per_subset, pooled : bool
+        Whether the correlations are reported per subset of a data set, and over its
+        pooled pairs.
+    averages : tuple of str
+        SentEval's averages of the subsets (``mean``, ``wmean``).
+    similarities : tuple of str
+        The similarity functions reported besides the model's own.
+    substitutes : tuple of (str, str)
+        Registered data sets the protocol reads another split of.
+    notes : tuple
+        What the output says of data sets the protocol treats otherwise than its toolkit.
+
+    References
+    ----------
+    Conneau, A. & Kiela, D. (2018). SentEval: an evaluation toolkit for universal sentence
+    representations. *LREC 2018*.
+
+    Gao, T., Yao, X. & Chen, D. (2021). SimCSE: simple contrastive learning of sentence
+    embeddings. *EMNLP 2021*, 6894–6910.
+
+    Muennighoff, N., Tazi, N., Magne, L. & Reimers, N. (2023). MTEB: massive text embedding
+    benchmark. *EACL 2023*, 2014–2037.
+
+    Examples
+    --------
+    >>> simcse = get_protocol("simcse")
+    >>> simcse.per_subset, simcse.pooled, simcse.dataset_for("sickr"), simcse.dataset_for("sts12")
+    (True, True, 'sick:test', 'sts12')
+    >>> simcse.notes_for(["sickr", "stsb"])
+    ["sickr: SimCSE's evaluation reads SICK-R's test split (sick:test, 4927 pairs)"]
+    """
 
     name: str
     description: str
@@ -156,7 +194,30 @@ PROTOCOLS: dict[str, Protocol] = {
 
 
 def get_protocol(name: str) -> Protocol:
-    """The protocol called ``name``; an unknown one lists the known ones."""
+    """The protocol called ``name``; an unknown one lists the known ones.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`PROTOCOLS`.
+
+    Returns
+    -------
+    Protocol
+
+    Raises
+    ------
+    InputError
+        An unknown name.
+
+    Examples
+    --------
+    >>> get_protocol("senteval").averages
+    ('mean', 'wmean')
+    >>> get_protocol("glue")
+    Traceback (most recent call last):
+    simeval.errors.InputError: unknown protocol 'glue'; known: mteb, senteval, simcse, st, simeval
+    """
     if name not in PROTOCOLS:
         raise InputError(f"unknown protocol {name!r}; known: {', '.join(PROTOCOLS)}")
     return PROTOCOLS[name]
@@ -191,6 +252,22 @@ def main_metric(protocol: Protocol, functions: Sequence[str], own: str) -> str:
     vectors (scored under every function MTEB reports), ``spearman_OWN`` in the ``st``
     protocol, else the protocol's main metric.
 
+    Parameters
+    ----------
+    protocol : Protocol
+        The protocol.
+    functions : sequence of str
+        The similarity functions the system was scored under.
+    own : str
+        Its own function.
+
+    Returns
+    -------
+    str
+        The main score's record name.
+
+    Examples
+    --------
     >>> mteb = get_protocol("mteb")
     >>> main_metric(mteb, ["cosine", "manhattan", "euclidean"], "cosine")
     'cosine_spearman'
@@ -227,7 +304,47 @@ def correlation_records(
     """The correlation records of one system's ``scores`` (similarity function → scores)
     on one data set under ``protocol``; ``similarity`` is the system's own function.
     ``subsets`` names each pair's subset (None: one set). ``nan_policy="omit"`` leaves
-    out the pairs without a score (each record's ``n`` counts those kept)."""
+    out the pairs without a score (each record's ``n`` counts those kept).
+
+    Parameters
+    ----------
+    protocol : Protocol
+        The protocol.
+    dataset : str
+        The data set's label.
+    gold : numpy.ndarray
+        The gold scores of the scored pairs.
+    scores : mapping of str to numpy.ndarray
+        Similarity function → the system's scores.
+    subsets : sequence of str, optional
+        Each pair's subset.
+    similarity : str, default "cosine"
+        The system's own function.
+    system : str
+        The system's label.
+    nan_policy : {"raise", "omit"}
+        What a missing score does.
+
+    Returns
+    -------
+    list of dict
+        ``dataset``, ``subset``, ``system``, ``metric``, ``value``, ``bin``, ``n``,
+        ``pvalue``, the interval, ``reason`` and ``main`` (whether it is the main score).
+
+    Examples
+    --------
+    SentEval's Spearman per subset and their mean: on subset ``a`` the system swaps the
+    gold's 3rd and 4th pair (``ρ = 1 − 6·2/(4·15) = 0.8``), on ``b`` it reverses the
+    gold's order but for one swap (``ρ = 1 − 6·18/60 = −0.8``); their mean is 0:
+
+    >>> gold = np.array([1.0, 2, 3, 4, 5, 6, 7, 8])
+    >>> scores = {"cosine": np.array([1.0, 2, 4, 3, 8, 7, 5, 6])}
+    >>> records = correlation_records(get_protocol("senteval"), "sts12", gold, scores,
+    ...                               subsets=["a"] * 4 + ["b"] * 4)
+    >>> [(r["subset"], round(r["value"], 4), r["main"]) for r in records
+    ...  if r["metric"] == "spearman"]
+    [('a', 0.8, False), ('b', -0.8, False), ('mean', 0.0, True), ('wmean', 0.0, False)]
+    """
     out: list[dict[str, Any]] = []
     main_name = main_metric(protocol, list(scores), similarity)
     correlations = dict(_CORRELATIONS)

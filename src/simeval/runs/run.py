@@ -17,35 +17,25 @@ any executor (a Dask cluster, a process pool), and give the same scores either w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
 from .._validate import NAN_POLICIES, NanPolicy, check_choice
-from .._version import __version__
 from ..calibration import Calibration
-from ..errors import DataError, InputError, param
+from ..errors import InputError, param
 from .calibration import CalibrateOn, calibration_for, calibration_splits, describe, split_sets
+from .execution import merge_parts, run_task, run_tasks
 from .models import check_options, executor_from, labelled_models
 from .planning import plan_tasks
-from .protocols import Protocol, correlation_records, get_protocol
-from .records import across_datasets, evaluate_set, simeval_records, task_average
-from .tasks import Task, TaskScores, load_pairs, make_scorer, merge_parts, run_task, run_tasks
+from .protocols import get_protocol
+from .result import RunResult, assemble, check_scores
+from .tasks import Task, TaskScores, load_pairs, make_scorer
 
-__all__ = [
-    "Pairs",
-    "RunResult",
-    "check_scores",
-    "run",
-    "score_dataset",
-    "score_range",
-    "unscored_reason",
-]
+__all__ = ["Pairs", "run", "score_dataset"]
 
 Progress = Callable[[int, int], None]
 
@@ -53,8 +43,31 @@ Progress = Callable[[int, int], None]
 @dataclass(frozen=True)
 class Pairs:
     """Sentence pairs with gold scores: what :func:`run` needs of a data set (the data set
-    registry's ``SentencePairs`` has these fields too). ``subsets`` names each pair's
-    subset (a SemEval year's data sets), ``ids`` each pair's id."""
+    registry's ``SentencePairs`` has these fields too).
+
+    Attributes
+    ----------
+    name : str
+        The data set's name.
+    texts1, texts2 : sequence of str
+        The two texts of each pair.
+    gold : array_like
+        The gold scores (NaN: an unscored pair).
+    scale : (float, float), optional
+        The gold scale.
+    subsets : sequence of str, optional
+        Each pair's subset (a SemEval year's data sets).
+    ids : sequence of str, optional
+        Each pair's id.
+    provenance : mapping
+        Where the pairs come from (files and their digests).
+
+    Examples
+    --------
+    >>> pairs = Pairs("toy", ["a cat", "a dog"], ["a cat sat", "a cat"], [4.5, 2.0])
+    >>> len(pairs.texts1), pairs.scale
+    (2, None)
+    """
 
     name: str
     texts1: Sequence[str]
@@ -64,107 +77,6 @@ class Pairs:
     subsets: Sequence[str] | None = None
     ids: Sequence[str] | None = None
     provenance: Mapping[str, Any] = field(default_factory=dict)
-
-
-def score_range(scorer: Any) -> tuple[float, float] | None:
-    """The range of a scorer's scores when it is bounded: cosine similarity in [−1, 1],
-    the lexical scores in [0, 1]; None for unbounded ones (dot, −L1, −L2)."""
-    if str(getattr(scorer, "name", "")).startswith("lexical:"):
-        return (0.0, 1.0)
-    if getattr(scorer, "similarity", None) == "cosine":
-        return (-1.0, 1.0)
-    return None
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """Every model on every data set: tidy ``records`` (``dataset``, ``subset``,
-    ``system``, ``metric``, ``value``, ``n``, interval, ``reason``, ``main``) as the
-    protocol reports them, the scores, and — whatever the protocol — each data set's
-    :func:`~simeval.evaluate` (``evaluations``), its comparison with bootstrap intervals
-    and paired tests when there are two or more models (``comparisons``) and, over two or
-    more data sets, the ``aggregates`` of the data sets. ``tasks`` holds each model's
-    scores on each data set under every similarity function scored, with their ids, the
-    seconds they took and their signature; ``resumed`` the (data set, model) read back
-    from earlier results; ``notes`` what the protocol says of the data sets; ``calibration``
-    how each data set's measures of the gold value saw the models' scores. The saved
-    document is :func:`simeval.report.schema.run_document`."""
-
-    protocol: str
-    models: tuple[str, ...]
-    datasets: tuple[str, ...]
-    records: tuple[dict[str, Any], ...]
-    signature: str
-    scores: Mapping[tuple[str, str], NDArray[np.float64]] = field(repr=False)
-    #: (dataset, model) → pairs the model left without a score (NaN), left out of its
-    #: measures under ``nan_policy="omit"``; every pair is counted, also 0.
-    unscored: Mapping[tuple[str, str], int] = field(default_factory=dict, repr=False)
-    evaluations: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    comparisons: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    provenance: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
-    aggregates: tuple[dict[str, Any], ...] = field(default=(), repr=False)
-    tasks: Mapping[tuple[str, str], TaskScores] = field(default_factory=dict, repr=False)
-    resumed: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False)
-    notes: tuple[str, ...] = ()
-    scorers: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    #: data set → how its models' scores were calibrated for the measures of the gold
-    #: value (``isotonic(on:stsb:dev)``, ``auto(isotonic,cv5,seed0)``, ``none``).
-    calibration: Mapping[str, str] = field(default_factory=dict)
-
-    def value(
-        self, model: str, dataset: str, metric: str | None = None, subset: Any = None
-    ) -> float:
-        """The value of ``metric`` (default: the model's main score under the protocol)
-        for ``model`` on ``dataset`` (``subset`` as the records name it)."""
-        for r in self.records:
-            if (r["system"], r["dataset"], r.get("subset")) != (model, dataset, subset):
-                continue
-            if r["metric"] == metric or (metric is None and r["main"]):
-                return math.nan if r["value"] is None else float(r["value"])
-        what = metric or "main score"
-        raise InputError(f"no {what} of {model!r} on {dataset!r} (subset {subset!r})")
-
-
-def _scored(pairs: Any) -> tuple[NDArray[np.float64], list[str] | None]:
-    """The gold scores and subsets of the pairs that have a gold score (blank SemEval gold
-    lines are unscored pairs)."""
-    gold = np.asarray(pairs.gold, dtype=np.float64)
-    keep = ~np.isnan(gold)
-    subsets = getattr(pairs, "subsets", None)
-    sub = [s for s, k in zip(subsets, keep) if k] if subsets is not None else None
-    return gold[keep], sub
-
-
-def unscored_reason(scorer: Any) -> str:
-    """Why the scorer leaves a pair without a score (its ``unscored_reason``, e.g. a text
-    with no word in the vectors' vocabulary), or a generic reason."""
-    return str(getattr(scorer, "unscored_reason", "") or "the model gave NaN")
-
-
-def check_scores(
-    model: str, dataset: str, scores: NDArray[np.float64], scorer: Any, nan_policy: str | None
-) -> int:
-    """The number of pairs ``model`` left without a score (NaN) on ``dataset``.
-
-    Every pair without a score is an error naming the model, the data set and the reason;
-    some pairs without a score are one too under ``nan_policy="raise"`` (``None``: they
-    are counted only, as for a score file, where they are written as ``nan``)."""
-    missing = np.isnan(scores)
-    n, k = int(scores.size), int(missing.sum())
-    if n and k == n:
-        raise DataError(
-            f"{model} scores none of the {n} pairs of {dataset} (every score is NaN: "
-            f"{unscored_reason(scorer)}); check that the model suits the data set: its "
-            "language, and words as the data set writes them (case, lemmas, POS tags)"
-        )
-    if k and nan_policy == "raise":
-        first = int(np.argmax(missing))
-        raise InputError(
-            f"{model} has no score for {k} of the {n} pairs of {dataset} (first: pair "
-            f"{first + 1}; {unscored_reason(scorer)}); pass {param('nan_policy', 'omit')} "
-            "to leave them out of its measures"
-        )
-    return k
 
 
 def run(
@@ -242,6 +154,26 @@ def run(
     Returns
     -------
     RunResult
+
+    Raises
+    ------
+    InputError
+        No model or data set, an unknown protocol, scorer or option, bad resamples,
+        shards or ``nan_policy``, or a pair without a score under ``nan_policy="raise"``.
+    DataError
+        A model that scores no pair of a data set, or a data set's files are missing.
+
+    Examples
+    --------
+    Two lexical models on three toy pairs, under SentEval's and the ``simeval``
+    protocol's records; Jaccard scores them 2/3, 1/3, 0, in the gold's order:
+
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> res = run(["lexical:jaccard", "lexical:edit"], [pairs], protocol="senteval",
+    ...           n_resamples=0)
+    >>> res.models, res.value("lexical:jaccard", "toy", "spearman")
+    (('lexical:jaccard', 'lexical:edit'), 1.0)
     """
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
@@ -282,79 +214,9 @@ def run(
         label: calibration_for(calibration, splits.get(label), held_out, results, scorers)
         for label in labels
     }
-    return _report(
+    return assemble(
         proto, labelled, scorers, sets, results, frozenset(found),
         n_resamples, seed, nan_policy, shards, calibrations, describe(calibration, splits),
-    )  # fmt: skip
-
-
-def _report(
-    proto: Protocol,
-    models: Sequence[tuple[str, Any]],
-    scorers: Mapping[str, Any],
-    sets: Sequence[tuple[str, Any]],
-    results: Mapping[tuple[str, str], TaskScores],
-    resumed: frozenset[tuple[str, str]],
-    n_resamples: int,
-    seed: int,
-    nan_policy: NanPolicy,
-    shards: int,
-    calibrations: Mapping[str, Calibration],
-    calibrated: str,
-) -> RunResult:
-    """The run's records, evaluations and comparisons from every task's scores (each
-    data set's measures of the gold value through ``calibrations``)."""
-    names = [label for label, _ in models]
-    records: list[dict[str, Any]] = []
-    scores: dict[tuple[str, str], NDArray[np.float64]] = {}
-    unscored: dict[tuple[str, str], int] = {}
-    evaluations: dict[str, Any] = {}
-    comparisons: dict[str, Any] = {}
-    for label, pairs in sets:
-        gold, subsets = _scored(pairs)
-        by_model: dict[str, NDArray[np.float64]] = {}
-        for m in names:
-            per_fn = dict(results[(label, m)].scores)
-            own = scorers[m].similarity
-            for values in per_fn.values():
-                missing = check_scores(m, label, values, scorers[m], nan_policy)
-                unscored[(label, m)] = max(unscored.get((label, m), 0), missing)
-            by_model[m] = scores[(label, m)] = per_fn[own]
-            if proto.name != "simeval":
-                records += correlation_records(
-                    proto, label, gold, per_fn, subsets, similarity=own, system=m,
-                    nan_policy=nan_policy,
-                )  # fmt: skip
-        ranges = {m: score_range(scorers[m]) for m in names}
-        ev, cmp = evaluate_set(
-            gold, by_model, getattr(pairs, "scale", None), ranges, n_resamples, seed, nan_policy,
-            calibrations[label],
-        )  # fmt: skip
-        evaluations[label] = ev
-        if cmp is not None:
-            comparisons[label] = cmp
-        if proto.name == "simeval":
-            records += simeval_records(label, ev, cmp)
-    labels = [label for label, _ in sets]
-    if proto.name == "simcse":
-        records += task_average(records, names, labels)
-    aggregates = across_datasets(evaluations) if len(evaluations) > 1 else []
-    if proto.name == "simeval":
-        records += aggregates
-    sigs = ";".join(f"{m}={scorers[m].signature}" for m in names)
-    provenance = {label: dict(getattr(p, "provenance", {}) or {}) for label, p in sets}
-    data = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
-    shard_part = f"|shards:{shards}" if shards > 1 else ""
-    signature = (
-        f"simeval:{__version__}|run|protocol:{proto.name}|models:{sigs}|datasets:{data}"
-        f"|fit:every text of each data set{shard_part}|calibrate:{calibrated}"
-    )
-    return RunResult(
-        proto.name, tuple(names), tuple(labels), tuple(records), signature, scores,
-        unscored, evaluations, comparisons, provenance, tuple(aggregates),
-        {k: v for k, v in results.items() if k[0] in labels},
-        resumed, tuple(proto.notes_for(labels)), dict(scorers),
-        {label: c.describe() for label, c in calibrations.items()},
     )  # fmt: skip
 
 
@@ -372,7 +234,42 @@ def score_dataset(
     ``shard`` of ``shards`` of them (contiguous slices), with the pairs' ids (``1``, ``2``
     … when the data set has none) and the signature: one job of a cluster run. The
     scorer is fitted on every text of the data set whatever the shard, as :func:`run`
-    fits it. A pair without a score is NaN; a model that scores none is an error."""
+    fits it. A pair without a score is NaN; a model that scores none is an error.
+
+    Parameters
+    ----------
+    model : str or object
+        A scorer name or your own model (as :func:`run` takes them).
+    dataset : str or Pairs
+        A registry name or pairs.
+    data_dir : str, optional
+        Where registered data sets are read from.
+    scorer_options : mapping, optional
+        Options of a named scorer.
+    shard, shards : int
+        Which slice, of how many.
+    progress : callable, optional
+        ``progress(done, total)``.
+
+    Returns
+    -------
+    TaskScores
+
+    Raises
+    ------
+    InputError
+        An unknown scorer or option, or a bad shard.
+    DataError
+        The model scores no pair.
+
+    Examples
+    --------
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, float("nan"), 0.0])
+    >>> result = score_dataset("lexical:jaccard", pairs, shard=2, shards=2)
+    >>> result.ids, result.scores["jaccard"].round(4).tolist()  # the unscored pair too
+    (('2', '3'), [0.3333, 0.0])
+    """
     options = dict(scorer_options or {})
     ((label, spec),) = labelled_models([model])
     check_options([(label, spec)], options)

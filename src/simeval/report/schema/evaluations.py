@@ -20,7 +20,7 @@ from .envelope import left_out as _left_out
 if TYPE_CHECKING:
     from ...evaluation.compare import Comparison
     from ...evaluation.evaluate import Evaluation
-    from ...runs.run import RunResult
+    from ...runs.result import RunResult
     from ...runs.semeval import SemevalEvaluation
 
 __all__ = [
@@ -282,12 +282,12 @@ def aggregate_document(
 
 def document(result: Any, *, dataset: str | None = None, scores: bool | None = None) -> Any:
     """The saved document of an :class:`~simeval.evaluation.evaluate.Evaluation`, a
-    :class:`~simeval.evaluation.compare.Comparison`, a :class:`~simeval.runs.run.RunResult`
+    :class:`~simeval.evaluation.compare.Comparison`, a :class:`~simeval.runs.result.RunResult`
     or a :class:`~simeval.runs.semeval.SemevalEvaluation` (``dataset`` and ``scores`` as
     :func:`evaluation_document`); the other results have their own builder here."""
     from ...evaluation.compare import Comparison
     from ...evaluation.evaluate import Evaluation
-    from ...runs.run import RunResult
+    from ...runs.result import RunResult
     from ...runs.semeval import SemevalEvaluation
 
     if isinstance(result, Evaluation):

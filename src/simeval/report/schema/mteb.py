@@ -24,7 +24,7 @@ from ..._version import __version__
 from ...results import json_ready
 
 if TYPE_CHECKING:
-    from ...runs.run import RunResult
+    from ...runs.result import RunResult
 
 __all__ = ["mteb_task_results"]
 
