@@ -45,6 +45,24 @@ def nemenyi_q(k: int, alpha: float = 0.05) -> float:
     5(a) for α = 0.05 and 0.10 and k ≤ 10, otherwise the studentized range quantile
     ``scipy.stats.studentized_range.ppf(1 − α, k, inf) / √2``.
 
+    Parameters
+    ----------
+    k : int
+        The models, at least 2.
+    alpha : float, default 0.05
+        The level of the test.
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, Table 5(a).
+
+    Examples
+    --------
     >>> nemenyi_q(4), round(nemenyi_q(12), 3)
     (2.569, 3.268)
     """
@@ -68,6 +86,45 @@ class FriedmanNemenyi:
     ``pvalues[i, j]`` is the Nemenyi p-value of models i and j (in ``systems`` order):
     ``studentized_range.sf(√2·|R_i − R_j| / sqrt(k(k+1)/(6N)), k, inf)``, as
     scikit-posthocs' ``posthoc_nemenyi_friedman``.
+
+    Attributes
+    ----------
+    systems : tuple of str
+        Best first.
+    average_ranks : tuple of float
+        Their average ranks over the data sets.
+    n_datasets : int
+        N.
+    chi2, chi2_pvalue : float
+        Friedman's statistic and its p-value on k − 1 degrees of freedom.
+    f_statistic, f_pvalue : float
+        Iman and Davenport's F and its p-value on ``df``.
+    df : (int, int)
+        ``(k − 1, (k − 1)(N − 1))``.
+    alpha, q_alpha, critical_difference : float
+        The level, the Nemenyi critical value and the CD.
+    cliques : tuple of tuple of str
+        The bars of the critical difference diagram.
+    pvalues : numpy.ndarray
+        The Nemenyi p-values of every two models (NaN on the diagonal).
+
+    References
+    ----------
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, §3.2.2.
+
+    Iman, R. L. & Davenport, J. M. (1980). Approximations of the critical region of the
+    Friedman statistic. *Communications in Statistics A* 9(6), 571–595.
+
+    Examples
+    --------
+    Demšar's (2006, §3.2.4) four variants of C4.5 on 14 data sets: C4.5 (3.143) is 1.18
+    behind C4.5+m+cf (1.964), less than the CD of 1.25, so no pair differs:
+
+    >>> res = friedman_from_ranks([3.143, 2.000, 2.893, 1.964], 14, ["C4.5", "C4.5+m",
+    ...                           "C4.5+cf", "C4.5+m+cf"])
+    >>> res.systems[0], res.different("C4.5", "C4.5+m+cf"), res.cliques
+    ('C4.5+m+cf', False, (('C4.5+m+cf', 'C4.5+m', 'C4.5+cf', 'C4.5'),))
     """
 
     systems: tuple[str, ...]
@@ -166,6 +223,40 @@ def friedman_test(
     same order for every model), or an N × k array with ``systems`` naming its columns.
     Missing values are an error: every model needs a value on every data set.
 
+    Parameters
+    ----------
+    scores : mapping of str to array_like, or array_like
+        Model → its N values, or an N × k array.
+    systems : sequence of str, optional
+        The columns' names for an array (default ``model1`` …).
+    higher_is_better : bool, default True
+        Whether a higher value ranks first.
+    alpha : float, default 0.05
+        The level of the tests.
+
+    Returns
+    -------
+    FriedmanNemenyi
+
+    Raises
+    ------
+    InputError
+        Models of different lengths, a missing value, fewer than 2 data sets or models.
+
+    References
+    ----------
+    Friedman, M. (1937). The use of ranks to avoid the assumption of normality implicit
+    in the analysis of variance. *Journal of the American Statistical Association*
+    32(200), 675–701.
+
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, §3.2.2.
+
+    Examples
+    --------
+    Ranks per data set (a, b, c): (1, 2, 3), (2, 3, 1), (1, 2, 3), (1, 2, 3); averages
+    1.25, 2.25 and 2.5:
+
     >>> res = friedman_test({"a": [0.9, 0.8, 0.7, 0.9], "b": [0.8, 0.7, 0.6, 0.7],
     ...                      "c": [0.7, 0.9, 0.5, 0.6]})
     >>> res.systems, res.average_ranks
@@ -213,6 +304,33 @@ def friedman_from_ranks(
     """Friedman's and Iman–Davenport's statistics and the Nemenyi critical difference from
     the models' average ranks over ``n_datasets`` data sets (the formulas of the module).
 
+    Parameters
+    ----------
+    average_ranks : array_like
+        One per model.
+    n_datasets : int
+        N, at least 2.
+    systems : sequence of str
+        The models' names, unique.
+    alpha : float, default 0.05
+        The level of the tests.
+
+    Returns
+    -------
+    FriedmanNemenyi
+
+    Raises
+    ------
+    InputError
+        Fewer than 2 models or data sets, or names that repeat.
+
+    References
+    ----------
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, §3.2.2 and §3.2.4.
+
+    Examples
+    --------
     Demšar's (2006, §3.2.4) example, four variants of C4.5 on 14 data sets:
 
     >>> res = friedman_from_ranks([3.143, 2.000, 2.893, 1.964], 14, ["C4.5", "C4.5+m",
