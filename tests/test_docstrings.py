@@ -45,16 +45,6 @@ COMPLETED = [
 PENDING = [
     "simeval.cli",
     "simeval.report",
-    # changed by other work since their package was completed
-    "simeval.datasets.files",
-    "simeval.datasets.ratings",
-    "simeval.datasets.sentences.registry",
-    "simeval.datasets.wordsim.cache",
-    "simeval.datasets.wordsim.pairs",
-    "simeval.datasets.wordsim.raters",
-    "simeval.vectors.read",
-    "simeval.wordsim.ceiling",
-    "simeval.wordsim.lemmas",
 ]
 
 
