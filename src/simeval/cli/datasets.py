@@ -14,6 +14,23 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``datasets`` command to ``subparsers``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["datasets"].get_default("func") is run
+    (['datasets'], True)
+    """
     parser = subparsers.add_parser(
         "datasets",
         help="list the known word-similarity or sentence-pair datasets and which are cached",

@@ -32,6 +32,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``evaluate`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["evaluate"].get_default("func") is run
+    (['evaluate'], True)
+    """
     p = sub.add_parser(
         "evaluate",
         help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",

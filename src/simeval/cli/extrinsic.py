@@ -29,6 +29,24 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``extrinsic`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its two tasks, ``classify`` (:func:`run_classify`) and ``detect`` (:func:`run_detect`),
+    with their options and the files they read and write.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> args = commands.choices["extrinsic"].parse_args(["detect", "pairs.csv"])
+    >>> list(commands.choices), args.task, args.func is run_detect
+    (['extrinsic'], 'detect', True)
+    """
     p = sub.add_parser(
         "extrinsic",
         help="task accuracy from similarity scores: classification (OneR / logistic) or "

@@ -39,6 +39,23 @@ DEFAULT_KS = (1, 5, 10)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``paraphrase`` command to ``subparsers``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["paraphrase"].get_default("func") is run
+    (['paraphrase'], True)
+    """
     parser = subparsers.add_parser(
         "paraphrase",
         help="EP, EPR and DIMPLE of ranked paraphrase patterns; meta-evaluation",

@@ -14,6 +14,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``recommend`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["recommend"].get_default("func") is run
+    (['recommend'], True)
+    """
     p = sub.add_parser(
         "recommend",
         help="which intrinsic measure fits your task (Reimers et al. 2016, Table 3)",

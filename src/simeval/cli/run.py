@@ -135,6 +135,23 @@ def scorer_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``run`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["run"].get_default("func") is run
+    (['run'], True)
+    """
     from ..runs.protocols import PROTOCOLS
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES
 

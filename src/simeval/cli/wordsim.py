@@ -38,6 +38,23 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``wordsim`` command to ``subparsers``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["wordsim"].get_default("func") is run
+    (['wordsim'], True)
+    """
     parser = subparsers.add_parser(
         "wordsim",
         help="word-similarity evaluation of word vectors (R wordspace parity)",
