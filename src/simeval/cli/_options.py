@@ -47,6 +47,22 @@ def int_at_least(minimum: int) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
+        """``text`` as a whole number ≥ the minimum.
+
+        Parameters
+        ----------
+        text : str
+            What the user gave.
+
+        Returns
+        -------
+        int
+
+        Examples
+        --------
+        >>> positive_int("3")
+        3
+        """
         try:
             value = int(text)
         except ValueError:

@@ -79,6 +79,31 @@ def _stores(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval datasets``: list the registered word-similarity (or, with
+    ``--sentences``, sentence-pair) data sets and whether each is cached, or fetch them.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> main(["datasets", "-o", str(d / "sets.csv"), "-q"])
+    0
+    >>> (d / "sets.csv").read_text().splitlines()[:2]
+    ['name,title,pairs,scale,kind,cached', 'rg65,RG-65,65,0-4,similarity,no']
+    """
     if args.sentences:
         return _run_sentences(args)
     if args.fetch:

@@ -86,6 +86,31 @@ def crafted_evaluation() -> Evaluation:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval demo``: the guided tour on bundled data (Anscombe's quartet, the
+    crafted 9-pair set).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> main(["demo", "-o", str(d / "demo.txt")])
+    0
+    >>> (d / "demo.txt").read_text().splitlines()[0]
+    "simeval demo — what one Pearson's r hides"
+    """
     if args.format not in ("table", "json"):
         raise CommandLineError(
             f"--output {args.output}: the demo writes a guided text (.txt) or JSON (.json), "

@@ -64,6 +64,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval recommend``: the intrinsic measure that fits a task's cardinality,
+    set of interest and information (Reimers et al. 2016, Table 3), or ``--list`` them.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> main(["recommend", "--cardinality", "1:n", "--set-of-interest", "all",
+    ...       "--information", "rank", "-o", str(d / "rec.txt"), "-q"])
+    0
+    >>> (d / "rec.txt").read_text().splitlines()[1]
+    'measure: ndcg (or spearman)'
+    """
     if args.list:
         emit(format_recommendations(plausible_combinations(), args.format), args.output)
         return 0

@@ -51,6 +51,36 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval report``: an HTML page (verdict, figures, tables) from saved JSON
+    results.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "gold.txt").write_text("0\\n1\\n2\\n3\\n4\\n5\\n")
+    >>> _ = (d / "a.txt").write_text("0\\n1\\n2\\n3\\n5\\n4\\n")
+    >>> main(["evaluate", str(d / "gold.txt"), "--system", f"a={d / 'a.txt'}",
+    ...       "-o", str(d / "result.json"), "-q"])
+    0
+    >>> main(["report", str(d / "result.json"), "-o", str(d / "page.html"), "-q"])
+    0
+    >>> (d / "page.html").read_text().startswith("<!DOCTYPE html>")
+    True
+    """
     from ..report.html import build_page
     from ..report.schema import read_document
 

@@ -10,16 +10,15 @@ from ._common import (
     ProgressBar,
     add_output_options,
     add_outputs,
-    dataset_inputs,
     declare_files,
     emit,
-    model_inputs,
     non_negative_int,
     note,
     progress_enabled,
 )
+from .calibration import add_calibration_options, calibration_from_args
 from .documents import add_document_options, emit_document
-from .inputs import add_calibration_options, calibration_from_args
+from .files import dataset_inputs, model_inputs
 
 __all__ = ["add_model_options", "add_models_and_data", "note_unscored", "register", "run"]
 
@@ -57,6 +56,24 @@ def positive_int(text: str) -> int:
 
 
 def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
+    """``--model``, ``--dataset`` (each repeatable when ``many``, else given once) and
+    ``--data-dir``, with the files behind them declared as inputs, and
+    :func:`add_model_options`.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    many : bool
+        Several models and data sets (``run``), or one each (``score``).
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_models_and_data(p, many=True)
+    >>> p.parse_args(["--model", "minilm", "--model", "lexical:edit", "--dataset", "sts12"]).model
+    ['minilm', 'lexical:edit']
+    """
     p.add_argument(
         "--model",
         action="append" if many else _Once,
@@ -92,7 +109,21 @@ def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
 
 def add_model_options(p: argparse.ArgumentParser) -> None:
     """How the models run: ``--device``, ``--batch-size``, ``--prompt``,
-    ``--prompt-name``, ``--similarity`` (each given to the models that take it)."""
+    ``--prompt-name``, ``--similarity`` (each given to the models that take it).
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_model_options(p)
+    >>> args = p.parse_args(["--device", "cpu", "--batch-size", "8"])
+    >>> args.device, args.batch_size
+    ('cpu', 8)
+    """
     from ..scorers import SIMILARITIES
     from ..scorers.loading import DEVICES
 
@@ -223,7 +254,28 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def note_unscored(args: argparse.Namespace, model: str, dataset: str, k: int, n: int, why: str,
                   what: str) -> None:  # fmt: skip
-    """The coverage note: ``k`` of the ``n`` pairs of ``dataset`` have no score."""
+    """The coverage note: ``k`` of the ``n`` pairs of ``dataset`` have no score.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (``quiet``).
+    model, dataset : str
+        The labels.
+    k, n : int
+        Pairs without a score, of how many.
+    why : str
+        Why they have none.
+    what : str
+        What becomes of them.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(quiet=False)
+    >>> note_unscored(args, "static:v.txt", "rg65", 2, 65, "no vector", "left out")
+    >>> args._notes
+    ['static:v.txt on rg65: 2 of 65 pairs have no score (no vector); left out']
+    """
     if k:
         note(args, f"{model} on {dataset}: {k} of {n} pairs have no score ({why}); {what}")
 
@@ -250,6 +302,29 @@ def _check_mteb(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval run``: score every ``--model`` on every ``--dataset`` and report
+    them under ``--protocol`` (:func:`simeval.runs.run.run`), with the MTEB result files
+    under ``--output-dir`` when asked.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    An unknown data set is refused before any model runs, in one line on stderr:
+
+    >>> from simeval.cli import main
+    >>> main(["run", "--model", "lexical:jaccard", "--dataset", "nope", "-q"])
+    2
+    """
     import os
 
     from ..report.run import format_run

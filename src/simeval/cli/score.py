@@ -63,6 +63,28 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval score``: one model's scores on one data set, or on one shard of it
+    (:func:`simeval.runs.run.score_dataset`), written as a table or a JSON document.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    An unknown data set is refused before the model runs, in one line on stderr:
+
+    >>> from simeval.cli import main
+    >>> main(["score", "--model", "lexical:jaccard", "--dataset", "nope", "-o", "s.csv", "-q"])
+    2
+    """
     from ..report.schema import scores_document
     from ..report.tables import to_json
     from ..runs.result import unscored_reason
