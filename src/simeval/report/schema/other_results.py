@@ -179,7 +179,31 @@ def explanation_document(
     rows: Sequence[Any], term: str, judgment: str, signature: str
 ) -> dict[str, Any]:
     """Algorithm 1 of Shima & Mitamura (2011) step by step for one source ``term``
-    (``kind: explanation``): one record per paraphrase."""
+    (``kind: explanation``): one record per paraphrase.
+
+    Parameters
+    ----------
+    rows : sequence of PatternExplanation
+        The steps.
+    term : str
+        The source term.
+    judgment : str
+        Whose Q.
+    signature : str
+        The signature.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> from simeval.paraphrase import explain
+    >>> doc = explanation_document(explain({"killed": [("slain", 1)]}, "killed"), "killed",
+    ...                            "strict", "sig")
+    >>> doc["kind"], doc["records"][0]["d"]
+    ('explanation', 3)
+    """
     return json_ready(
         _head(
             "explanation",
@@ -198,7 +222,32 @@ def paraphrase_document(
     """The document of ``simeval paraphrase`` (``kind: paraphrase``): EP, EPR and DIMPLE
     per set and source term (``records``; a set's mean has ``source`` null), the
     meta-evaluation against task scores (``meta``, Shima & Mitamura 2011, Tables 2–3)
-    and the recognition counts per corpus (``recognition``, their §3.4)."""
+    and the recognition counts per corpus (``recognition``, their §3.4).
+
+    Parameters
+    ----------
+    scores : PatternScores
+        EP, EPR and DIMPLE of the patterns.
+    meta : MetaEvaluation, optional
+        Their meta-evaluation.
+    recognitions : sequence of Recognition
+        Recognition counts per corpus.
+    measure : str, optional
+        The recognition measure.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> from simeval.paraphrase import score_patterns
+    >>> patterns = {"killed": [("shot and killed", 1.0), ("assassinated", 1.0)]}
+    >>> scores = score_patterns(patterns, ks=[2], metrics=["epr"])
+    >>> doc = paraphrase_document(scores)
+    >>> doc["kind"], doc["records"][-1]
+    ('paraphrase', {'set': 'set', 'source': None, 'metric': 'epr', 'k': 2, 'value': 0.5})
+    """
     meta_doc = None
     if meta is not None:
         meta_doc = {
@@ -225,7 +274,30 @@ def paraphrase_document(
 
 def recognition_entry(r: Any, measure: str | None) -> dict[str, Any]:
     """The recognition counts of one corpus (Shima & Mitamura 2011, §3.4) in a paraphrase
-    document: its signature, the measure, one record per term."""
+    document: its signature, the measure, one record per term.
+
+    Parameters
+    ----------
+    r : Recognition
+        One corpus's counts.
+    measure : str or None
+        The recognition measure.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from simeval.paraphrase import recognize
+    >>> corpus = SimpleNamespace(name="toy", texts1=("He was killed.", "He was killed."),
+    ...                          texts2=("He was assassinated.", "He left."), gold=[1, 0])
+    >>> rec = recognize({"killed": [("assassinated", 1)]}, corpus)
+    >>> entry = recognition_entry(rec, "recall")
+    >>> entry["corpus"], entry["records"][0]["tp"], entry["records"][0]["recall"]
+    ('toy', 1, 1.0)
+    """
     records = r.records()
     return {"signature": r.signature, "corpus": r.corpus, "measure": measure, "records": records}
 
