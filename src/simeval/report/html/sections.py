@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .ceiling import ceiling_parts
+from .collection import collection_parts
 from .figures import study_details, study_figures, summary_figure
-from .leaderboard import collection_parts
 from .leads import AGGREGATE_NAMES, better
 from .page import Details, Section
 from .studies import Contents, Study

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .leaderboard import collection_clause, rank_findings, rank_verdict_clause
+from .collection import collection_clause
+from .leaderboard import rank_findings, rank_verdict_clause
 from .leads import (
     FAILING_BIN_R,
     Failure,
