@@ -1,7 +1,7 @@
 """How stable is the leaderboard of the page: the rank intervals of each data set's
 comparison (who ranks first how often, which neighbours are in a separable order), as
 sentences and a figure drawn from the saved documents (:mod:`simeval.report.schema`); who
-is best over a run's data sets is :mod:`.collection`."""
+is best over a run's data sets is :mod:`simeval.report.html.collection`."""
 
 from __future__ import annotations
 
