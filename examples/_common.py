@@ -96,7 +96,7 @@ def score_systems(
     """Each scorer's scores of the pairs and the range it declares (``None``: unbounded),
     the latter for ``Options(system_scale=...)``."""
     import simeval as se
-    from simeval.runs.run import score_range
+    from simeval.runs.assembly import score_range
 
     systems: dict[str, Any] = {}
     ranges: dict[str, Any] = {}

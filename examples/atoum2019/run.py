@@ -21,7 +21,7 @@ from pathlib import Path
 
 import simeval as se
 from simeval.evaluation.aggregate import aggregate, normalized_ranks
-from simeval.evaluation.evaluate import SPREAD_BIN
+from simeval.evaluation.records import SPREAD_BIN
 from simeval.report.tables import render_table
 
 HERE = Path(__file__).resolve().parent

@@ -30,7 +30,7 @@ from simeval.meta.predictiveness import predictiveness
 from simeval.meta.ranks import rank_agreement
 from simeval.metrics.three_class import accuracy3, f1_macro3
 from simeval.report.tables import render_table
-from simeval.runs.semeval import read_gold_dir, read_runs_dir
+from simeval.runs.semeval_files import read_gold_dir, read_runs_dir
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py

@@ -21,7 +21,8 @@ from .errors import (
     SimevalError,
     UndefinedMetricWarning,
 )
-from .evaluation.evaluate import Evaluation, Record, evaluate
+from .evaluation.evaluate import Evaluation, evaluate
+from .evaluation.records import Record
 from .intervals import fisher_interval
 from .metrics.correlation import kendall, pearson, spearman
 from .metrics.gain import ncg, ncg_avg_rank, ndcg, ndcg_avg_rank

@@ -18,7 +18,8 @@ import simeval as se
 from simeval.evaluation.compare import compare
 from simeval.report.html import build_page
 from simeval.report.html.ceiling import ceiling_parts
-from simeval.report.html.leaderboard import collection_clause, collection_parts, rank_findings
+from simeval.report.html.collection import collection_clause, collection_parts
+from simeval.report.html.leaderboard import rank_findings
 from simeval.report.html.page import Section
 from simeval.report.html.studies import Contents, Study
 from simeval.report.schema import SCHEMA, comparison_document, evaluation_document, run_document

@@ -23,7 +23,7 @@ SETS = [Pairs("a", T1, T2, GOLD, (0, 5)), Pairs("b", T2[::-1], T1, GOLD[::-1], (
 MODELS = ["lexical:jaccard", "lexical:char-tfidf"]
 
 
-def _same(one: se.runs.run.RunResult, other: se.runs.run.RunResult) -> None:
+def _same(one: se.runs.result.RunResult, other: se.runs.result.RunResult) -> None:
     assert one.records == other.records
     assert one.scores.keys() == other.scores.keys()
     for key in one.scores:

@@ -12,7 +12,8 @@ from scipy import stats
 
 from simeval.cli import main
 from simeval.errors import DataError
-from simeval.runs.semeval import evaluate_semeval, read_gold_dir, read_runs_dir
+from simeval.runs.semeval import evaluate_semeval
+from simeval.runs.semeval_files import read_gold_dir, read_runs_dir
 
 SETS_2015 = ["answers-forums", "answers-students", "belief", "headlines", "images"]
 

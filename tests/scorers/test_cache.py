@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 
 from simeval import cli
 from simeval.errors import CacheWarning, InputError
-from simeval.scorers import cache as cache_mod
+from simeval.scorers import cache_format
 from simeval.scorers.cache import EmbeddingCache
 from simeval.scorers.embedding import EmbeddingScorer
 
@@ -391,13 +391,13 @@ def lookup_cost(tmp_path: Path, size: int, monkeypatch: pytest.MonkeyPatch) -> t
     vectors = np.stack([vector_of(t, 4) for t in texts])
     cache.store(texts, vectors)
     checked: list[int] = []
-    real = cache_mod._checksums
+    real = cache_format.checksums
 
     def counting(model, keys, rows):
         checked.append(len(keys))
         return real(model, keys, rows)
 
-    monkeypatch.setattr(cache_mod, "_checksums", counting)
+    monkeypatch.setattr(cache_format, "checksums", counting)
     tracemalloc.start()
     got, found = cache.lookup(["text 7", "not cached"])
     peak = tracemalloc.get_traced_memory()[1]

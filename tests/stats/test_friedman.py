@@ -17,7 +17,8 @@ from scipy.stats import f as f_dist
 from scipy.stats import friedmanchisquare, studentized_range
 
 from simeval.errors import InputError
-from simeval.stats.friedman import NEMENYI_Q, friedman_from_ranks, friedman_test, nemenyi_q
+from simeval.stats.friedman import friedman_from_ranks, friedman_test
+from simeval.stats.nemenyi import NEMENYI_Q, nemenyi_q
 
 DEMSAR_RANKS = [3.143, 2.000, 2.893, 1.964]
 DEMSAR_NAMES = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]

@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
 from ..errors import SimevalError
 from ..io.safe_output import Content, OutputPlan
 from ..report import FORMATS
+from .files import ReadBy, declare_files, plan_outputs
 from .progress import ProgressBar
 
 __all__ = [
@@ -29,14 +30,44 @@ __all__ = [
 
 
 class CommandLineError(SimevalError):
-    """A bad command line (unknown option, missing argument)."""
+    """A bad command line (unknown option, missing argument).
+
+    Parameters
+    ----------
+    message : str
+        One line saying what is wrong and what to do.
+
+    Examples
+    --------
+    >>> raise CommandLineError("--p goes with --method minkowski; drop --p")
+    Traceback (most recent call last):
+    simeval.cli._common.CommandLineError: --p goes with --method minkowski; drop --p
+    """
 
 
 def add_output_options(
     parser: argparse.ArgumentParser, default: str = "table", *, digits: bool = True
 ) -> None:
     """``--format``, ``--output``, ``--digits`` and ``--quiet``, the same for every command
-    (``digits=False`` for a command whose output has no decimals to round)."""
+    (``digits=False`` for a command whose output has no decimals to round).
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    default : str, default "table"
+        The format without ``--format`` or an ``--output`` suffix.
+    digits : bool, default True
+        Whether the command takes ``--digits``.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_output_options(p, "csv")
+    >>> args = p.parse_args(["-o", "out.md", "--digits", "2", "-q"])
+    >>> args.output, args.format, args.digits, args.quiet
+    ('out.md', None, 2, True)
+    """
     parser.add_argument(
         "--format",
         choices=FORMATS,
@@ -79,116 +110,6 @@ def non_negative_int(text: str) -> int:
     return value
 
 
-def _option_label(parser: argparse.ArgumentParser, dest: str) -> str:
-    for action in parser._actions:
-        if action.dest == dest:
-            if action.option_strings:
-                return max(action.option_strings, key=len)
-            return str(action.metavar or dest.upper())
-    raise ValueError(f"no option with dest {dest!r}")  # a programming error
-
-
-#: What one value of an option reads, told before the command runs: (the value, the
-#: parsed command line) → the files and folders behind it (a model's vector file or
-#: folder, a registered data set's folder, a cache), as the library tells them.
-ReadBy = Callable[[str, argparse.Namespace], Iterable[Path]]
-
-
-def declare_files(
-    parser: argparse.ArgumentParser,
-    *,
-    inputs: Sequence[str] = (),
-    folders: Sequence[str] = (),
-    outputs: Sequence[str] = (),
-    systems: Sequence[str] = (),
-    read_by: Mapping[str, ReadBy] | None = None,
-    reads: Callable[[argparse.Namespace], Iterable[tuple[str, Path]]] | None = None,
-    extras: Mapping[str, tuple[str, str]] | None = None,
-) -> None:
-    """Tell :func:`simeval.cli.main` which options of ``parser`` (by ``dest``) name input
-    files, input folders, ``NAME=FILE[:COLUMN]`` inputs (``systems``), things whose files
-    the library tells (``read_by``: dest → :data:`ReadBy`, e.g. ``--model`` →
-    :func:`simeval.scorers.inputs`), what the command reads that no option names
-    (``reads``: the parsed command line → (label, path) pairs, e.g. the cache) and output
-    files, and which output options need an optional module (``extras``: dest →
-    (module, extra)). The command's outputs are then
-    checked against all its inputs before it runs and written all or nothing after it
-    succeeded (see :class:`simeval.io.safe_output.OutputPlan`)."""
-    files = dict(parser.get_default("_files") or {})
-    for kind, dests in (
-        ("inputs", inputs),
-        ("folders", folders),
-        ("outputs", outputs),
-        ("systems", systems),
-    ):
-        files[kind] = [*files.get(kind, []), *((d, _option_label(parser, d)) for d in dests)]
-    for dest, resolver in (read_by or {}).items():
-        files.setdefault("read_by", []).append((dest, _option_label(parser, dest), resolver))
-    if reads is not None:
-        files["reads"] = [*files.get("reads", []), reads]
-    for dest, (module, extra) in (extras or {}).items():
-        files.setdefault("extras", []).append((_option_label(parser, dest), module, extra))
-    parser.set_defaults(_files=files)
-
-
-def model_inputs(value: str, args: argparse.Namespace) -> Iterable[Path]:
-    """:data:`ReadBy` of ``--model``: what the scorer reads (:func:`simeval.scorers.inputs`)."""
-    from .. import scorers
-
-    return scorers.inputs(value)
-
-
-def dataset_inputs(value: str, args: argparse.Namespace) -> Iterable[Path]:
-    """:data:`ReadBy` of a sentence-pair ``--dataset``: the folder it is read from
-    (``--data-dir`` or the cache)."""
-    from ..datasets.sentences import inputs
-
-    return inputs(value, data_dir=getattr(args, "data_dir", None))
-
-
-def _values(args: argparse.Namespace, dest: str) -> list[str]:
-    value = getattr(args, dest, None)
-    if value is None:
-        return []
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
-
-
-def plan_outputs(args: argparse.Namespace) -> OutputPlan:
-    """The :class:`OutputPlan` of a parsed command line (see :func:`declare_files`)."""
-    from ..io import parse_system_spec
-
-    files = getattr(args, "_files", None) or {}
-    plan = OutputPlan()
-    for dest, label in files.get("inputs", []):
-        for value in _values(args, dest):
-            plan.add_input(label, value)
-    for dest, label in files.get("folders", []):
-        for value in _values(args, dest):
-            plan.add_input(label, value, folder=True)
-    for dest, label in files.get("systems", []):
-        for value in _values(args, dest):
-            name, path, _ = parse_system_spec(value)
-            plan.add_input(f"{label} {name}", path)
-    for dest, label, resolver in files.get("read_by", []):
-        for value in _values(args, dest):
-            for path in resolver(value, args):
-                plan.add_input(f"{label} {value}", path)
-    for reads in files.get("reads", []):
-        for label, path in reads(args):
-            plan.add_input(label, path)
-    for dest, label in files.get("outputs", []):
-        for value in _values(args, dest):
-            plan.add_output(label, value)
-        if dest == "output" and not _values(args, dest):
-            plan.add_output(DEFAULT_STDOUT, "-")
-    for option, module, extra in files.get("extras", []):
-        plan.add_extra(option, module, extra)
-    return plan
-
-
-#: The label of standard output when it is the output because no --output was given.
-DEFAULT_STDOUT = "standard output (no --output given)"
-
 _ACTIVE: ContextVar[OutputPlan | None] = ContextVar("simeval_output_plan", default=None)
 
 
@@ -196,7 +117,38 @@ _ACTIVE: ContextVar[OutputPlan | None] = ContextVar("simeval_output_plan", defau
 def command_outputs(args: argparse.Namespace) -> Iterator[OutputPlan]:
     """Around a command: resolve ``--format`` from the output's suffix, check the plan
     before any work, collect what :func:`emit` is given, and write it all once the command
-    succeeded (nothing on failure)."""
+    succeeded (nothing on failure).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Yields
+    ------
+    OutputPlan
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> with command_outputs(argparse.Namespace()):
+    ...     add_outputs("--output", [str(d / "a.json")])
+    ...     emit("{}", str(d / "a.json"))
+    ...     print((d / "a.json").exists())  # not yet
+    False
+    >>> (d / "a.json").read_text()
+    '{}'
+    >>> try:
+    ...     with command_outputs(argparse.Namespace()):
+    ...         add_outputs("--output", [str(d / "b.txt")])
+    ...         emit("x", str(d / "b.txt"))
+    ...         raise ValueError("the command fails")
+    ... except ValueError:
+    ...     pass
+    >>> (d / "b.txt").exists()
+    False
+    """
     plan = plan_outputs(args)
     plan.check()  # an output onto an input is the first thing to say
     resolve_format(args)
@@ -215,7 +167,27 @@ def add_outputs(option: str, paths: Iterable[str], *, make_folders: bool = False
     """Plan outputs known only once the command runs (one file per model and task under
     ``--output-dir``), and check them against the inputs now, before any work; they are
     written with the others (see :func:`emit`). ``make_folders``: make their missing
-    folders."""
+    folders.
+
+    Parameters
+    ----------
+    option : str
+        The option that names them, for messages.
+    paths : iterable of str
+        The outputs.
+    make_folders : bool, default False
+        Make their missing folders.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> with command_outputs(argparse.Namespace()):
+    ...     add_outputs("--output-dir", [str(d / "run" / "a.json")], make_folders=True)
+    ...     emit("{}", str(d / "run" / "a.json"))
+    >>> (d / "run" / "a.json").read_text()
+    '{}'
+    """
     plan = _ACTIVE.get()
     if plan is None:  # outside simeval.cli.main: emit() plans each output itself
         return
@@ -230,7 +202,25 @@ def emit(
     """Hand ``content`` (text, bytes, or a function writing to a path) over for ``output``
     (``None`` or ``-``: standard output). Within a command run by :func:`simeval.cli.main`
     it is written when the whole command has succeeded; elsewhere at once, safely (with
-    the missing folders of its path made, with ``make_folders``)."""
+    the missing folders of its path made, with ``make_folders``).
+
+    Parameters
+    ----------
+    content : str, bytes or callable
+        What to write, or a function that writes it to the path it is given.
+    output : path or None
+        Where (None or ``-``: standard output).
+    make_folders : bool, default False
+        Make the missing folders of ``output``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> emit("r = 0.8\\n", d / "result.txt")
+    >>> (d / "result.txt").read_text()
+    'r = 0.8\\n'
+    """
     plan = _ACTIVE.get()
     if plan is not None:
         plan.put(output, content)
@@ -291,5 +281,20 @@ def note(args: argparse.Namespace, message: str) -> None:
 
 def progress_enabled(args: argparse.Namespace) -> bool:
     """Progress is shown unless ``--quiet``: a bar on a terminal, a plain line every ten
-    seconds in a log (see :class:`~simeval.cli.progress.ProgressBar`)."""
+    seconds in a log (see :class:`~simeval.cli.progress.ProgressBar`).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> progress_enabled(argparse.Namespace(quiet=True)), progress_enabled(argparse.Namespace())
+    (False, True)
+    """
     return not getattr(args, "quiet", False)

@@ -24,9 +24,45 @@ DEFAULT_BOOTSTRAP = 1000
 
 
 def int_at_least(minimum: int) -> Callable[[str], int]:
-    """argparse type for a whole number ≥ ``minimum``; argparse names the option."""
+    """argparse type for a whole number ≥ ``minimum``; argparse names the option.
+
+    Parameters
+    ----------
+    minimum : int
+        The smallest number accepted.
+
+    Returns
+    -------
+    callable
+        ``text -> int``, raising :class:`argparse.ArgumentTypeError` otherwise.
+
+    Examples
+    --------
+    >>> at_least_2 = int_at_least(2)
+    >>> at_least_2("3")
+    3
+    >>> at_least_2("1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 1 is too small; give a whole number ≥ 2
+    """
 
     def parse(text: str) -> int:
+        """``text`` as a whole number ≥ the minimum.
+
+        Parameters
+        ----------
+        text : str
+            What the user gave.
+
+        Returns
+        -------
+        int
+
+        Examples
+        --------
+        >>> positive_int("3")
+        3
+        """
         try:
             value = int(text)
         except ValueError:
@@ -46,7 +82,30 @@ positive_int = int_at_least(1)
 
 
 def level(text: str) -> float:
-    """argparse type for a confidence level strictly between 0 and 1."""
+    """argparse type for a confidence level strictly between 0 and 1.
+
+    Parameters
+    ----------
+    text : str
+        What the user gave.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Not a number strictly between 0 and 1.
+
+    Examples
+    --------
+    >>> level("0.9")
+    0.9
+    >>> level("95")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 95 is not between 0 and 1, e.g. 0.95
+    """
     try:
         value = float(text)
     except ValueError:
@@ -58,7 +117,22 @@ def level(text: str) -> float:
 
 def add_bootstrap_option(parser: argparse.ArgumentParser, what: str) -> None:
     """``--bootstrap B``: the number of bootstrap resamples of ``what``, at least 1 (as in
-    ``simeval compare``); ``--n-boot`` is kept as a hidden, deprecated spelling."""
+    ``simeval compare``); ``--n-boot`` is kept as a hidden, deprecated spelling.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    what : str
+        What is resampled, for the help line.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_bootstrap_option(parser, "the pairs")
+    >>> parser.parse_args([]).bootstrap, parser.parse_args(["--n-boot", "200"]).bootstrap
+    (1000, 200)
+    """
     parser.add_argument(
         "--bootstrap",
         type=positive_int,

@@ -22,7 +22,21 @@ __all__ = ["add_ceiling_options", "check_ceiling_options", "human_ceiling_of"]
 
 
 def add_ceiling_options(p: argparse.ArgumentParser) -> None:
-    """``--raters COLS``, ``--rating-slots``, ``--bootstrap`` and ``--seed``."""
+    """``--raters COLS``, ``--rating-slots``, ``--bootstrap`` and ``--seed``.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_ceiling_options(p)
+    >>> args = p.parse_args(["--raters", "2-4", "--bootstrap", "0"])
+    >>> args.raters, args.bootstrap, args.rating_slots
+    ('2-4', 0, False)
+    """
     p.add_argument(
         "--raters",
         metavar="COLS",
@@ -53,7 +67,26 @@ def add_ceiling_options(p: argparse.ArgumentParser) -> None:
 
 def check_ceiling_options(args: argparse.Namespace) -> None:
     """Refuse the ceiling's options without ``--raters``, and ``--raters`` without a gold
-    file (a registered set or a SemEval folder has no rater columns)."""
+    file (a registered set or a SemEval folder has no rater columns).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Raises
+    ------
+    CommandLineError
+        ``--rating-slots``, ``--bootstrap`` or ``--seed`` without ``--raters``, or
+        ``--raters`` without a GOLD file.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(raters=None, rating_slots=False, bootstrap=None, seed=3)
+    >>> check_ceiling_options(args)
+    Traceback (most recent call last):
+    simeval.cli._common.CommandLineError: --seed goes with --raters; add --raters or drop --seed
+    """
     if args.raters is None:
         for flag, given in (
             ("--rating-slots", args.rating_slots),
@@ -73,7 +106,39 @@ def human_ceiling_of(
     args: argparse.Namespace, gold: NDArray[np.float64], systems: dict[str, Any]
 ) -> HumanCeiling | None:
     """The human ceiling of ``--raters`` (None without it). Pairs where the gold or a
-    system has no score (``--nan-policy omit``) are left out, with a note."""
+    system has no score (``--nan-policy omit``) are left out, with a note.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (``gold``, ``raters``, ``rating_slots``, ``bootstrap``,
+        ``seed``).
+    gold : numpy.ndarray
+        The gold scores.
+    systems : dict of str to array_like
+        Each system's scores.
+
+    Returns
+    -------
+    HumanCeiling or None
+
+    Examples
+    --------
+    A system in the order of the mean rating has ρ = 1:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import build_parser
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "gold.csv").write_text("mean,r1,r2,r3\\n1.33,1,2,1\\n2,2,1,3\\n"
+    ...     "3,3,4,2\\n4,4,3,5\\n4.67,5,5,4\\n6,6,6,6\\n")
+    >>> _ = (d / "a.txt").write_text("1\\n2\\n3\\n4\\n5\\n6\\n")
+    >>> args = build_parser("evaluate").parse_args(
+    ...     ["evaluate", str(d / "gold.csv"), "--raters", "r1-r3", "--bootstrap", "0"])
+    >>> res = human_ceiling_of(args, np.array([1.33, 2, 3, 4, 4.67, 6]), {"a": np.arange(6.0)})
+    >>> res.systems[0].rho, round(res.ceiling, 4)
+    (1.0, 0.8434)
+    """
     if args.raters is None:
         return None
     table = read_table(args.gold, header=not getattr(args, "no_header", False))

@@ -14,6 +14,23 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``datasets`` command to ``subparsers``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["datasets"].get_default("func") is run
+    (['datasets'], True)
+    """
     parser = subparsers.add_parser(
         "datasets",
         help="list the known word-similarity or sentence-pair datasets and which are cached",
@@ -62,6 +79,31 @@ def _stores(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval datasets``: list the registered word-similarity (or, with
+    ``--sentences``, sentence-pair) data sets and whether each is cached, or fetch them.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> main(["datasets", "-o", str(d / "sets.csv"), "-q"])
+    0
+    >>> (d / "sets.csv").read_text().splitlines()[:2]
+    ['name,title,pairs,scale,kind,cached', 'rg65,RG-65,65,0-4,similarity,no']
+    """
     if args.sentences:
         return _run_sentences(args)
     if args.fetch:

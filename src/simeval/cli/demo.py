@@ -14,6 +14,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``demo`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["demo"].get_default("func") is run
+    (['demo'], True)
+    """
     p = sub.add_parser(
         "demo",
         help="a guided tour on bundled data (Anscombe's quartet, the crafted 9-pair set)",
@@ -69,6 +86,31 @@ def crafted_evaluation() -> Evaluation:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval demo``: the guided tour on bundled data (Anscombe's quartet, the
+    crafted 9-pair set).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> main(["demo", "-o", str(d / "demo.txt")])
+    0
+    >>> (d / "demo.txt").read_text().splitlines()[0]
+    "simeval demo — what one Pearson's r hides"
+    """
     if args.format not in ("table", "json"):
         raise CommandLineError(
             f"--output {args.output}: the demo writes a guided text (.txt) or JSON (.json), "

@@ -18,7 +18,24 @@ Builder = Callable[[bool | None], dict[str, Any]]
 
 
 def add_document_options(p: argparse.ArgumentParser, *, scores: bool = True) -> None:
-    """``--html FILE`` (the page) and, for results with per-pair scores, ``--scores``."""
+    """``--html FILE`` (the page) and, for results with per-pair scores, ``--scores``.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    scores : bool, default True
+        Whether the result has per-pair scores (``--scores``).
+
+    Examples
+    --------
+    >>> import argparse
+    >>> p = argparse.ArgumentParser()
+    >>> add_document_options(p)
+    >>> args = p.parse_args(["--html", "page.html", "--scores"])
+    >>> args.html, args.scores
+    ('page.html', True)
+    """
     p.add_argument(
         "--html",
         metavar="FILE.html",
@@ -40,7 +57,29 @@ def add_document_options(p: argparse.ArgumentParser, *, scores: bool = True) -> 
 def emit_document(args: argparse.Namespace, build: Builder, text: Callable[[], str]) -> None:
     """The result to ``--output`` as ``--format`` says (JSON: the document, with its
     per-pair scores kept by size or, with ``--scores``, always; other formats: ``text()``)
-    and the page to ``--html`` (drawn from the document with every per-pair score)."""
+    and the page to ``--html`` (drawn from the document with every per-pair score).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line (``format``, ``output``, ``html``, ``scores``).
+    build : callable
+        ``keep_scores -> document`` (True, False, or None: by size).
+    text : callable
+        ``() -> str``: the result in the other formats.
+
+    Examples
+    --------
+    Outside :func:`simeval.cli.main` the output is written at once:
+
+    >>> import argparse, tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "result.txt"
+    >>> args = argparse.Namespace(format="table", output=str(out), html=None)
+    >>> emit_document(args, lambda keep: {}, lambda: "r = 0.8\\n")
+    >>> out.read_text()
+    'r = 0.8\\n'
+    """
     from ..report.tables import to_json
 
     doc = build(getattr(args, "scores", None)) if args.format == "json" else None

@@ -32,6 +32,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``evaluate`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["evaluate"].get_default("func") is run
+    (['evaluate'], True)
+    """
     p = sub.add_parser(
         "evaluate",
         help="score systems against gold ratings (Pearson, scaled Pearson, NMSSE, nDCG, F1 …)",
@@ -67,6 +84,37 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval evaluate``: read the gold and the systems, evaluate them with every
+    metric asked for (and the human ceiling with ``--raters``) and write the result; with
+    ``--semeval-dir`` and ``--runs-dir``, every SemEval set and the aggregates.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    One swap of the gold's 4 and 5: ``r = 16.5 / 17.5 ≈ 0.9429``:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "gold.txt").write_text("0\\n1\\n2\\n3\\n4\\n5\\n")
+    >>> _ = (d / "a.txt").write_text("0\\n1\\n2\\n3\\n5\\n4\\n")
+    >>> main(["evaluate", str(d / "gold.txt"), "--system", f"a={d / 'a.txt'}",
+    ...       "--metric", "pearson", "-o", str(d / "out.csv"), "-q"])
+    0
+    >>> (d / "out.csv").read_text().splitlines()[1].split(",")[:4]
+    ['a', 'pearson', '', '0.9428571428571428']
+    """
     check_ceiling_options(args)
     if args.semeval_dir or args.runs_dir:
         return run_semeval(args)
@@ -126,7 +174,8 @@ def task_metrics(args: argparse.Namespace) -> list[str] | None:
 
 def run_semeval(args: argparse.Namespace) -> int:
     """``--semeval-dir`` mode: every set, then the aggregates, per metric."""
-    from ..runs.semeval import evaluate_semeval, read_gold_dir, read_runs_dir
+    from ..runs.semeval import evaluate_semeval
+    from ..runs.semeval_files import read_gold_dir, read_runs_dir
 
     if not (args.semeval_dir and args.runs_dir):
         raise DataError("--semeval-dir and --runs-dir go together; give both")

@@ -29,6 +29,24 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``extrinsic`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its two tasks, ``classify`` (:func:`run_classify`) and ``detect`` (:func:`run_detect`),
+    with their options and the files they read and write.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> args = commands.choices["extrinsic"].parse_args(["detect", "pairs.csv"])
+    >>> list(commands.choices), args.task, args.func is run_detect
+    (['extrinsic'], 'detect', True)
+    """
     p = sub.add_parser(
         "extrinsic",
         help="task accuracy from similarity scores: classification (OneR / logistic) or "
@@ -177,4 +195,35 @@ def run_detect(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:  # pragma: no cover - subcommands set their own
+    """Run ``simeval extrinsic``: its two tasks set their own function
+    (:func:`run_classify`, :func:`run_detect`), which this one calls.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    Related-item detection: query ``q1``'s best-scored candidate is related, ``q2``'s is
+    not, so top-1 accuracy is 1/2:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "pairs.csv").write_text("query,candidate,relevant,score\\n"
+    ...     "q1,x,1,0.9\\nq1,y,0,0.2\\nq2,x,0,0.8\\nq2,z,1,0.3\\n")
+    >>> main(["extrinsic", "detect", str(d / "pairs.csv"), "--id-column", "candidate",
+    ...       "-o", str(d / "top1.csv"), "-q"])
+    0
+    >>> (d / "top1.csv").read_text().splitlines()[1]
+    'score,0.5,2'
+    """
     return args.func(args)

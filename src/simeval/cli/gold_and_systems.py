@@ -90,7 +90,38 @@ def load_inputs(
 ) -> tuple[NDArray[np.float64], dict[str, Any], Options]:
     """Read gold and systems, aligned; return (gold, {name: scores}, the options).
 
-    Scores off a declared scale are reported here, with the file, line and column."""
+    Scores off a declared scale are reported here, with the file, line and column.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line of ``evaluate`` or ``compare``.
+
+    Returns
+    -------
+    gold : numpy.ndarray
+    systems : dict of str to numpy.ndarray
+    options : Options
+
+    Raises
+    ------
+    DataError
+        No GOLD or system, files that do not align, a score that is not a number or is off
+        the declared scale (naming the file, line and column).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from simeval.cli import build_parser
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "gold.txt").write_text("0\\n2.5\\n5\\n")
+    >>> _ = (d / "a.txt").write_text("0.1\\n0.4\\n0.9\\n")
+    >>> args = build_parser("evaluate").parse_args(
+    ...     ["evaluate", str(d / "gold.txt"), "--system", f"a={d / 'a.txt'}", "--scale", "0", "5"])
+    >>> gold, systems, options = load_inputs(args)
+    >>> gold.tolist(), systems["a"].tolist(), options.scale
+    ([0.0, 2.5, 5.0], [0.1, 0.4, 0.9], (0.0, 5.0))
+    """
     if not (args.gold or getattr(args, "dataset", None)) or not args.system:
         raise DataError(
             "give a GOLD file (or --dataset NAME) and at least one --system NAME=FILE"

@@ -7,17 +7,16 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, param
 from ..evaluation.evaluate import Evaluation
-from ..io import read_table
 from ..metrics.base import Metric, options_without_effect
-from ..options import BIN_AVERAGES, CALIBRATIONS, Calibration, Options
-from ..runs.calibration import CALIBRATE_ON
-from ._common import dataset_inputs, declare_files, non_negative_int, note
-from ._options import int_at_least, parse_bins
+from ..options import BIN_AVERAGES, Options
+from ._common import declare_files, note
+from ._options import parse_bins
+from .calibration import add_calibration_options, calibration_from_args
+from .files import dataset_inputs
 
 __all__ = [
     "add_input_options",
@@ -31,7 +30,21 @@ __all__ = [
 
 def add_input_options(p: argparse.ArgumentParser) -> None:
     """Gold (a file or a registered data set) and system files, alignment, headers,
-    scales, borders, missing values: shared by ``evaluate`` and ``compare``."""
+    scales, borders, missing values: shared by ``evaluate`` and ``compare``.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_input_options(p)
+    >>> args = p.parse_args(["gold.txt", "--system", "a=a.txt", "--scale", "0", "5"])
+    >>> args.gold, args.system, args.scale
+    ('gold.txt', ['a=a.txt'], [0.0, 5.0])
+    """
     p.add_argument(
         "gold",
         nargs="?",
@@ -127,7 +140,25 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> None:
-    """``--metric`` (repeatable) and ``--bins``, shared by ``evaluate`` and ``compare``."""
+    """``--metric`` (repeatable) and ``--bins``, shared by ``evaluate`` and ``compare``,
+    with ``--normalize``, ``--skip-undefined-bins``, ``--bin-average`` and the calibration
+    options.
+
+    Parameters
+    ----------
+    p : argparse.ArgumentParser
+        The command's parser.
+    default : sequence of str
+        The metrics without ``--metric``, for the help line.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_metric_options(p, ["pearson"])
+    >>> args = p.parse_args(["--metric", "mae", "--metric", "nmsse", "--bins", "equal:4"])
+    >>> args.metric, args.bins, args.calibrate
+    (['mae', 'nmsse'], 'equal:4', 'auto')
+    """
     p.add_argument(
         "--metric",
         action="append",
@@ -161,85 +192,6 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
     add_calibration_options(p)
 
 
-def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) -> None:
-    """``--calibrate``, ``--calibrate-on``, ``--calibrate-folds``, ``--calibrate-seed``:
-    how a system off the gold scale is put on it for the measures of a gold value. For
-    ``run`` (which scores the registered held-out splits itself), ``--calibrate-on`` is
-    ``split`` or ``cv`` rather than a file."""
-    p.add_argument(
-        "--calibrate",
-        choices=CALIBRATIONS,
-        default="auto",
-        help="a system off the gold scale (declared with --system-scale, outside a declared "
-        "--scale, or covering less than a third of it) is calibrated onto the gold before "
-        "the error, low/high and three-class measures: auto (default: isotonic), linear, "
-        "isotonic, or none (a declared range is then mapped linearly); correlations and "
-        "rank measures read the raw scores",
-    )
-    if run:
-        p.add_argument(
-            "--calibrate-on",
-            choices=CALIBRATE_ON,
-            default="split",
-            help="split (default): fit each model's calibration on the data set's registered "
-            "held-out split (stsb:dev for stsb:test, sick:trial for sick:test), scored with "
-            "it, and cross-fit where there is none; cv: always cross-fit on the evaluated "
-            "pairs",
-        )
-    else:
-        p.add_argument(
-            "--calibrate-on",
-            metavar="FILE",
-            help="fit the calibration on held-out pairs instead of cross-fitting: a table "
-            "with a 'gold' column and one column of scores per system name (e.g. the "
-            "systems' scores on STS-B dev for an evaluation on STS-B test)",
-        )
-    p.add_argument(
-        "--calibrate-folds",
-        type=int_at_least(2),
-        default=5,
-        metavar="K",
-        help="folds of the cross-fitted calibration (default 5)",
-    )
-    p.add_argument(
-        "--calibrate-seed",
-        type=non_negative_int,
-        default=0,
-        metavar="S",
-        help="seed of the cross-fitting's folds (default 0)",
-    )
-    if not run:
-        declare_files(p, inputs=("calibrate_on",))
-
-
-def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -> Calibration:
-    """The :class:`~simeval.Calibration` of ``--calibrate`` and its companions; the
-    ``--calibrate-on`` table is read here (its ``gold`` column and one column per
-    system) unless it is ``run``'s ``split|cv`` (``read_file`` false)."""
-    on = None
-    path = getattr(args, "calibrate_on", None) if read_file else None
-    if path:
-        table = read_table(path)
-        if "gold" not in table.columns:
-            raise DataError(
-                f"{path}: --calibrate-on needs a 'gold' column and one column per system; "
-                f"columns are {', '.join(table.columns)}"
-            )
-        gold = table.numbers("gold", option="--calibrate-on")
-        on = {
-            c: (gold, table.numbers(c, option="--calibrate-on"))
-            for c in table.columns
-            if c != "gold"
-        }
-    return Calibration(
-        kind=getattr(args, "calibrate", "auto"),
-        folds=getattr(args, "calibrate_folds", 5),
-        seed=getattr(args, "calibrate_seed", 0),
-        on=on,
-        label=Path(path).name if path else None,
-    )
-
-
 def _scale_items(tokens: list[str]) -> Iterator[tuple[str, str, str]]:
     """(system name or "" for every system, "LO,HI", the tokens as given) of each scale
     after one ``--system-scale``: ``LO HI``, ``LO,HI`` or ``NAME=LO,HI``, in any number."""
@@ -265,7 +217,28 @@ def system_scales(
 ) -> tuple[float, float] | dict[str, tuple[float, float]] | None:
     """``--system-scale LO HI`` (every system) and ``--system-scale NAME=LO,HI`` (one
     system), as the ``system_scale`` option; one flag may carry several, as its usage line
-    shows (``--system-scale -1 1 a=0,1 b=0,5``)."""
+    shows (``--system-scale -1 1 a=0,1 b=0,5``).
+
+    Parameters
+    ----------
+    given : list of list of str or None
+        The tokens of each ``--system-scale``.
+
+    Returns
+    -------
+    (float, float), dict of str to (float, float), or None
+        One scale for every system, or per system (``*``: every other one).
+
+    Raises
+    ------
+    DataError
+        A scale that is not two numbers, or one given twice.
+
+    Examples
+    --------
+    >>> system_scales([["-1", "1"]]), system_scales([["-1", "1", "b=0,5"]])
+    ((-1.0, 1.0), {'b': (0.0, 5.0), '*': (-1.0, 1.0)})
+    """
     if not given:
         return None
     default: tuple[float, float] | None = None
@@ -295,7 +268,28 @@ def system_scales(
 def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None) -> Options:
     """The one :class:`~simeval.Options` of a command line: every option of
     :func:`add_input_options` and :func:`add_metric_options` (and ``--normalize``,
-    ``--skip-undefined-bins`` where the command has them) goes through here."""
+    ``--skip-undefined-bins`` where the command has them) goes through here.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+    labels : list, optional
+        The gold file's label column, for ``--bins labels:COLUMN``.
+
+    Returns
+    -------
+    Options
+
+    Examples
+    --------
+    >>> from simeval.cli import build_parser
+    >>> args = build_parser("evaluate").parse_args(
+    ...     ["evaluate", "gold.txt", "--scale", "0", "5", "--nan-policy", "omit"])
+    >>> options = options_from_args(args)
+    >>> options.scale, options.nan_policy, options.calibrate.kind
+    ((0.0, 5.0), 'omit', 'auto')
+    """
     bins = getattr(args, "bins", None)
     return Options(
         scale=tuple(args.scale) if args.scale else None,
@@ -315,7 +309,27 @@ def note_options_without_effect(
     args: argparse.Namespace, options: Options, metrics: tuple[Metric, ...]
 ) -> None:
     """A note for every option given that none of the metrics reads (``--bins`` without a
-    scaled Pearson …): accepted, but the user is told it changed nothing."""
+    scaled Pearson …): accepted, but the user is told it changed nothing.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+    options : Options
+        The options as the command line set them.
+    metrics : tuple of Metric
+        The metrics computed.
+
+    Examples
+    --------
+    >>> from simeval.binning import Bins
+    >>> from simeval.metrics.registry import get_metric
+    >>> args = argparse.Namespace(quiet=False)
+    >>> note_options_without_effect(args, Options(bins=Bins.equal_width(4)),
+    ...                             (get_metric("pearson"),))
+    >>> args._notes
+    ['--bins has no effect on pearson (see simeval evaluate --help for the metrics it acts on)']
+    """
     for name in options_without_effect(options, metrics):
         note(
             args,
@@ -328,7 +342,26 @@ def note_options_without_effect(
 def note_evaluation(args: argparse.Namespace, ev: Evaluation, given: Options) -> None:
     """Notes on stderr: options without effect (of ``given``, the options as the command
     line set them, before the defaults were filled in), pairs dropped, systems on another
-    scale, the scale taken from the data."""
+    scale, the scale taken from the data.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+    ev : Evaluation
+        The evaluation.
+    given : Options
+        The options as the command line set them.
+
+    Examples
+    --------
+    >>> import simeval as se
+    >>> args = argparse.Namespace(quiet=False)
+    >>> ev = se.evaluate([0, 1, 2, 3], {"s": [0, 1, 3, 2]}, metrics=["pearson"])
+    >>> note_evaluation(args, ev, Options())
+    >>> args._notes
+    ['no --scale given: using the observed gold range 0–3']
+    """
     note_options_without_effect(args, given, ev.metrics)
     for name, count in ev.dropped.items():
         if count:

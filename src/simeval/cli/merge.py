@@ -13,6 +13,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``merge`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["merge"].get_default("func") is run
+    (['merge'], True)
+    """
     p = sub.add_parser(
         "merge",
         help="put the shards of one model on one data set (simeval score --shard) together",
@@ -55,6 +72,38 @@ def _read(path: str) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval merge``: check that the shards are every shard of one run exactly once
+    and write the whole set's scores (a JSON document for ``.json``, else a tab-separated
+    table of id and score).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> from simeval.report.schema import scores_document
+    >>> from simeval.report.tables import to_json
+    >>> for i, (ids, scores) in enumerate([(["p1", "p2"], [0.5, 0.25]), (["p3"], [0.75])], 1):
+    ...     doc = scores_document(signature="s", model="m", dataset="toy", similarity="cosine",
+    ...                           ids=ids, scores=scores, set_pairs=3, shard=(i, 2))
+    ...     _ = (d / f"part{i}.json").write_text(to_json(doc))
+    >>> main(["merge", str(d / "part2.json"), str(d / "part1.json"), "-o", str(d / "all.tsv")])
+    0
+    >>> (d / "all.tsv").read_text().splitlines()
+    ['id\\tscore', 'p1\\t0.5', 'p2\\t0.25', 'p3\\t0.75']
+    """
     from ..report.schema import scores_document
     from ..report.tables import to_json
     from ..runs.shards import merge_shards

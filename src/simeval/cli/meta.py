@@ -17,6 +17,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``meta`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["meta"].get_default("func") is run
+    (['meta'], True)
+    """
     p = sub.add_parser(
         "meta",
         help="predictiveness of intrinsic measures for an extrinsic task (ρ, MAD, MSD)",
@@ -71,6 +88,40 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval meta``: how well each intrinsic measure predicts the extrinsic
+    ranking of the systems (ρ between the rankings, MAD, MSD).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    Pearson ranks the five systems 3, 1, 2, 5, 4 where the task ranks them 1 … 5:
+    ``ρ = 1 − 6·8/120 = 0.6``, MAD ``(2 + 1 + 1 + 1 + 1)/5 = 1.2``:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "intrinsic.csv").write_text(
+    ...     "system,pearson\\nA,0.7\\nB,0.9\\nC,0.8\\nD,0.5\\nE,0.6\\n")
+    >>> _ = (d / "extrinsic.csv").write_text(
+    ...     "system,score\\nA,0.9\\nB,0.8\\nC,0.7\\nD,0.6\\nE,0.5\\n")
+    >>> main(["meta", "--intrinsic", str(d / "intrinsic.csv"), "--extrinsic",
+    ...       str(d / "extrinsic.csv"), "--bootstrap", "100", "--seed", "0",
+    ...       "-o", str(d / "meta.csv"), "-q"])
+    0
+    >>> (d / "meta.csv").read_text().splitlines()[1].split(",")[:5]
+    ['pearson', '0.6', '1', '1.2', '1.6']
+    """
     intrinsic = read_intrinsic(args.intrinsic, args.dataset)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
     missing = sorted({s for t in intrinsic.values() for s in t} ^ set(extrinsic))

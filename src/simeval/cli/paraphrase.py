@@ -25,13 +25,13 @@ from ..report.tables import to_json
 from ._common import (
     CommandLineError,
     add_output_options,
-    dataset_inputs,
     declare_files,
     emit,
     non_negative_int,
     note,
 )
 from ._options import add_bootstrap_option, level, positive_int
+from .files import dataset_inputs
 
 __all__ = ["register", "run"]
 
@@ -39,6 +39,23 @@ DEFAULT_KS = (1, 5, 10)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``paraphrase`` command to ``subparsers``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["paraphrase"].get_default("func") is run
+    (['paraphrase'], True)
+    """
     parser = subparsers.add_parser(
         "paraphrase",
         help="EP, EPR and DIMPLE of ranked paraphrase patterns; meta-evaluation",
@@ -156,6 +173,39 @@ def _columns(pairs: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval paraphrase``: EP, EPR and DIMPLE of ranked paraphrase patterns
+    and, with ``--extrinsic``, how well each measure predicts task scores.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    Three of the four top patterns are correct (strict judgments): ``EP@4 = 3/4``:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "killed.tsv").write_text(
+    ...     "set\\tsource\\trank\\tparaphrase\\tlabels_strict\\tlabels_lenient\\n"
+    ...     "g\\tkilled\\t1\\tshot and killed\\t1,1\\t1,1\\n"
+    ...     "g\\tkilled\\t2\\treported killed\\t1,1\\t1,1\\n"
+    ...     "g\\tkilled\\t3\\tkilled in\\t0,0\\t1,1\\n"
+    ...     "g\\tkilled\\t4\\tassassinated\\t1,1\\t1,1\\n")
+    >>> main(["paraphrase", str(d / "killed.tsv"), "--k", "4", "-o", str(d / "pp.csv"), "-q"])
+    0
+    >>> (d / "pp.csv").read_text().splitlines()[1]
+    'g,killed,ep,4,0.75'
+    """
     from .. import paraphrase as pp
 
     if args.set_name is not None and args.explain is None:

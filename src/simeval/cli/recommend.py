@@ -14,6 +14,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``recommend`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["recommend"].get_default("func") is run
+    (['recommend'], True)
+    """
     p = sub.add_parser(
         "recommend",
         help="which intrinsic measure fits your task (Reimers et al. 2016, Table 3)",
@@ -47,6 +64,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval recommend``: the intrinsic measure that fits a task's cardinality,
+    set of interest and information (Reimers et al. 2016, Table 3), or ``--list`` them.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> main(["recommend", "--cardinality", "1:n", "--set-of-interest", "all",
+    ...       "--information", "rank", "-o", str(d / "rec.txt"), "-q"])
+    0
+    >>> (d / "rec.txt").read_text().splitlines()[1]
+    'measure: ndcg (or spearman)'
+    """
     if args.list:
         emit(format_recommendations(plausible_combinations(), args.format), args.output)
         return 0

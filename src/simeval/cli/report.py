@@ -13,6 +13,23 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``report`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["report"].get_default("func") is run
+    (['report'], True)
+    """
     p = sub.add_parser(
         "report",
         help="an HTML report (figures, verdict, tables) from saved --format json results",
@@ -34,6 +51,36 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval report``: an HTML page (verdict, figures, tables) from saved JSON
+    results.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "gold.txt").write_text("0\\n1\\n2\\n3\\n4\\n5\\n")
+    >>> _ = (d / "a.txt").write_text("0\\n1\\n2\\n3\\n5\\n4\\n")
+    >>> main(["evaluate", str(d / "gold.txt"), "--system", f"a={d / 'a.txt'}",
+    ...       "-o", str(d / "result.json"), "-q"])
+    0
+    >>> main(["report", str(d / "result.json"), "-o", str(d / "page.html"), "-q"])
+    0
+    >>> (d / "page.html").read_text().startswith("<!DOCTYPE html>")
+    True
+    """
     from ..report.html import build_page
     from ..report.schema import read_document
 

@@ -3,135 +3,23 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from typing import Any
 
 from ._common import (
     ProgressBar,
     add_output_options,
     add_outputs,
-    dataset_inputs,
-    declare_files,
     emit,
-    model_inputs,
     non_negative_int,
     note,
     progress_enabled,
 )
+from ._options import positive_int
+from .calibration import add_calibration_options, calibration_from_args
 from .documents import add_document_options, emit_document
-from .inputs import add_calibration_options, calibration_from_args
+from .models import add_models_and_data, note_unscored, scorer_options
 
-__all__ = ["add_model_options", "add_models_and_data", "note_unscored", "register", "run"]
-
-
-class _Once(argparse.Action):
-    """``store`` that refuses a second value: ``simeval score`` writes one file, the scores
-    of one model on one data set (a second ``--model`` would silently replace the first)."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
-        option_string: str | None = None,
-    ) -> None:
-        before = getattr(namespace, self.dest, None)
-        if before is not None:
-            parser.error(
-                f"{option_string} is given twice ({before}, {values}); simeval score writes "
-                "the scores of one model on one data set: run one score job for each, or "
-                "simeval run for several"
-            )
-        setattr(namespace, self.dest, values)
-
-
-def positive_int(text: str) -> int:
-    """argparse type for sizes: an integer ≥ 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not positive; give an integer ≥ 1")
-    return value
-
-
-def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
-    p.add_argument(
-        "--model",
-        action="append" if many else _Once,
-        required=True,
-        metavar="NAME",
-        help="a scorer: minilm, st:FOLDER or st:ORG/NAME[@REVISION] (a model of the local "
-        "Hugging Face cache), lexical:jaccard|word-tfidf|char-tfidf|edit|token-set, "
-        "static:VECTORS, sif:VECTORS, wmd:VECTORS, model2vec:FOLDER"
-        + (" (repeatable)" if many else " (one)"),
-    )
-    p.add_argument(
-        "--dataset",
-        action="append" if many else _Once,
-        required=True,
-        metavar="NAME",
-        help="a registered sentence-pair data set (see simeval datasets --sentences), "
-        "e.g. stsb:test" + (" (repeatable)" if many else " (one)"),
-    )
-    p.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help="read registered data sets from DIR (or its subfolders); nothing is downloaded",
-    )
-    # the model's files (vectors, its folder, the embedding cache) and the data sets'
-    # folder are inputs: no output may go over or into them
-    declare_files(
-        p,
-        folders=("data_dir",),
-        read_by={"model": model_inputs, "dataset": dataset_inputs},
-    )
-    add_model_options(p)
-
-
-def add_model_options(p: argparse.ArgumentParser) -> None:
-    """How the models run: ``--device``, ``--batch-size``, ``--prompt``,
-    ``--prompt-name``, ``--similarity`` (each given to the models that take it)."""
-    from ..scorers import SIMILARITIES
-    from ..scorers.loading import DEVICES
-
-    p.add_argument(
-        "--device",
-        choices=DEVICES,
-        help="where sentence-transformers models run (default cpu; auto: a GPU when torch "
-        "sees one)",
-    )
-    p.add_argument(
-        "--batch-size",
-        type=positive_int,
-        metavar="N",
-        help="texts encoded at a time by sentence-transformers models (default 32)",
-    )
-    prompt = p.add_mutually_exclusive_group()
-    prompt.add_argument(
-        "--prompt",
-        metavar="TEXT",
-        help="an instruction put before every text, for instruction models "
-        "(sentence-transformers' prompt)",
-    )
-    prompt.add_argument(
-        "--prompt-name",
-        metavar="NAME",
-        help="the name of one of the model's own prompts (sentence-transformers' prompt_name)",
-    )
-    p.add_argument(
-        "--similarity",
-        choices=SIMILARITIES,
-        help="how two embeddings compare (default: the model's own, else cosine); for "
-        "sentence-transformers, model2vec, static and sif models",
-    )
-
-
-def scorer_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The model options given on the command line (those not given are left out)."""
-    names = ("device", "batch_size", "prompt", "prompt_name", "similarity")
-    return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
+__all__ = ["register", "run"]
 
 
 def _protocols(text: str) -> str:
@@ -146,6 +34,23 @@ def _protocols(text: str) -> str:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``run`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["run"].get_default("func") is run
+    (['run'], True)
+    """
     from ..runs.protocols import PROTOCOLS, SIDE_BY_SIDE
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES
 
@@ -218,13 +123,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def note_unscored(args: argparse.Namespace, model: str, dataset: str, k: int, n: int, why: str,
-                  what: str) -> None:  # fmt: skip
-    """The coverage note: ``k`` of the ``n`` pairs of ``dataset`` have no score."""
-    if k:
-        note(args, f"{model} on {dataset}: {k} of {n} pairs have no score ({why}); {what}")
-
-
 def _check_mteb(args: argparse.Namespace) -> None:
     import os
 
@@ -258,12 +156,35 @@ def _note_calibration(args: argparse.Namespace, res: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval run``: score every ``--model`` on every ``--dataset`` and report
+    them under ``--protocol`` (:func:`simeval.runs.run.run`), with the MTEB result files
+    under ``--output-dir`` when asked.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    An unknown data set is refused before any model runs, in one line on stderr:
+
+    >>> from simeval.cli import main
+    >>> main(["run", "--model", "lexical:jaccard", "--dataset", "nope", "-q"])
+    2
+    """
     import os
 
     from ..report.run import format_run
     from ..report.schema import mteb_task_results, run_document
+    from ..runs.assembly import unscored_reason
     from ..runs.run import run as run_models
-    from ..runs.run import unscored_reason
 
     _check_mteb(args)
     mteb = args.format == "mteb"

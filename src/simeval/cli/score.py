@@ -7,12 +7,29 @@ import argparse
 from pathlib import Path
 
 from ._common import CommandLineError, ProgressBar, declare_files, emit, progress_enabled
-from .run import add_models_and_data, note_unscored, scorer_options
+from .models import add_models_and_data, note_unscored, scorer_options
 
 __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``score`` command to ``sub``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["score"].get_default("func") is run
+    (['score'], True)
+    """
     p = sub.add_parser(
         "score",
         help="score one model on one data set and write the scores (one job of a cluster)",
@@ -46,9 +63,32 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``simeval score``: one model's scores on one data set, or on one shard of it
+    (:func:`simeval.runs.run.score_dataset`), written as a table or a JSON document.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    An unknown data set is refused before the model runs, in one line on stderr:
+
+    >>> from simeval.cli import main
+    >>> main(["score", "--model", "lexical:jaccard", "--dataset", "nope", "-o", "s.csv", "-q"])
+    2
+    """
     from ..report.schema import scores_document
     from ..report.tables import to_json
-    from ..runs.run import score_dataset, unscored_reason
+    from ..runs.assembly import unscored_reason
+    from ..runs.run import score_dataset
     from ..runs.shards import parse_shard
 
     shard, shards = parse_shard(args.shard) if args.shard else (1, 1)

@@ -20,9 +20,7 @@ from ..wordsim import (
     evaluate,
     signature,
 )
-from ..wordsim.lemmas import is_tagged
 from ._common import (
-    CommandLineError,
     ProgressBar,
     add_output_options,
     declare_files,
@@ -33,11 +31,29 @@ from ._common import (
 )
 from ._options import positive_int
 from .ceiling import wordsim_ceilings, wordsim_ratings
+from .wordsim_checks import check_options, check_word_forms
 
 __all__ = ["register", "run"]
 
 
 def register(subparsers: Any) -> None:
+    """Add the ``wordsim`` command to ``subparsers``, the subcommands of the ``simeval`` parser:
+    its options, the files it reads and writes (:func:`~simeval.cli._common.declare_files`)
+    and :func:`run` as what it does.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        The subcommands of the ``simeval`` parser.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> commands = argparse.ArgumentParser().add_subparsers(dest="command")
+    >>> register(commands)
+    >>> list(commands.choices), commands.choices["wordsim"].get_default("func") is run
+    (['wordsim'], True)
+    """
     parser = subparsers.add_parser(
         "wordsim",
         help="word-similarity evaluation of word vectors (R wordspace parity)",
@@ -250,43 +266,6 @@ def _read(args: argparse.Namespace, tasks: list[registry.WordPairs]) -> Vectors:
     return vectors
 
 
-def _check_word_forms(
-    args: argparse.Namespace, tasks: list[registry.WordPairs], vectors: Vectors
-) -> None:
-    """Say which --strip-pos fits when the task words and the vector words are written
-    differently (POS-tagged lemmas such as chicken_N on one side only), before the
-    evaluation fails on them."""
-    vector_words = list(vectors.words)
-    for t in tasks:
-        words = list(t.word1) + list(t.word2)
-        seen = ", ".join(list(dict.fromkeys(words))[:3])
-        vectors_tagged = is_tagged(vector_words)
-        if args.strip_pos == "task" and not is_tagged(words):
-            raise CommandLineError(
-                f"--strip-pos task: the words of {t.name} carry no POS tag ({seen} …); "
-                + (
-                    f"the vectors' words do ({', '.join(vector_words[:3])} …): use "
-                    "--strip-pos vectors"
-                    if vectors_tagged
-                    else "drop --strip-pos"
-                )
-            )
-        if args.strip_pos is not None or any(w in vectors for w in words):
-            continue
-        if vectors_tagged and not is_tagged(words):
-            raise CommandLineError(
-                f"{t.name}: no word of it is in the vectors: the vectors' words are POS-tagged "
-                f"lemmas ({', '.join(vector_words[:3])} …) and those of {t.name} are not "
-                f"({seen} …); add --strip-pos vectors"
-            )
-        if is_tagged(words) and not vectors_tagged:
-            raise CommandLineError(
-                f"{t.name}: no word of it is in the vectors: its words are POS-tagged lemmas "
-                f"({seen} …) and the vectors' are not ({', '.join(vector_words[:3])} …); add "
-                "--strip-pos task"
-            )
-
-
 def _report_unknown(args: argparse.Namespace, res: WordsimResult) -> None:
     if res.reason:
         note(args, f"{res.name}: correlations are NaN: {res.reason}")
@@ -300,50 +279,45 @@ def _report_unknown(args: argparse.Namespace, res: WordsimResult) -> None:
         )
 
 
-def _check_options(args: argparse.Namespace) -> None:
-    """Refuse options that would be ignored with the chosen method and rank."""
-    if args.p is not None and args.method != "minkowski":
-        raise CommandLineError(
-            f"--p is the exponent of --method minkowski and has no effect with --method "
-            f"{args.method}; drop --p or add --method minkowski"
-        )
-    if args.similarity and args.method != "cosine":
-        raise CommandLineError(
-            f"--similarity applies to --method cosine only; drop it for --method {args.method}"
-        )
-    if args.avg_method is not None and args.rank != "avg":
-        raise CommandLineError(
-            "--avg-method applies with --rank avg only; add --rank avg or drop it"
-        )
-    if args.raters is None:
-        for flag, value in (
-            ("--rating-slots", args.rating_slots),
-            ("--bootstrap", args.bootstrap is not None),
-            ("--seed", args.seed is not None),
-        ):
-            if value:
-                raise CommandLineError(f"{flag} goes with --raters; add --raters or drop {flag}")
-    elif args.raters and not args.pairs:
-        raise CommandLineError(
-            f"--raters {args.raters}: rater columns are for --pairs files; a registered "
-            "--dataset knows its rater file (write --raters alone)"
-        )
-    elif args.pairs and not args.raters:
-        raise CommandLineError(
-            "--raters needs the raters' columns of the --pairs file, e.g. --raters 4-16"
-        )
-    elif args.rating_slots and not args.pairs:
-        raise CommandLineError("--rating-slots describes --pairs files; a registered set knows")
-    args.p = 2.0 if args.p is None else args.p
-    args.avg_method = args.avg_method or "arithmetic"
-
-
 def run(args: argparse.Namespace) -> int:
-    _check_options(args)
+    """Run ``simeval wordsim``: evaluate word vectors on word-similarity sets as R
+    wordspace does, with the human ceiling when ``--raters`` is given.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit status, 0 (a failure raises a :class:`~simeval.errors.SimevalError`, which
+        :func:`simeval.cli.main` writes as one line).
+
+    Examples
+    --------
+    cat–dog and dog–car are 45° apart, cat–car 90°: the angles rank the pairs (tied) as
+    the gold 8, 5, 2 does, and Spearman's ρ of ``[8, 2, 5]`` with ``[−45, −90, −45]`` is
+    ``0.866``:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from simeval.cli import main
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "vectors.txt").write_text("cat 1 0\\ndog 1 1\\ncar 0 1\\n")
+    >>> _ = (d / "pairs.tsv").write_text(
+    ...     "word1\\tword2\\tscore\\ncat\\tdog\\t8\\ncat\\tcar\\t2\\ndog\\tcar\\t5\\n")
+    >>> main(["wordsim", "--vectors", str(d / "vectors.txt"), "--pairs", str(d / "pairs.tsv"),
+    ...       "-o", str(d / "ws.csv"), "-q"])
+    0
+    >>> (d / "ws.csv").read_text().splitlines()[1].split(",")[:4]
+    ['pairs', '3', '0', '0.8660254037844387']
+    """
+    check_options(args)
     tasks = _load_tasks(args)
     ratings = wordsim_ratings(args) if args.raters is not None else None
     vectors = _read(args, tasks)
-    _check_word_forms(args, tasks, vectors)
+    check_word_forms(args, tasks, vectors)
     fmt = "HW" if args.strip_pos == "task" else None
     sig = signature(
         method=args.method,

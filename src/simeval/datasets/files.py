@@ -80,7 +80,27 @@ def store_inputs(
 ) -> tuple[Path, ...]:
     """The folder a registered file of the store ``folder`` is read from, without looking
     for it: ``data_dir`` (searched below) if given, else the cache ``cache_root()/folder``
-    (where a download also goes). A command never writes inside it."""
+    (where a download also goes). A command never writes inside it.
+
+    Parameters
+    ----------
+    folder : str
+        The cache's subfolder (``"wordsim"``, ``"sentences"``).
+    data_dir : str or os.PathLike, optional
+        The folder the user gave.
+
+    Returns
+    -------
+    tuple of Path
+        One folder.
+
+    Examples
+    --------
+    >>> [p.as_posix() for p in store_inputs(folder="sentences", data_dir="data")]
+    ['data']
+    >>> store_inputs(folder="sentences")[0].name
+    'sentences'
+    """
     return (Path(data_dir),) if data_dir is not None else (cache_root() / folder,)
 
 

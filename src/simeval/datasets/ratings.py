@@ -28,11 +28,24 @@ MISSING = frozenset({"", "na", "nan", "n/a", "-", "?"})
 class Ratings:
     """Items × raters: ``values[i, j]`` is rater j's rating of item i (NaN: none).
 
-    ``persistent`` is False when a column is a rating *slot* (whoever gave the item its
-    j-th rating) rather than one person; ``groups`` lists the column indices of panels that
-    rated different items (WordSim-353's two sets); ``word1``/``word2`` name the items of
-    a word-similarity set (empty otherwise).
+    Attributes
+    ----------
+    name : str
+        The data set's name.
+    values : numpy.ndarray
+        Items × raters.
+    columns : tuple of str
+        The raters' column labels.
+    persistent : bool
+        False when a column is a rating *slot* (whoever gave the item its j-th rating)
+        rather than one person.
+    groups : tuple of tuple of int or None
+        The column indices of panels that rated different items (WordSim-353's two sets).
+    word1, word2 : tuple of str
+        The items of a word-similarity set (empty otherwise).
 
+    Examples
+    --------
     >>> r = Ratings("toy", np.array([[1.0, 2.0], [3.0, np.nan], [4.0, 5.0]]), ("a", "b"))
     >>> r.n_items, r.n_raters, r.mean().tolist()
     (3, 2, [1.5, 3.0, 4.5])
@@ -48,10 +61,12 @@ class Ratings:
 
     @property
     def n_items(self) -> int:
+        """The rows."""
         return int(self.values.shape[0])
 
     @property
     def n_raters(self) -> int:
+        """The columns."""
         return int(self.values.shape[1])
 
     def mean(self) -> NDArray[np.float64]:
@@ -97,6 +112,25 @@ def resolve_columns(spec: str, header: Sequence[str]) -> list[int]:
     """The 0-based positions named by ``spec``: comma-separated column names, 1-based
     column numbers, or ranges ``A-B`` of either (inclusive, in the file's order).
 
+    Parameters
+    ----------
+    spec : str
+        What the user gave.
+    header : sequence of str
+        The file's column names.
+
+    Returns
+    -------
+    list of int
+
+    Raises
+    ------
+    InputError
+        An empty item, an unknown column, a backward range, a column named twice, or fewer
+        than 2 columns.
+
+    Examples
+    --------
     >>> head = ["w1", "w2", "mean", "r1", "r2", "r3"]
     >>> resolve_columns("4-6", head), resolve_columns("r1-r3", head), resolve_columns("r2,6", head)
     ([3, 4, 5], [3, 4, 5], [4, 5])
@@ -176,6 +210,35 @@ def read_ratings(
     positions (as :func:`~simeval.datasets.wordsim.read_pairs`; the names ``word1`` and
     ``word2`` fall back to the first two columns when the header lacks them).
 
+    Parameters
+    ----------
+    path : path
+        The file.
+    columns : str, optional
+        The raters' columns.
+    word1, word2 : str or int
+        The words' columns.
+    first : int, default 2
+        The first rating field when ``columns`` is not given.
+    persistent : bool, default True
+        Whether a column is one person.
+    name : str, optional
+        Default: the file's stem.
+
+    Returns
+    -------
+    Ratings
+
+    Raises
+    ------
+    DataError
+        No row of ratings, a missing column, a row without a word pair, or a rating that is
+        not a finite number (naming the file, line and column).
+    InputError
+        Bad ``columns``.
+
+    Examples
+    --------
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.tsv"
     >>> _ = p.write_text("w1 w2 mean a b\\ncat dog 2.5 2 3\\ncar bus 4 4 NA\\n")

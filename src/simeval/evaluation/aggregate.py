@@ -32,7 +32,8 @@ from numpy.typing import ArrayLike, NDArray
 from ..errors import InputError
 from ..metrics.means import mean_of
 from ..metrics.registry import direction, get_metric
-from .evaluate import SPREAD_BIN, Evaluation
+from .evaluate import Evaluation
+from .records import SPREAD_BIN
 
 __all__ = [
     "AGGREGATES",
@@ -62,8 +63,46 @@ def set_aggregate(
     correlations), and why it is NaN when it is (a set's value is undefined; Fisher's z of
     a measure that is not a correlation).
 
+    With weights ``w_i`` (1, the pairs ``n_i`` or ``n_i − 3``) the means are
+    ``Σ w_i v_i / Σ w_i`` and, for correlations, ``tanh(Σ w_i atanh(r_i) / Σ w_i)``
+    (Fisher 1921; Atoum 2019, eq. 4–5).
+
+    Parameters
+    ----------
+    values : array_like
+        One value per set.
+    how : {"mean", "weighted_mean", "fisher_z_mean", "weighted_fisher_z_mean"}
+        The average.
+    sizes : array_like, optional
+        The scored pairs of each set (for the weighted averages).
+    is_correlation : bool, default False
+        Whether the values are correlations (Fisher's z needs them).
+    names : sequence of str, optional
+        The sets' names, for the reason (default: their positions).
+
+    Returns
+    -------
+    value : float
+        The aggregate (NaN when undefined).
+    reason : str or None
+        Why it is NaN.
+
+    References
+    ----------
+    Fisher, R. A. (1921). On the "probable error" of a coefficient of correlation deduced
+    from a small sample. *Metron* 1, 3–32.
+
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures. *Modern Applied Science* 13(10), 26–40, eq. 4–5.
+
+    Examples
+    --------
+    ``tanh((atanh 0.5 + atanh 0.7) / 2) = tanh((0.5493 + 0.8673) / 2) = 0.6096``:
+
     >>> set_aggregate([0.5, 0.7], "fisher_z_mean", is_correlation=True)[0]  # doctest: +ELLIPSIS
     0.6096...
+    >>> set_aggregate([0.5, 0.8], "weighted_mean", sizes=[1, 3])  # (0.5 + 3 × 0.8) / 4
+    (0.725, None)
     >>> set_aggregate([0.5, float("nan")], "mean", names=["a", "b"])
     (nan, 'undefined on set(s) b')
     """
@@ -85,7 +124,39 @@ def pooled(
 ) -> tuple[NDArray[np.float64], dict[str, NDArray[np.float64]]]:
     """Every set's pairs concatenated (SemEval 2012's ``ALL``), each system's scores of a
     set first mapped onto that set's gold by least squares with ``normalize`` (``ALLnrm``,
-    Agirre et al. 2012 §5)."""
+    Agirre et al. 2012 §5).
+
+    Parameters
+    ----------
+    gold : sequence of numpy.ndarray
+        Each set's gold scores.
+    systems : mapping of str to sequence of numpy.ndarray
+        Each system's scores, one array per set (NaN where it gave none).
+    normalize : bool, default False
+        Map each set's scores onto its gold first (:func:`least_squares_map`).
+
+    Returns
+    -------
+    gold : numpy.ndarray
+        The gold of every set, concatenated.
+    systems : dict of str to numpy.ndarray
+        Each system's scores, concatenated.
+
+    References
+    ----------
+    Agirre, E., Cer, D., Diab, M. & Gonzalez-Agirre, A. (2012). SemEval-2012 Task 6: a
+    pilot on semantic textual similarity. ``*SEM 2012``, 385–393, §5.
+
+    Examples
+    --------
+    Each set's scores here are a line of its gold (``g = s / 10`` and ``g = s + 3``), so
+    ``ALLnrm`` maps them onto it exactly:
+
+    >>> gold = [np.array([1.0, 2.0]), np.array([3.0, 4.0])]
+    >>> s = {"s": [np.array([10.0, 20.0]), np.array([0.0, 1.0])]}
+    >>> pooled(gold, s)[1]["s"].tolist(), pooled(gold, s, normalize=True)[1]["s"].round(6).tolist()
+    ([10.0, 20.0, 0.0, 1.0], [1.0, 2.0, 3.0, 4.0])
+    """
     g = np.concatenate(list(gold))
     out = {}
     for name, per_set in systems.items():
@@ -96,7 +167,34 @@ def pooled(
 
 def least_squares_map(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.float64]:
     """``a + b·s`` with (a, b) minimizing Σ(g − a − b·s)² (ALLnrm's per-set normalization),
-    fitted on the pairs the system scored; a missing score stays missing."""
+    fitted on the pairs the system scored; a missing score stays missing. Scores that
+    are all equal map to the mean gold.
+
+    Parameters
+    ----------
+    g : numpy.ndarray
+        A set's gold scores.
+    s : numpy.ndarray
+        A system's scores of the same pairs (NaN where it gave none).
+
+    Returns
+    -------
+    numpy.ndarray
+        The mapped scores.
+
+    References
+    ----------
+    Agirre, E., Cer, D., Diab, M. & Gonzalez-Agirre, A. (2012). SemEval-2012 Task 6: a
+    pilot on semantic textual similarity. ``*SEM 2012``, 385–393, §5 (ALLnrm).
+
+    Examples
+    --------
+    ``g = s / 2`` on the scored pairs (the third is unscored):
+
+    >>> least_squares_map(np.array([1.0, 2.0, 9.0, 3.0]), np.array([2.0, 4.0, np.nan, 6.0]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    array([ 1.,  2., nan,  3.])
+    """
     ok = ~np.isnan(s)
     if not ok.any():
         return s.copy()
@@ -109,6 +207,27 @@ def least_squares_map(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray
 def borda_points(values: Mapping[str, NDArray[np.float64]], higher: bool) -> dict[str, float]:
     """Borda count over sets: in each set a system gets one point per system it beats,
     half a point per tie; NaN for a system undefined on a set.
+
+    Parameters
+    ----------
+    values : mapping of str to numpy.ndarray
+        Each system's values, one per set (the same sets, in the same order).
+    higher : bool
+        Whether a higher value is better.
+
+    Returns
+    -------
+    dict of str to float
+        Each system's points.
+
+    References
+    ----------
+    de Borda, J.-C. (1781). Mémoire sur les élections au scrutin. *Histoire de l'Académie
+    Royale des Sciences*, Paris.
+
+    Examples
+    --------
+    ``a`` beats ``b`` on the first set (1 point) and ties on the second (½ each):
 
     >>> borda_points({"a": np.array([0.9, 0.5]), "b": np.array([0.8, 0.5])}, True)
     {'a': 1.5, 'b': 0.5}
@@ -142,6 +261,34 @@ def aggregate(
     (``dataset`` = ``"fisher_z_mean"`` for correlations, ``"mean"`` otherwise; with
     ``weighted=True`` the weights are ``n − 3`` and ``n``), ``n`` = the pairs in all.
 
+    Parameters
+    ----------
+    evaluations : mapping of str to Evaluation
+        One evaluation per data set.
+    weighted : bool, default False
+        Weight each set by its pairs (``n − 3`` for Fisher's z).
+
+    Returns
+    -------
+    list of dict
+        ``system``, ``metric``, ``bin``, ``dataset`` (the aggregate's name), ``weighted``,
+        ``value`` (None when undefined), ``n`` and ``reason`` (why it is undefined).
+
+    Raises
+    ------
+    InputError
+        No evaluation.
+
+    References
+    ----------
+    Fisher, R. A. (1921). On the "probable error" of a coefficient of correlation deduced
+    from a small sample. *Metron* 1, 3–32.
+
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures. *Modern Applied Science* 13(10), 26–40, eq. 4–5.
+
+    Examples
+    --------
     >>> import simeval as se
     >>> a = se.evaluate([1, 2, 3, 4], {"s": [1, 2, 4, 3]}, metrics=["pearson", "mae"])
     >>> b = se.evaluate([1, 2, 3, 4, 5], {"s": [1, 3, 2, 4, 5]}, metrics=["pearson", "mae"])
@@ -193,6 +340,33 @@ def normalized_ranks(evaluations: Mapping[str, Evaluation]) -> dict[str, float]:
     """Each system's normalized averaged rank over every measure and data set (Atoum 2019,
     Fig. 10): 0 = best everywhere, 1 = worst everywhere. A measure undefined for some
     system on a set is left out of that set's ranking.
+
+    A system's value is the mean over measures and sets of ``(rank − 1) / (k − 1)``, with
+    rank 1 the best of the ``k`` systems of that set (ties share their mean rank).
+
+    Parameters
+    ----------
+    evaluations : mapping of str to Evaluation
+        One evaluation per data set.
+
+    Returns
+    -------
+    dict of str to float
+        Each system's normalized averaged rank (NaN when it was never ranked).
+
+    Raises
+    ------
+    InputError
+        Fewer than two systems.
+
+    References
+    ----------
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures. *Modern Applied Science* 13(10), 26–40, Fig. 10.
+
+    Examples
+    --------
+    ``a`` is best on both measures, ``b`` worst:
 
     >>> import simeval as se
     >>> ev = se.evaluate([1, 2, 3, 4], {"a": [1, 2, 3, 4], "b": [4, 3, 2, 1]},

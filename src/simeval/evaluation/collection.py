@@ -37,6 +37,22 @@ def default_aggregate(metric: str) -> Aggregate:
     """The aggregate over data sets of :func:`simeval.evaluation.aggregate.aggregate`:
     ``"fisher_z"`` for a correlation, ``"mean"`` for any other measure.
 
+    Parameters
+    ----------
+    metric : str
+        A measure's name.
+
+    Returns
+    -------
+    {"fisher_z", "mean"}
+
+    Raises
+    ------
+    InputError
+        An unknown measure.
+
+    Examples
+    --------
     >>> default_aggregate("spearman"), default_aggregate("nmsse")
     ('fisher_z', 'mean')
     """
@@ -61,6 +77,19 @@ class CollectionVerdict:
         ``reasons["bootstrap"]`` (no resamples asked for …).
     reasons : mapping
         Why ``friedman`` or ``bootstrap`` is missing.
+
+    Examples
+    --------
+    Made by :func:`compare_collection`; without resamples the bootstrap is missing, with
+    its reason. System ``a`` follows the gold's order on both sets and ``b`` reverses it,
+    so ``a`` ranks first on each (average ranks 1 and 2):
+
+    >>> import simeval as se
+    >>> gold = [1.0, 2.0, 3.0, 4.0]
+    >>> ev = se.evaluate(gold, {"a": gold, "b": gold[::-1]}, metrics=["spearman"])
+    >>> verdict = compare_collection({"s1": ev, "s2": ev}, "spearman", n_resamples=0)
+    >>> verdict.friedman.average_ranks, verdict.bootstrap, verdict.reasons["bootstrap"]
+    ((1.0, 2.0), None, 'no bootstrap resamples asked for')
     """
 
     metric: str

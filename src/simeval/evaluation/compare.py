@@ -21,8 +21,8 @@ difference, Kendall τ between rankings).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -31,7 +31,6 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import check_int, rng_of
 from ..errors import InputError
 from ..meta.ranks import RankAgreement, rank_agreement
-from ..metrics.correlation import pearson, spearman
 from ..metrics.registry import get_metric
 from ..options import Options
 from ..results import json_ready
@@ -45,12 +44,12 @@ from ..stats.bootstrap import (
 )
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ..stats.clusters import SignificanceClusters, significance_clusters
-from ..stats.dependent import steiger_z_from_r, williams_test_from_r, zou_ci_from_r
 from ..stats.paired import paired_permutation_tests, pairwise_bootstrap_pvalues
 from ..stats.rank_intervals import RankIntervals, rank_intervals_from_values
 from .evaluate import Evaluation, evaluate
+from .pairwise import PairwiseComparison, pairwise_comparisons
 
-__all__ = ["COMPARE_METRICS", "Comparison", "PairwiseComparison", "compare"]
+__all__ = ["COMPARE_METRICS", "Comparison", "compare"]
 
 #: Default metrics of ``simeval compare``: the ones the bootstrap computes in batch.
 COMPARE_METRICS: tuple[str, ...] = (
@@ -62,36 +61,47 @@ COMPARE_METRICS: tuple[str, ...] = (
     "hmean(f1_low,f1_high)",
 )
 
-_CORRELATIONS = ("pearson", "spearman")
-
-
-@dataclass(frozen=True)
-class PairwiseComparison:
-    """System A against system B under one metric (A is ranked at or above B)."""
-
-    metric: str
-    system_a: str
-    system_b: str
-    value_a: float
-    value_b: float
-    difference: float
-    bootstrap_p: float  # one-sided: a better than b
-    bootstrap_p_holm: float
-    permutation_p: float | None = None
-    williams_t: float | None = None
-    williams_p: float | None = None
-    steiger_z: float | None = None
-    steiger_p: float | None = None
-    zou_low: float | None = None
-    zou_high: float | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return json_ready(asdict(self))
-
 
 @dataclass(frozen=True)
 class Comparison:
-    """The result of :func:`compare`."""
+    """The result of :func:`compare`.
+
+    Attributes
+    ----------
+    evaluation : Evaluation
+        Every metric of every system, on the pairs compared.
+    distribution : BootstrapDistribution
+        The metrics on the shared bootstrap resamples.
+    intervals : mapping of (system, metric) to BootstrapInterval
+        Each system's bootstrap interval.
+    clusters : mapping of str to SignificanceClusters
+        Per metric, the systems best first and their significance clusters.
+    pairwise : tuple of PairwiseComparison
+        Every pair of systems under every metric, with its tests.
+    agreement : tuple of RankAgreement
+        How the rankings of every two metrics agree.
+    ci_method : {"bca", "percentile"}
+        How the intervals were computed.
+    confidence_level, alpha : float
+        Of the intervals, and of the clusters and the separable orders.
+    permutations : int
+        Approximate-randomization trials per pair (0: none).
+    dropped : int
+        Pairs left out because the gold or a system had no score.
+    ranks : mapping of str to RankIntervals
+        Per metric, the rank intervals of the systems with a defined value.
+
+    Examples
+    --------
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
+    ...                      "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]},
+    ...               metrics=["pearson"], n_resamples=200, seed=0)
+    >>> cmp.ranked("pearson"), cmp.cluster_of("noisy", "pearson")
+    (('good', 'noisy'), 2)
+    >>> cmp.signature.split("|")[-5:]
+    ['bootstrap:200', 'ci:bca:0.95', 'seed:0', 'test:paired_bootstrap+holm', 'alpha:0.05']
+    """
 
     evaluation: Evaluation
     distribution: BootstrapDistribution
@@ -216,17 +226,59 @@ def compare(
 ) -> Comparison:
     """Compare systems under several metrics with intervals and significance tests.
 
-    ``options`` (a :class:`~simeval.Options`, or its fields as keywords: ``scale=(0, 5)``,
-    ``nan_policy="omit"`` …) as for :func:`~simeval.evaluation.evaluate.evaluate`; with
-    ``nan_policy="omit"`` the pairs where the gold or *any* system is missing are dropped
-    for every system, so that the comparison stays paired (``dropped`` counts them).
-    ``n_resamples`` bootstrap resamples of the pairs (shared by all systems and metrics,
-    so tests are paired; at least 100,
-    :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES`), ``seed`` (0 is a
-    seed), ``ci`` ``"bca"`` or ``"percentile"``, ``confidence_level`` of the intervals and
-    the rank intervals, ``alpha`` of the clusters and of the separable orders of ``ranks``,
-    and ``permutations`` approximate-randomization trials per pair of systems (0: skip).
+    With ``nan_policy="omit"`` the pairs where the gold or *any* system is missing are
+    dropped for every system, so that the comparison stays paired (``dropped`` counts them).
 
+    Parameters
+    ----------
+    gold, systems
+        Gold scores and a mapping ``name → system scores`` (same length, aligned).
+    metrics : sequence of str, optional
+        Default :data:`COMPARE_METRICS`.
+    options : Options, optional
+        As for :func:`~simeval.evaluation.evaluate.evaluate`.
+    n_resamples : int, default 1000
+        Bootstrap resamples of the pairs, shared by all systems and metrics so that the
+        tests are paired; at least
+        :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES`.
+    seed : int, optional
+        Of the resamples (0 is a seed).
+    ci : {"bca", "percentile"}
+        The bootstrap interval.
+    confidence_level : float, default 0.95
+        Of the intervals and the rank intervals.
+    alpha : float, default 0.05
+        Of the clusters and of the separable orders of ``ranks``.
+    permutations : int, default 0
+        Approximate-randomization trials per pair of systems (0: none).
+    progress : callable, optional
+        ``progress(done, total)`` over the resamples.
+    **option_fields
+        Fields of :class:`~simeval.Options` (``scale=(0, 5)``, ``nan_policy="omit"`` …).
+
+    Returns
+    -------
+    Comparison
+
+    Raises
+    ------
+    InputError
+        A bad ``ci``, seed or count of resamples, an unknown metric, or scores that do not
+        pair with the gold.
+
+    References
+    ----------
+    Efron, B. (1987). Better bootstrap confidence intervals. *Journal of the American
+    Statistical Association* 82(397), 171–185 (BCa).
+
+    Holm, S. (1979). A simple sequentially rejective multiple test procedure.
+    *Scandinavian Journal of Statistics* 6(2), 65–70.
+
+    Reimers, N., Beyer, P. & Gurevych, I. (2016). Task-oriented intrinsic evaluation of
+    semantic textual similarity. *COLING 2016*, 87–96, Table 1.
+
+    Examples
+    --------
     >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
     >>> cmp = compare(gold, {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4],
     ...                      "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]},
@@ -311,7 +363,7 @@ def compare(
             values, p[np.ix_(keep, keep)], higher_is_better=hib, alpha=alpha, metric=m
         )
         clusters[m] = cl
-        pairwise.extend(_pairs(m, cl, raw, scores, ev, permutation_p))
+        pairwise.extend(pairwise_comparisons(m, cl, raw, scores, ev, permutation_p))
         if len(keep) > 1:
             ranks[m] = rank_intervals_from_values(
                 [values[dist.systems[i]] for i in keep],
@@ -345,53 +397,3 @@ def _kept_pairs(gold: ArrayLike, systems: Mapping[str, ArrayLike]) -> NDArray[np
     for v in systems.values():
         keep &= ~np.isnan(np.asarray(v, dtype=np.float64))
     return keep
-
-
-def _pairs(
-    metric: str,
-    cl: SignificanceClusters,
-    raw: Mapping[tuple[str, str], float],
-    scores: Mapping[str, NDArray[np.float64]],
-    ev: Evaluation,
-    permutation_p: Mapping[frozenset[str], Mapping[str, float]],
-) -> Iterator[PairwiseComparison]:
-    """Every pair (a ranked above b) under ``metric``, with the tests that apply to it."""
-    order = cl.systems
-    for i, a in enumerate(order):
-        for j in range(i + 1, len(order)):
-            b = order[j]
-            va, vb = ev.value(a, metric), ev.value(b, metric)
-            extra: dict[str, Any] = {}
-            if metric in _CORRELATIONS:
-                r23 = _correlation(metric, scores[a], scores[b])  # correlations read raw scores
-                if not any(math.isnan(x) for x in (va, vb, r23)):
-                    n = ev.n
-                    w = williams_test_from_r(va, vb, r23, n)
-                    st = steiger_z_from_r(va, vb, r23, n)
-                    z = zou_ci_from_r(va, vb, r23, n)
-                    extra = dict(
-                        williams_t=w.statistic,
-                        williams_p=w.pvalue,
-                        steiger_z=st.statistic,
-                        steiger_p=st.pvalue,
-                        zou_low=z.low,
-                        zou_high=z.high,
-                    )
-            if permutation_p:
-                extra["permutation_p"] = permutation_p[frozenset((a, b))][metric]
-            yield PairwiseComparison(
-                metric=metric,
-                system_a=a,
-                system_b=b,
-                value_a=va,
-                value_b=vb,
-                difference=va - vb,
-                bootstrap_p=raw[(a, b)],
-                bootstrap_p_holm=float(cl.adjusted[i, j]),
-                **extra,
-            )
-
-
-def _correlation(name: str, a: NDArray[np.float64], b: NDArray[np.float64]) -> float:
-    """r(a, b) between two systems: the r23 of the dependent-correlation tests."""
-    return (pearson if name == "pearson" else spearman)(a, b).statistic

@@ -9,7 +9,7 @@ makes every number reproducible.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -21,48 +21,61 @@ from .._version import __version__
 from ..binning import Bins
 from ..errors import InputError, InputTypeError
 from ..metrics._sorted import SortedScores
-from ..metrics.base import Context, Metric
+from ..metrics.base import Metric
 from ..metrics.binned import BinnedResult
+from ..metrics.context import Context
 from ..metrics.gold_scale import CalibrationFit, calibrate
 from ..metrics.registry import DEFAULT_METRICS, get_metric
 from ..options import Options
-from ..results import CorrelationResult, MetricResult, ScaledPearsonResult, json_ready
+from ..results import MetricResult, ScaledPearsonResult
 from .pairing import bin_all, finite_extremes, paired_with_gold
+from .records import Record, records_of
 from .scales import scale_warning
 from .scheduling import PARALLEL_MIN, TOGETHER_MAX, scored
 
-__all__ = ["SPREAD_BIN", "Evaluation", "Record", "evaluate", "records_of"]
-
-#: The ``bin`` of the record that holds a binned metric's spread: the standard deviation of
-#: its values over the bins (the variability across sections of Atoum & Ayyagari 2019).
-SPREAD_BIN = "sd over bins"
-
-
-@dataclass(frozen=True)
-class Record:
-    """One number: a metric of a system, on the whole dataset (``bin`` None) or one bin."""
-
-    system: str
-    metric: str
-    value: float
-    bin: str | None = None
-    n: int = 0
-    pvalue: float | None = None
-    ci_low: float | None = None
-    ci_high: float | None = None
-    reason: str | None = None
-    #: How the interval was computed: ``fisher`` (Pearson), ``bonett-wright`` (Spearman),
-    #: ``fieller`` (Kendall); see :meth:`simeval.CorrelationResult.confidence_interval`.
-    ci_method: str | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return json_ready(asdict(self))
+__all__ = ["Evaluation", "evaluate"]
 
 
 @dataclass(frozen=True)
 class Evaluation:
     """Results of :func:`evaluate`. ``records`` is tidy; ``results[system][metric]`` holds
-    the full result objects (per-bin details of ``scaled_pearson`` included)."""
+    the full result objects (per-bin details of ``scaled_pearson`` included).
+
+    Attributes
+    ----------
+    systems : tuple of str
+        In the order given.
+    metrics : tuple of Metric
+        The measures computed.
+    records : tuple of Record
+        One row per system, measure and bin.
+    results : mapping of str to mapping of str to MetricResult
+        ``results[system][metric]``.
+    options : Options
+        The options, resolved on the gold scores (the observed scale when none was given).
+    dropped : mapping of str to int
+        Pairs omitted per system under ``nan_policy="omit"``.
+    n : int
+        The pairs of the gold.
+    warnings : mapping of str to str
+        Systems off the gold scale measured without calibration, with the message.
+    calibration : mapping of str to CalibrationFit or None
+        How each system was put on the gold scale.
+    gold, system_scores : numpy.ndarray
+        The scores the metrics read (missing scores as NaN).
+
+    Examples
+    --------
+    One swap of the gold's 4 and 5 costs 1 of the gold's sum of squares, 17.5:
+    ``r = 16.5 / 17.5 ≈ 0.9429``; the mean absolute error is ``2 / 6``.
+
+    >>> ev = evaluate([0, 1, 2, 3, 4, 5], {"a": [0, 1, 2, 3, 5, 4]}, metrics=["pearson", "mae"])
+    >>> round(ev.value("a", "pearson"), 4), round(ev.value("a", "mae"), 4)
+    (0.9429, 0.3333)
+    >>> header, rows = ev.table()
+    >>> header, [round(v, 4) for v in rows[0][1:]]
+    (['system', 'pearson', 'mae'], [0.9429, 0.3333])
+    """
 
     systems: tuple[str, ...]
     metrics: tuple[Metric, ...]
@@ -212,44 +225,6 @@ class Evaluation:
                     row.append(next((b.statistic for b in bins if b.label == label), math.nan))
             rows.append(row)
         return header, rows
-
-
-def records_of(system: str, metric: Metric, res: MetricResult) -> Iterable[Record]:
-    if isinstance(res, CorrelationResult):
-        ci = res.confidence_interval()
-        yield Record(
-            system,
-            metric.name,
-            res.statistic,
-            None,
-            res.n,
-            res.pvalue,
-            ci.low,
-            ci.high,
-            res.reason,
-            ci.method if not math.isnan(ci.low) else None,
-        )
-        return
-    yield Record(system, metric.name, res.statistic, None, res.n, reason=res.reason)
-    if isinstance(res, BinnedResult):
-        for b in res.bins:
-            yield Record(system, res.metric, b.statistic, b.label, b.n, reason=b.reason)
-        why = f"no bin of {res.metric} has a value" if math.isnan(res.variability) else None
-        yield Record(system, metric.name, res.variability, SPREAD_BIN, res.n, reason=why)
-    if isinstance(res, ScaledPearsonResult):
-        for b in res.bins:
-            yield Record(
-                system,
-                "pearson",
-                b.statistic,
-                b.label,
-                b.n,
-                b.pvalue,
-                b.ci_low,
-                b.ci_high,
-                b.reason,
-                "fisher" if b.ci_low is not None and not math.isnan(b.ci_low) else None,
-            )
 
 
 def evaluate(

@@ -24,6 +24,33 @@ def scale_warning(
     off_scale_reason`) is measured without calibration (``calibrate="none"``): the error
     and low/high measures then judge its scale, not the system.
 
+    Parameters
+    ----------
+    name : str
+        The system's name.
+    scores : numpy.ndarray
+        Its scores.
+    scale : (float, float) or None
+        The gold scale.
+    extremes : (float, float), optional
+        The scores' smallest and largest value, when known.
+    system_scale : (float, float), optional
+        The scale the system declares.
+    declared : bool, default True
+        Whether the gold scale was declared (not the gold scores' observed range).
+
+    Returns
+    -------
+    str or None
+        The message, or None for a system on the gold scale.
+
+    Examples
+    --------
+    Scores from 1 to 4 are on the scale 0–5; scores from 0.6 to 0.7 cover less than a third
+    of it:
+
+    >>> scale_warning("sys", np.array([1.0, 4.0]), (0.0, 5.0)) is None
+    True
     >>> scale_warning("cos", np.array([0.6, 0.65, 0.7]), (0.0, 5.0))  # doctest: +ELLIPSIS
     "system 'cos': its scores (0.6–0.7) cover less than a third of the gold scale 0–5; ...
     """

@@ -11,7 +11,7 @@ from typing import Any
 
 from numpy.typing import ArrayLike
 
-from ..metrics.base import Context
+from ..metrics.context import Context
 from ..results import MetricResult
 
 __all__ = ["PARALLEL_MIN", "TOGETHER_MAX", "scored"]
@@ -41,7 +41,45 @@ def scored(
     waits for another. The first system is scored alone, so that what every system
     shares — the gold scores' grid, bins, ideal gains — is computed once before the
     others read it; meanwhile the next ones are sorted. At most ``2 · together`` systems
-    are in hand (paired, not yet returned), which bounds the n-long arrays alive."""
+    are in hand (paired, not yet returned), which bounds the n-long arrays alive.
+
+    Parameters
+    ----------
+    items : iterable of (str, array_like)
+        Each system's name and scores.
+    paired : callable
+        ``(name, scores) -> (name, Context)``: the system paired with the gold.
+    score : callable
+        ``Context -> {metric: result}``.
+    together : int
+        Systems scored at once in two threads (0: none, all in this thread).
+
+    Yields
+    ------
+    name : str
+        A system, in the order of ``items``.
+    results : dict of str to MetricResult
+        Its results.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from simeval.metrics.context import Context
+    >>> from simeval.metrics._sorted import SortedScores
+    >>> from simeval.metrics.registry import get_metric
+    >>> from simeval.options import Options
+    >>> gold = SortedScores(np.array([1.0, 2.0, 3.0]))
+    >>> def paired(name, scores):
+    ...     return name, Context(gold, SortedScores(np.asarray(scores, float)), Options())
+    >>> def score(ctx):
+    ...     return {"pearson": ctx.result(get_metric("pearson"))}
+    >>> systems = [("up", [1, 2, 3]), ("down", [3, 2, 1]), ("flat", [1, 1, 2])]
+    >>> for name, results in scored(systems, paired, score, together=1):
+    ...     print(name, round(results["pearson"].statistic, 4))
+    up 1.0
+    down -1.0
+    flat 0.866
+    """
     it = iter(items)
     if not together:
         for name, scores in it:

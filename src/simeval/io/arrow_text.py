@@ -74,7 +74,24 @@ def _per_piece(column: Any, each: Any, dtype: Any) -> NDArray[Any]:
 
 
 def blank(column: Any) -> NDArray[np.bool_]:
-    """Which strings are blank: empty, or white space only."""
+    r"""Which strings are blank: empty, or white space only (:meth:`str.isspace`).
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        A string column (nulls count as the text ``"None"``).
+
+    Returns
+    -------
+    numpy.ndarray
+        Booleans, one per string.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> blank(pa.array(["a", "", " \t", "\u3000", None])).tolist()
+    [False, True, True, True, False]
+    """
     return _per_piece(column, _blank, bool)
 
 
@@ -90,8 +107,28 @@ def _blank(text: Any) -> NDArray[np.bool_]:
 
 
 def trimmed(column: Any) -> Any:
-    """The strings of ``column`` (nulls as ``str(None)``) stripped as :meth:`str.strip`
-    strips; the column itself when none is null or has white space at an end."""
+    r"""The strings of ``column`` (nulls as ``str(None)``) stripped as :meth:`str.strip`
+    strips; the column itself when none is null or has white space at an end.
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        A string column.
+
+    Returns
+    -------
+    pyarrow.Array or pyarrow.ChunkedArray
+        The stripped strings.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> trimmed(pa.array([" a ", "b\u00a0", None])).to_pylist()
+    ['a', 'b', 'None']
+    >>> column = pa.array(["a", "b"])
+    >>> trimmed(column) is column
+    True
+    """
     import pyarrow.compute as pc
 
     if column.null_count:
@@ -106,7 +143,29 @@ def trimmed(column: Any) -> Any:
 
 def hashes(column: Any) -> NDArray[np.uint64]:
     """A 64-bit hash of each string (nulls as ``str(None)``): equal strings, equal hashes,
-    whatever else the column holds."""
+    whatever else the column holds.
+
+    The hash mixes the string's length, then its bytes eight at a time (with the multiply
+    and xor-shift steps of MurmurHash3's 64-bit finalizer); it is for grouping equal
+    strings, not for security.
+
+    Parameters
+    ----------
+    column : pyarrow.Array or pyarrow.ChunkedArray
+        A string column.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint64, one per string.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> h = hashes(pa.chunked_array([["a dog", "a cat"], ["a dog", None]]))
+    >>> bool(h[0] == h[2]), bool(h[0] == h[1]), h.dtype.name
+    (True, False, 'uint64')
+    """
     return _per_piece(column, _hashes, np.uint64)
 
 

@@ -52,12 +52,42 @@ WHITESPACE = (
 
 
 def is_arrow(column: Any) -> bool:
-    """True for a pyarrow column (any column that is not a list or a numpy array)."""
+    """True for a pyarrow column (any column that is not a list or a numpy array).
+
+    Parameters
+    ----------
+    column : list, numpy.ndarray or pyarrow.ChunkedArray
+        A column as a reader holds it.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_arrow(["1.5", "2"]), is_arrow(np.zeros(2))
+    (False, False)
+    """
     return not isinstance(column, (list, np.ndarray))
 
 
 def is_numbers(column: Any) -> bool:
-    """True for a column of floats (a numpy float64 array, an Arrow floating column)."""
+    """True for a column of floats (a numpy float64 array, an Arrow floating column).
+
+    Parameters
+    ----------
+    column : list, numpy.ndarray or pyarrow.ChunkedArray
+        A column as a reader holds it.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_numbers(np.array([1.5, 2.0])), is_numbers(["1.5", "2"])
+    (True, False)
+    """
     if isinstance(column, np.ndarray):
         return column.dtype == np.float64
     if isinstance(column, list):
@@ -68,7 +98,22 @@ def is_numbers(column: Any) -> bool:
 
 
 def to_list(column: Any) -> list[Any]:
-    """The column's values as Python objects."""
+    """The column's values as Python objects.
+
+    Parameters
+    ----------
+    column : list, numpy.ndarray or pyarrow.ChunkedArray
+        A column as a reader holds it; a list is returned as it is.
+
+    Returns
+    -------
+    list
+
+    Examples
+    --------
+    >>> to_list(np.array([1.5, 2.0]))
+    [1.5, 2.0]
+    """
     if isinstance(column, list):
         return column
     if isinstance(column, np.ndarray):
@@ -77,7 +122,26 @@ def to_list(column: Any) -> list[Any]:
 
 
 def cell(column: Any, i: int) -> Any:
-    """The value at row ``i`` as a Python object."""
+    """The value at row ``i`` as a Python object.
+
+    Parameters
+    ----------
+    column : list, numpy.ndarray or pyarrow.ChunkedArray
+        A column as a reader holds it.
+    i : int
+        The row (from 0).
+
+    Returns
+    -------
+    object
+        A Python value (``float``, ``str``, …), never a numpy or Arrow scalar.
+
+    Examples
+    --------
+    >>> value = cell(np.array([1.5, 2.0]), 1)
+    >>> value, type(value).__name__
+    (2.0, 'float')
+    """
     if isinstance(column, np.ndarray):
         return column[i].item() if column.dtype != object else column[i]
     if isinstance(column, list):
@@ -88,7 +152,28 @@ def cell(column: Any, i: int) -> Any:
 def to_floats(column: Any, convert: Convert) -> NDArray[np.float64]:
     """The column as float64 scores (missing values NaN); ``convert`` raises the message
     of the first bad value (text that is no number, infinity). A numpy float64 column is
-    returned as it is (a reader's, made read-only: no copy of millions of scores)."""
+    returned as it is (a reader's, made read-only: no copy of millions of scores).
+
+    Parameters
+    ----------
+    column : list, numpy.ndarray or pyarrow.ChunkedArray
+        A column as a reader holds it.
+    convert : callable
+        ``convert(value, row)``: one raw value as a float, or the error naming it.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one per row.
+
+    Examples
+    --------
+    >>> def convert(value, row):
+    ...     text = str(value).strip()
+    ...     return float("nan") if text.lower() in MISSING_WORDS else float(text)
+    >>> to_floats(["1.5", " 2 ", "n/a"], convert).tolist()
+    [1.5, 2.0, nan]
+    """
     if isinstance(column, np.ndarray) and column.dtype == np.float64:
         out = column
     elif is_arrow(column):

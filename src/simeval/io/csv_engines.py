@@ -34,9 +34,27 @@ __all__ = ["Layout", "Parsed", "Parser", "arrow_parser", "blank_rows", "pandas_p
 
 @dataclass(frozen=True)
 class Layout:
-    """How to parse a file: ``kind`` "numbers" (one per line) or "table"; ``delimiter``;
-    the column ``names``; whether a ``header`` line comes first; the columns parsed as
-    float64 (``numeric``)."""
+    r"""How to parse a file, as :func:`~simeval.io.delimited.sniff_delimiter` and the
+    header found it.
+
+    Attributes
+    ----------
+    kind : {"numbers", "table"}
+        One number per line, or a table of columns.
+    delimiter : str
+        The one-character field delimiter.
+    names : list of str
+        The column names (the header's, or generated).
+    header : bool
+        Whether a header line comes first.
+    numeric : frozenset of str
+        The columns to parse as float64.
+
+    Examples
+    --------
+    >>> Layout("table", "\t", ["id", "score"], True, frozenset({"score"})).names
+    ['id', 'score']
+    """
 
     kind: str
     delimiter: str
@@ -47,8 +65,22 @@ class Layout:
 
 @dataclass(frozen=True)
 class Parsed:
-    """A file's columns as a parser gave them, and the columns of numbers with a NaN
-    written as text (``nan``, or ``nan(1)``, which Python does not read)."""
+    """A file's columns as a parser gave them.
+
+    Attributes
+    ----------
+    columns : dict
+        Column name → a float64 numpy array (numbers, missing NaN), a numpy array of
+        ``str`` (pandas) or a pyarrow ``ChunkedArray`` of strings.
+    nan_text : frozenset of str
+        The columns of numbers where a NaN may be written as text (``nan``, or ``nan(1)``,
+        which Python does not read): to be read again from their text.
+
+    Examples
+    --------
+    >>> Parsed({"score": np.array([1.5, np.nan])}, frozenset({"score"})).nan_text
+    frozenset({'score'})
+    """
 
     columns: dict[str, Any]
     nan_text: frozenset[str]
@@ -60,8 +92,36 @@ Parser = Callable[[frozenset[str], list[str] | None], Parsed | None]
 
 
 def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -> Parser:
-    """pyarrow's CSV reader for ``source``; ``rows_hint`` (an estimate of the rows) sizes
-    the arrays of numbers first."""
+    r"""pyarrow's CSV reader for ``source``, read in one thread, block by block.
+
+    Parameters
+    ----------
+    source : Source
+        The file's bytes.
+    layout : Layout
+        Its delimiter, column names and header.
+    quoted : bool
+        Whether the file holds quotes (fields may then hold line breaks: such a file is
+        declined).
+    rows_hint : int
+        An estimate of the rows, which sizes the arrays of numbers first.
+
+    Returns
+    -------
+    Parser
+        ``parse(numeric, names)``: a :class:`Parsed` of the columns ``names`` (None: all),
+        those of ``numeric`` as float64; or None when the file is not in the regular
+        layout.
+
+    Examples
+    --------
+    >>> from simeval.io.text import Source
+    >>> source = Source("scores.tsv", data=b"id\tscore\na\t1.5\nb\tnan\n")
+    >>> layout = Layout("table", "\t", ["id", "score"], True, frozenset({"score"}))
+    >>> parsed = arrow_parser(source, layout, False, 2)(layout.numeric, None)
+    >>> parsed.columns["score"], parsed.nan_text
+    (array([1.5, nan]), frozenset({'score'}))
+    """
     import pyarrow as pa
     from pyarrow import csv as pa_csv
 
@@ -167,7 +227,38 @@ def _holds_line_break(columns: dict[str, Any]) -> bool:
 
 
 def pandas_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
-    """pandas' C parser for ``source``."""
+    r"""pandas' C parser for ``source``: the engine where pyarrow is missing.
+
+    pandas fills a row shorter than the header in silently, so the parsed rows are checked
+    against a count of the delimiters in the file; a comma-separated file holding quotes
+    is declined (a field may hold commas).
+
+    Parameters
+    ----------
+    source : Source
+        The file's bytes.
+    layout : Layout
+        Its delimiter, column names and header.
+    quoted : bool
+        Whether the file holds quotes.
+
+    Returns
+    -------
+    Parser
+        As :func:`arrow_parser`'s.
+
+    Examples
+    --------
+    >>> from simeval.io.text import Source
+    >>> source = Source("scores.tsv", data=b"id\tscore\na\t1.5\nb\t\n")
+    >>> layout = Layout("table", "\t", ["id", "score"], True, frozenset({"score"}))
+    >>> parsed = pandas_parser(source, layout, False)(layout.numeric, None)
+    >>> parsed.columns["score"], parsed.columns["id"].tolist()
+    (array([1.5, nan]), ['a', 'b'])
+    >>> short = Source("short.tsv", data=b"id\tscore\na\t1.5\nb\n")
+    >>> pandas_parser(short, layout, False)(layout.numeric, None) is None
+    True
+    """
     import pandas as pd
 
     precise = _precise_floats(pd.__version__)
@@ -227,7 +318,23 @@ def _rows_whole(source: Source, layout: Layout, columns: dict[str, Any]) -> bool
 
 def blank_rows(columns: dict[str, Any]) -> NDArray[np.bool_] | None:
     """Rows whose every cell is blank (empty or white space), or None when there are
-    none. A missing number is NaN (once NaN written as text is read again as text)."""
+    none. A missing number is NaN (once NaN written as text is read again as text).
+
+    Parameters
+    ----------
+    columns : dict
+        Column name → column, as :class:`Parsed` holds them.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        Booleans, one per row.
+
+    Examples
+    --------
+    >>> blank_rows({"score": np.array([1.0, np.nan]), "id": np.array(["a", " "], object)})
+    array([False,  True])
+    """
     numbers = [c for c in columns.values() if _is_float_array(c)]
     if any(not np.isnan(c).any() for c in numbers):
         return None  # a column of numbers, none missing: no row is blank
@@ -263,7 +370,25 @@ def _take_rows(column: Any, rows: NDArray[np.intp]) -> Any:
 
 
 def take(column: Any, keep: NDArray[np.bool_] | None) -> Any:
-    """The rows of ``column`` that ``keep`` marks (all when ``keep`` is None)."""
+    """The rows of ``column`` that ``keep`` marks (all when ``keep`` is None).
+
+    Parameters
+    ----------
+    column : numpy.ndarray or pyarrow.ChunkedArray
+        A parsed column.
+    keep : numpy.ndarray of bool, or None
+        One flag per row.
+
+    Returns
+    -------
+    numpy.ndarray or pyarrow.ChunkedArray
+        Of the same kind as ``column``.
+
+    Examples
+    --------
+    >>> take(np.array([1.0, 2.0, 3.0]), np.array([True, False, True]))
+    array([1., 3.])
+    """
     if keep is None:
         return column
     return column[keep] if isinstance(column, np.ndarray) else column.filter(keep)

@@ -52,7 +52,22 @@ _NO_DELIMITER = "\x01"
 
 
 def looks_numeric(text: str) -> bool:
-    """True when Python reads ``text`` as a float."""
+    """True when Python reads ``text`` as a float.
+
+    Parameters
+    ----------
+    text : str
+        A cell's text.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> looks_numeric(" 1e-3"), looks_numeric("nan"), looks_numeric("n/a")
+    (True, True, False)
+    """
     try:
         float(text)
     except ValueError:
@@ -61,14 +76,54 @@ def looks_numeric(text: str) -> bool:
 
 
 def sniff_delimiter(suffix: str, first: str) -> str:
-    """Tab for ``.tsv``/``.tab`` files and a first line holding a tab; comma otherwise."""
+    """Tab for ``.tsv``/``.tab`` files and a first line holding a tab; comma otherwise.
+
+    Parameters
+    ----------
+    suffix : str
+        The file's suffix, lower case (``""`` for standard input).
+    first : str
+        The file's first non-blank line.
+
+    Returns
+    -------
+    str
+        ``"\\t"`` or ``","``.
+
+    Examples
+    --------
+    >>> sniff_delimiter(".csv", "id,score"), sniff_delimiter("", "id\\tscore") == "\\t"
+    (',', True)
+    """
     return "\t" if suffix in (".tsv", ".tab") or "\t" in first else ","
 
 
 def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | None:
     """``source`` read by a C parser, or None when it is not in the regular layout (see
-    the module's docstring). ``suffix`` is the file's (``.tsv``, ``.csv`` …) and ``header``
-    whether a table's first line names its columns."""
+    the module's docstring): the line-by-line reader is then to read it.
+
+    Parameters
+    ----------
+    source : Source
+        The file's bytes.
+    suffix : str
+        The file's suffix (``.tsv``, ``.csv`` …; ``""`` for standard input).
+    header : bool
+        Whether a table's first line names its columns.
+
+    Returns
+    -------
+    ScoreTable or None
+
+    Examples
+    --------
+    >>> table = read_regular(Source("run.tsv", data=b"id\\tscore\\na\\t0.50\\nb\\t1.5\\n"),
+    ...                      ".tsv", header=True)
+    >>> table.columns["score"], table.lines
+    (['0.50', '1.5'], [2, 3])
+    >>> read_regular(Source("run.jsonl", data=b'{"id": 1}\\n'), "", header=True) is None
+    True
+    """
     sample = _sample(source)
     layout = _layout(sample, suffix, header)
     if layout is None or sample is None:

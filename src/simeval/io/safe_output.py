@@ -74,7 +74,40 @@ def _new_file_mode() -> int:
 
 @dataclass
 class OutputPlan:
-    """The inputs and outputs of one command; see the module docstring."""
+    """The inputs and outputs of one command: declare them, :meth:`check`, :meth:`put`
+    each content, then :meth:`commit` (see the module docstring).
+
+    Attributes
+    ----------
+    inputs : list of (str, str, bool)
+        ``(option, path, is_folder)`` of every input (:meth:`add_input`).
+    outputs : list
+        The planned outputs (:meth:`add_output`), with their content once put.
+    extras : list of (str, str, str)
+        ``(option, module, extra)``: an output's optional dependency (:meth:`add_extra`).
+    made : list of str
+        The folders made for outputs, removed by :meth:`discard` if still empty.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "gold.tsv").write_text("id\\tscore\\n")
+    >>> plan = OutputPlan()
+    >>> plan.add_input("--gold", folder / "gold.tsv")
+    >>> plan.add_output("--json", folder / "results.json")
+    >>> plan.check()
+    >>> plan.put(folder / "results.json", '{"records": []}')
+    >>> plan.commit()
+    >>> (folder / "results.json").read_text()
+    '{"records": []}'
+    >>> bad = OutputPlan()
+    >>> bad.add_input("--gold", folder / "gold.tsv")
+    >>> bad.add_output("--json", folder / "gold.tsv")
+    >>> bad.check()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: --json .../gold.tsv is the --gold file (.../gold.tsv); choose ...
+    """
 
     inputs: list[tuple[str, str, bool]] = field(default_factory=list)  # option, path, folder
     outputs: list[_Output] = field(default_factory=list)

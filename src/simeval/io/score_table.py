@@ -200,7 +200,27 @@ def _to_float(value: Any, table: ScoreTable, i: int, column: str) -> float:
 
 def default_column(table: ScoreTable, requested: str | None, exclude: Sequence[str] = ()) -> str:
     """The score column: ``requested`` if given; else ``score`` if present; else the only
-    column not in ``exclude``."""
+    column not in ``exclude``; else a DataError listing the columns.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The table read.
+    requested : str or None
+        A column asked for (a name or a position 1, 2, …, resolved when it is read).
+    exclude : sequence of str
+        Columns that cannot hold the scores (the id column).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> table = ScoreTable("run.tsv", {"id": ["a"], "cosine": ["0.5"]}, [2], "table")
+    >>> default_column(table, None, exclude=["id"])
+    'cosine'
+    """
     if requested:  # a name or a position (1, 2, …), resolved when the column is read
         return requested
     if "score" in table.columns:
@@ -215,10 +235,35 @@ def default_column(table: ScoreTable, requested: str | None, exclude: Sequence[s
 
 
 def ids_of(table: ScoreTable, id_column: str, *, check: bool = True) -> Ids:
-    """The id column as text (each id stripped of surrounding white space), a sequence of
-    ``str``. Duplicate ids are an error naming both lines; with ``check=False`` that check
-    is left to :func:`~simeval.io.align.align_rows`, which skips it for ids in the order
-    of the (checked) gold ids, whose distinctness they share."""
+    """The id column as text (each id stripped of surrounding white space).
+
+    Duplicate ids are an error naming both lines; with ``check=False`` that check is left
+    to :func:`~simeval.io.align.align_rows`, which skips it for ids in the order of the
+    (checked) gold ids, whose distinctness they share.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        The table read.
+    id_column : str
+        The id column's name, or its position (1, 2, …).
+    check : bool, default True
+        Whether duplicate ids are an error here.
+
+    Returns
+    -------
+    Ids
+        A sequence of ``str``.
+
+    Examples
+    --------
+    >>> table = ScoreTable("run.tsv", {"id": [" a", "b "], "score": ["1", "2"]}, [2, 3], "table")
+    >>> list(ids_of(table, "id"))
+    ['a', 'b']
+    >>> ids_of(ScoreTable("run.tsv", {"id": ["a", "a"]}, [2, 3], "table"), "id")
+    Traceback (most recent call last):
+    simeval.errors.DataError: run.tsv: id 'a' appears twice (lines 2 and 3); ids must be unique
+    """
     name = table.column_name(id_column, option="--id-column")
     ids = Ids.of(table.raw(name), table)
     if check:
@@ -227,10 +272,25 @@ def ids_of(table: ScoreTable, id_column: str, *, check: bool = True) -> Ids:
 
 
 def parse_system_spec(spec: str) -> tuple[str, str, str | None]:
-    """Split ``NAME=FILE`` or ``NAME=FILE:COLUMN`` into its parts.
+    """Split ``NAME=FILE`` or ``NAME=FILE:COLUMN`` into its parts (a ``FILE`` that exists,
+    or ``-``, is taken whole even when it holds a colon).
 
+    Parameters
+    ----------
+    spec : str
+        The system's specification.
+
+    Returns
+    -------
+    name, file : str
+    column : str or None
+
+    Examples
+    --------
     >>> parse_system_spec("minilm=runs/minilm.tsv:cosine")
     ('minilm', 'runs/minilm.tsv', 'cosine')
+    >>> parse_system_spec("bm25=-")
+    ('bm25', '-', None)
     """
     name, eq, rest = spec.partition("=")
     if not eq or not name.strip() or not rest:

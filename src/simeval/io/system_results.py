@@ -28,6 +28,20 @@ def read_intrinsic(path: str, dataset: str | None = None) -> dict[str, dict[str,
     SemEval folder); records of several data sets and no choice are an error that lists
     them.
 
+    Parameters
+    ----------
+    path : str
+        A ``.json`` file, or a table (CSV / TSV / JSONL / Parquet) with a ``system`` column.
+    dataset : str, optional
+        The data set whose records to read (records that name one).
+
+    Returns
+    -------
+    dict
+        ``{measure: {system: value}}``; an undefined value is NaN.
+
+    Examples
+    --------
     >>> import json, tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "records.json"
     >>> _ = p.write_text(json.dumps([
@@ -120,7 +134,29 @@ def _from_records(p: Path, records: list, dataset: str | None) -> dict[str, dict
 
 
 def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
-    """``{system: task result}`` from a table with a ``system`` column."""
+    """``{system: task result}`` from a table with a ``system`` column.
+
+    Parameters
+    ----------
+    path : str
+        The table (CSV / TSV / JSONL / Parquet).
+    column : str or None
+        The result column; None: ``score``, ``accuracy`` or ``top1_accuracy`` (the columns
+        ``simeval extrinsic`` writes), else the only column besides ``system``.
+
+    Returns
+    -------
+    dict
+        ``{system: result}``; a missing result is an error naming its line.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "task.csv"
+    >>> _ = p.write_text("system,accuracy\\na,0.81\\nb,0.78\\n")
+    >>> read_extrinsic(str(p), None)
+    {'a': 0.81, 'b': 0.78}
+    """
     table = read_table(path)
     if "system" not in table.columns:
         raise DataError(f"{path}: no 'system' column; columns are {', '.join(table.columns)}")

@@ -26,16 +26,10 @@ from numpy.typing import NDArray
 
 from ..errors import DataError, require
 from .columns import float64_values
+from .compressed import compression_suffix
 from .delimited import looks_numeric, read_regular, sniff_delimiter
 from .score_table import ScoreTable, default_column
-from .text import (
-    MAX_LINE_BYTES,
-    compression_suffix,
-    is_stdin,
-    open_source,
-    shown_name,
-    source_text,
-)
+from .text import MAX_LINE_BYTES, is_stdin, open_source, shown_name, source_text
 
 __all__ = ["read_scores", "read_table", "release_reader_memory"]
 
@@ -71,6 +65,20 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
     error); ``-`` reads standard input (JSONL when its first line is a JSON object). With
     ``comment="#"``, lines starting with ``#`` are skipped (line numbers in messages stay
     those of the file).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file, or ``-`` for standard input.
+    comment : str, optional
+        Lines starting with it (after white space) are skipped.
+    header : bool, default True
+        Whether a table's first line names its columns.
+
+    Returns
+    -------
+    ScoreTable
+        The columns, and the line (or Parquet row) of each row in the file.
 
     Examples
     --------
@@ -275,7 +283,34 @@ def _narrowed(column: Any) -> Any:
 def read_scores(
     path: str | Path, column: str | None = None, *, option: str = "--column"
 ) -> tuple[NDArray[np.float64], ScoreTable]:
-    """Read one score column from ``path`` (see :func:`read_table`)."""
+    """Read one score column from ``path`` (see :func:`read_table`).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file, or ``-`` for standard input.
+    column : str, optional
+        The score column (a name or a position 1, 2, …); default: ``score``, else the
+        only column.
+    option : str, default "--column"
+        How a message tells the user to choose a column.
+
+    Returns
+    -------
+    scores : numpy.ndarray
+        float64, missing values NaN.
+    table : ScoreTable
+        The whole table (for ids and line numbers).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
+    >>> _ = p.write_text("4.2\\n\\n0.5\\n")
+    >>> scores, table = read_scores(p)
+    >>> scores.tolist(), table.kind
+    ([4.2, nan, 0.5], 'numbers')
+    """
     table = read_table(path)
     name = default_column(table, column)
     return table.numbers(name, option=option), table

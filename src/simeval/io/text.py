@@ -1,34 +1,28 @@
 """Reading a whole text file safely: UTF-8 (errors name the byte offset and line),
-compressed files (gzip, bzip2, xz: by suffix or by their first bytes; a truncated or
-corrupt one is an error naming the file), ``-`` for standard input, and a cap on the
-length of one line so that a file without line breaks (``/dev/zero``, a binary file)
-cannot fill the memory.
+compressed files (gzip, bzip2, xz, read by :mod:`simeval.io.compressed`), ``-`` for
+standard input, and a cap on the length of one line so that a file without line breaks
+(``/dev/zero``, a binary file) cannot fill the memory.
 """
 
 from __future__ import annotations
 
-import bz2
 import codecs
-import gzip
 import io
-import lzma
 import os
 import sys
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import DataError
+from .compressed import CHUNK_BYTES, compression_suffix, decompressed, format_of, read_chunks
 
 __all__ = [
     "MAX_LINE_BYTES",
     "STDIN",
     "ByteRange",
     "Source",
-    "compression_suffix",
-    "decompression_error",
     "is_stdin",
     "open_source",
     "read_bytes",
@@ -41,33 +35,46 @@ __all__ = [
 MAX_LINE_BYTES = 1 << 20
 #: The file name that stands for standard input.
 STDIN = "-"
-_CHUNK = 1 << 20
-#: Compressed formats read, by file suffix and by their first bytes (the bzip2 signature
-#: is checked with its first block's magic number, so that no text is taken for it).
-_COMPRESSED = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz"}
-_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"))
-_BZIP2_BLOCK = b"1AY&SY"
-#: Formats recognised by their first bytes but not read: the message says what to do.
-_NOT_READ = {
-    b"PK\x03\x04": "a zip archive; extract the file from it first (unzip)",
-    b"\x28\xb5\x2f\xfd": "zstd-compressed; decompress it first (zstd -d) or use gzip",
-}
 
 
 def is_stdin(path: str | os.PathLike[str] | None) -> bool:
-    """True when ``path`` is ``-`` (standard input)."""
+    """True when ``path`` is ``-`` (standard input).
+
+    Parameters
+    ----------
+    path : str, os.PathLike or None
+        A file name.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_stdin("-"), is_stdin("./-"), is_stdin(None)
+    (True, False, False)
+    """
     return path is not None and os.fspath(path) == STDIN
 
 
 def shown_name(path: str | os.PathLike[str]) -> str:
-    """How a file is named in messages: ``<stdin>`` for ``-``."""
+    """How a file is named in messages: ``<stdin>`` for ``-``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file name.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> shown_name("-"), shown_name(Path("runs") / "a.tsv")
+    ('<stdin>', 'runs/a.tsv')
+    """
     return "<stdin>" if is_stdin(path) else os.fspath(path)
-
-
-def compression_suffix(path: str | os.PathLike[str]) -> str:
-    """The suffix of a compressed format read (``.gz``, ``.bz2``, ``.xz``), or ``""``."""
-    suffix = Path(path).suffix.lower()
-    return suffix if suffix in _COMPRESSED else ""
 
 
 def _check_file(path: str | os.PathLike[str]) -> Path:
@@ -81,7 +88,28 @@ def _check_file(path: str | os.PathLike[str]) -> Path:
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """The raw bytes of a file, or of standard input for ``-``; a missing or unreadable
-    file is a one-line :class:`DataError`."""
+    file is a one-line :class:`~simeval.errors.DataError`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+
+    Returns
+    -------
+    bytes
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "run.txt"
+    >>> _ = p.write_bytes(b"0.5\\n")
+    >>> read_bytes(p)
+    b'0.5\\n'
+    >>> read_bytes(p.parent / "missing.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: .../missing.txt: no such file; check the path
+    """
     if is_stdin(path):
         return sys.stdin.buffer.read()
     p = _check_file(path)
@@ -89,62 +117,6 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         return p.read_bytes()
     except OSError as exc:
         raise DataError(f"{p}: cannot read it ({exc.strerror or exc})") from None
-
-
-def _chunks(fh: BinaryIO | io.BufferedIOBase) -> Iterator[bytes]:
-    while chunk := fh.read(_CHUNK):
-        yield chunk
-
-
-def _format_of(first: bytes, suffix: str, name: str) -> str | None:
-    """The compressed format of a file that starts with ``first`` (and has ``suffix``), or
-    None for a plain file; a Parquet file and the formats not read are refused."""
-    if first.startswith(b"PAR1"):
-        raise DataError(
-            f"{name} is a Parquet file; Parquet is read from a named .parquet file only "
-            "(not from standard input or under another suffix)"
-        )
-    for magic, what in _NOT_READ.items():
-        if first.startswith(magic):
-            raise DataError(f"{name} is {what}")
-    for magic, fmt in _MAGIC:
-        if first.startswith(magic):
-            return fmt
-    if first.startswith(b"BZh") and first[4:10] == _BZIP2_BLOCK:
-        return "bzip2"
-    return _COMPRESSED.get(suffix)
-
-
-def _decompressor(fh: BinaryIO, fmt: str) -> io.BufferedIOBase:
-    """A stream of the decompressed bytes of ``fh`` (``fmt``: gzip, bzip2 or xz)."""
-    if fmt == "gzip":
-        return gzip.GzipFile(fileobj=fh, mode="rb")
-    if fmt == "bzip2":
-        return bz2.BZ2File(fh, mode="rb")
-    return lzma.LZMAFile(fh, mode="rb")
-
-
-def _decompressed(fh: BinaryIO, fmt: str, name: str) -> Iterator[bytes]:
-    """The decompressed bytes of ``fh`` in chunks of at most 1 MiB (a small file that
-    inflates to gigabytes is stopped by the line cap, not held whole); a stream cut
-    short, a bad checksum or bytes that are not ``fmt`` data are a :class:`DataError`."""
-    try:
-        with _decompressor(fh, fmt) as stream:
-            yield from _chunks(stream)
-    except (EOFError, OSError, zlib.error, lzma.LZMAError) as exc:
-        raise decompression_error(exc, name, fmt) from None
-
-
-def decompression_error(exc: Exception, name: str, fmt: str = "gzip") -> DataError:
-    """The one-line error for a compressed file that cannot be decompressed: cut short
-    (``EOFError``) or corrupt (a bad checksum, bytes that are not ``fmt`` data)."""
-    if isinstance(exc, EOFError):
-        return DataError(
-            f"{name}: the {fmt} data is cut short (the file is truncated); write or fetch it again"
-        )
-    return DataError(
-        f"{name}: not valid {fmt} data ({exc}); the file is corrupt: write or fetch it again"
-    )
 
 
 def _lines_capped(chunks: Iterator[bytes], name: str, cap: int) -> Iterator[bytes]:
@@ -190,36 +162,95 @@ def read_text(path: str | os.PathLike[str], *, max_line: int = MAX_LINE_BYTES) -
     in ``.gz``, ``.bz2`` or ``.xz`` or the data starts with the gzip, bzip2 or xz
     signature; ``-`` reads standard input. A missing or unreadable file, a truncated or
     corrupt compressed file, bytes that are not UTF-8 (named by byte offset and line) and
-    a line over ``max_line`` bytes are each a one-line :class:`DataError`.
+    a line over ``max_line`` bytes are each a one-line :class:`~simeval.errors.DataError`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+    max_line : int, default :data:`MAX_LINE_BYTES`
+        The longest line accepted, in bytes.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import gzip, tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "pairs.txt.gz"
+    >>> _ = p.write_bytes(gzip.compress("\\ufeffcafé\\n".encode()))
+    >>> read_text(p)
+    'café\\n'
+    >>> _ = p.with_suffix("").write_bytes(b"caf\\xe9\\n")
+    >>> read_text(p.with_suffix(""))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: .../pairs.txt, line 1 (byte 3): not UTF-8 text; re-encode ...
     """
     return source_text(open_source(path, max_line=max_line), max_line=max_line)
 
 
 @dataclass(frozen=True)
 class Source:
-    """Where a reader finds a file's bytes: ``path``, a plain regular file to be read where
-    it lies, or ``data``, the bytes of standard input, of a compressed file (decompressed
-    and checked) or of a special file (a pipe, a device), read once. ``name`` is how
-    messages name it."""
+    """Where a reader finds a file's bytes: a plain regular file to be read where it lies,
+    or the bytes of standard input, of a compressed file (decompressed and checked) or of
+    a special file (a pipe, a device), read once (:func:`open_source` makes it).
+
+    Attributes
+    ----------
+    name : str
+        The file, as messages name it.
+    path : Path or None
+        The regular file to read.
+    data : bytes or None
+        The bytes already read.
+
+    Examples
+    --------
+    >>> b"".join(Source("<stdin>", data=b"0.5\\n").chunks())
+    b'0.5\\n'
+    """
 
     name: str
     path: Path | None = None
     data: bytes | None = None
 
     def chunks(self) -> Iterator[bytes]:
-        """The bytes, in chunks of at most 1 MiB for a file on disk."""
+        """The bytes, in chunks of at most :data:`~simeval.io.compressed.CHUNK_BYTES` for a
+        file on disk."""
         if self.path is None:
             yield self.data or b""
             return
         with self.path.open("rb") as fh:
-            yield from _chunks(fh)
+            yield from read_chunks(fh)
 
 
 def open_source(path: str | os.PathLike[str], *, max_line: int = MAX_LINE_BYTES) -> Source:
     """The :class:`Source` of ``path`` (``-``: standard input). A compressed file,
     standard input and special files are read (and decompressed) here, each line checked
     against ``max_line`` bytes; a plain regular file is only opened to look at its first
-    bytes. A Parquet file is refused (it is read from a named ``.parquet`` file only)."""
+    bytes. A Parquet file is refused (it is read from a named ``.parquet`` file only).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file, or ``-``.
+    max_line : int, default :data:`MAX_LINE_BYTES`
+        The longest line accepted, in bytes.
+
+    Returns
+    -------
+    Source
+
+    Examples
+    --------
+    >>> import bz2, tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "run.txt").write_text("0.5\\n")
+    >>> _ = (folder / "run.dat").write_bytes(bz2.compress(b"0.5\\n"))  # known by its bytes
+    >>> open_source(folder / "run.txt").path is not None, open_source(folder / "run.dat").data
+    (True, b'0.5\\n')
+    """
     name = shown_name(path)
     if is_stdin(path):
         return Source(name, data=_read_all(sys.stdin.buffer, name, max_line))
@@ -227,7 +258,7 @@ def open_source(path: str | os.PathLike[str], *, max_line: int = MAX_LINE_BYTES)
     try:
         with p.open("rb") as fh:
             head = fh.read(16)
-            fmt = _format_of(head, compression_suffix(p), name)
+            fmt = format_of(head, compression_suffix(p), name)
             if fmt is None and p.is_file():
                 return Source(name, path=p)
             return Source(name, data=_read_all(fh, name, max_line, head, fmt))
@@ -243,9 +274,9 @@ def _read_all(
     seek back)."""
     if head is None:
         head = fh.read(16)
-        fmt = _format_of(head, "", name)
-    stream = io.BufferedReader(_Prepended(head, fh), _CHUNK)
-    chunks = _decompressed(stream, fmt, name) if fmt else _chunks(stream)
+        fmt = format_of(head, "", name)
+    stream = io.BufferedReader(_Prepended(head, fh), CHUNK_BYTES)
+    chunks = decompressed(stream, fmt, name) if fmt else read_chunks(stream)
     return b"".join(_lines_capped(chunks, name, max_line))
 
 
@@ -272,7 +303,24 @@ class _Prepended(io.RawIOBase):
 
 def source_text(source: Source, *, max_line: int = MAX_LINE_BYTES) -> str:
     """The text of ``source``: UTF-8 (a byte-order mark dropped), each line at most
-    ``max_line`` bytes."""
+    ``max_line`` bytes (bytes already read were checked by :func:`open_source`).
+
+    Parameters
+    ----------
+    source : Source
+        Where the bytes are.
+    max_line : int, default :data:`MAX_LINE_BYTES`
+        The longest line accepted, in bytes.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> source_text(Source("<stdin>", data="\\ufeff0.5\\r\\n".encode()))
+    '0.5\\r\\n'
+    """
     if source.data is not None:
         return _decode(iter([source.data]), source.name)
     try:
@@ -311,7 +359,24 @@ def _decode(chunks: Iterator[bytes], name: str) -> str:
 
 class ByteRange(io.RawIOBase):
     """Bytes ``[start, stop)`` of a file, as a readable stream (for a reader that takes
-    a file object, e.g. pandas' ``read_csv``, given one part of a file)."""
+    a file object, e.g. pandas' ``read_csv``, given one part of a file).
+
+    Parameters
+    ----------
+    path : Path
+        The file (opened here; :meth:`close` closes it).
+    start, stop : int
+        The byte range, ``stop`` excluded.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "vectors.txt"
+    >>> _ = p.write_bytes(b"dog 0.1\\ncat 0.2\\n")
+    >>> with ByteRange(p, 8, 16) as part:
+    ...     part.read()
+    b'cat 0.2\\n'
+    """
 
     def __init__(self, path: Path, start: int, stop: int) -> None:
         self._fh = path.open("rb")

@@ -30,8 +30,23 @@ GRID_MAX_STEPS = 1 << 16
 
 @dataclass(frozen=True)
 class GridLevels:
-    """A vector whose values all lie on a grid: ``codes[i]`` is the dense rank (0, 1, …) of
-    value ``i``, ``levels`` the distinct values ascending, ``counts`` their multiplicities."""
+    """A vector whose values all lie on a grid, coded by :func:`grid_levels`.
+
+    Attributes
+    ----------
+    codes : numpy.ndarray
+        uint8 or uint16: ``codes[i]`` is the dense rank (0, 1, …) of value ``i``.
+    levels : numpy.ndarray
+        The distinct values, ascending.
+    counts : numpy.ndarray
+        Each level's multiplicity.
+
+    Examples
+    --------
+    >>> grid = GridLevels(np.array([1, 0, 1], np.uint8), np.array([0.2, 0.4]), np.array([1, 2]))
+    >>> grid.levels[grid.codes].tolist()
+    [0.4, 0.2, 0.4]
+    """
 
     codes: NDArray[np.unsignedinteger]
     levels: NDArray[np.float64]
@@ -61,7 +76,26 @@ def grid_levels(x: NDArray[np.float64]) -> GridLevels | None:
     ``k / m`` (or ``k · m``) for integers k within :data:`GRID_MAX_STEPS` of each other,
     with the step taken from a sample of 1024 values; None otherwise (continuous scores
     are rejected by the sample alone). Exact: a value is accepted only if rebuilding it
-    from its integer gives the same float, so no two distinct values share a code."""
+    from its integer gives the same float, so no two distinct values share a code.
+
+    Parameters
+    ----------
+    x : numpy.ndarray
+        Scores (float64); fewer than :data:`GRID_MIN_SIZE` are never coded.
+
+    Returns
+    -------
+    GridLevels or None
+
+    Examples
+    --------
+    >>> x = np.resize([0.0, 0.2, 0.4, 5.0, 2.6], 5000)  # ratings in steps of 0.2
+    >>> grid = grid_levels(x)
+    >>> grid.levels.tolist(), grid.counts.tolist(), grid.codes[:5].tolist()
+    ([0.0, 0.2, 0.4, 2.6, 5.0], [1000, 1000, 1000, 1000, 1000], [0, 1, 2, 4, 3])
+    >>> grid_levels(np.random.default_rng(0).random(5000)) is None  # continuous scores
+    True
+    """
     n = x.size
     if n < GRID_MIN_SIZE:
         return None
@@ -126,7 +160,36 @@ def counted(
     sums small (a weighted sum over 1e7 pairs would otherwise drift by 1e-12), and the
     chunks' sums added pairwise; ``exact=True`` says that every running sum is exact
     (integer or half-integer weights whose sums stay below 2**52, such as ranks), so
-    that long chunks give the same sums."""
+    that long chunks give the same sums.
+
+    Parameters
+    ----------
+    codes : numpy.ndarray
+        Small unsigned integer codes.
+    size : int
+        The number of bins (``minlength``).
+    weights : numpy.ndarray, optional
+        A weight per code.
+    minor : numpy.ndarray, optional
+        A second code per value, below ``minor_size``.
+    minor_size : int, default 0
+        The number of minor codes.
+    exact : bool, default False
+        Whether every running sum of the weights is exact.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, ``size`` counts (or sums of weights).
+
+    Examples
+    --------
+    >>> codes = np.array([0, 2, 2, 1], dtype=np.uint8)
+    >>> counted(codes, 3).tolist(), counted(codes, 3, np.array([0.5, 1, 2, 4])).tolist()
+    ([1.0, 1.0, 2.0], [0.5, 4.0, 3.0])
+    >>> counted(codes[:3], 6, minor=np.array([1, 0, 1]), minor_size=2).tolist()  # 3 × 2 table
+    [0.0, 1.0, 0.0, 0.0, 1.0, 1.0]
+    """
     step = COUNT_CHUNK if weights is not None and not exact else EXACT_COUNT_CHUNK
     parts = []
     for a in range(0, codes.size, step):
@@ -146,7 +209,25 @@ def looked_up(
     table: NDArray[np.float64], codes: NDArray[np.unsignedinteger]
 ) -> NDArray[np.float64]:
     """``table[codes]`` (a fresh array): the codes widened to indices a chunk at a time,
-    since numpy gathers by one-byte indices several times slower than by ``intp``."""
+    since numpy gathers by one-byte indices several times slower than by ``intp``.
+
+    Parameters
+    ----------
+    table : numpy.ndarray
+        A value per code.
+    codes : numpy.ndarray
+        Small unsigned integer codes.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one value per code.
+
+    Examples
+    --------
+    >>> looked_up(np.array([0.0, 0.2, 5.0]), np.array([2, 0, 1], dtype=np.uint8)).tolist()
+    [5.0, 0.0, 0.2]
+    """
     out = np.empty(codes.size, dtype=np.float64)
     for a in range(0, codes.size, EXACT_COUNT_CHUNK):
         idx = codes[a : a + EXACT_COUNT_CHUNK].astype(np.intp)

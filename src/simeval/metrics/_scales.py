@@ -25,6 +25,26 @@ def map_linear(
     """Map ``values`` linearly from the range ``source`` onto ``target``:
     ``t_lo + (v − s_lo)·(t_hi − t_lo)/(s_hi − s_lo)``. Identity when either is None.
 
+    The bin measures of Reimers, Beyer & Gurevych (2016) compare system and gold scores
+    with the same borders (1.5 and 3.5), which "requires that the minimal and maximal
+    value of the STS systems is known and that there is a linear relationship" with the
+    gold: a cosine in [−1, 1] is mapped onto STS's [0, 5] this way.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        Scores on ``source``.
+    source : (lo, hi) or None
+        Their declared range (``system_scale``).
+    target : (lo, hi) or None
+        The range to map onto (the gold ``scale``).
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
     >>> map_linear(np.array([-1.0, 0.0, 1.0]), (-1, 1), (0, 5)).tolist()
     [0.0, 2.5, 5.0]
     """
@@ -51,6 +71,31 @@ def normalize_pair(
     ``"scale"`` divides by the declared ranges (``system_scale`` defaults to ``scale``: the
     system is taken to be on the gold scale); ``"minmax"`` by each vector's observed range.
     ``None`` returns the scores unchanged (after the ``system_scale`` → ``scale`` map).
+    A constant system under ``"minmax"`` becomes all 0 (its scaled errors are then
+    infinite and NMSSE = 1, as Atoum & Ayyagari 2019 state).
+
+    Parameters
+    ----------
+    g, s : numpy.ndarray
+        Gold and system scores.
+    normalize : {"scale", "minmax"} or None
+        The normalization.
+    scale : (lo, hi), optional
+        The declared gold scale (needed by ``"scale"``).
+    system_scale : (lo, hi), optional
+        The declared system scale.
+
+    Returns
+    -------
+    g, s : numpy.ndarray
+
+    Examples
+    --------
+    >>> g, s = normalize_pair(np.array([1.0, 2, 3]), np.array([10.0, 20, 40]), "minmax")
+    >>> g.tolist(), s.round(4).tolist()
+    ([0.0, 0.5, 1.0], [0.0, 0.3333, 1.0])
+    >>> normalize_pair(np.array([0.0, 5]), np.array([-1.0, 1]), "scale", (0, 5), (-1, 1))
+    (array([0., 1.]), array([0., 1.]))
     """
     if normalize is None:
         return g, map_linear(s, system_scale, scale)

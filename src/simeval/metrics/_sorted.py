@@ -12,44 +12,15 @@ distinct values: :func:`~._grid.grid_levels` recognises them in a few linear pas
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
-
 import numpy as np
 from numpy.typing import NDArray
 
+from ._cached import cached
 from ._grid import GridLevels, counted, grid_levels, looked_up
 from ._numeric import STREAM_MIN, centered_values, centring, int_dot_by_code, vdot
 from ._table import JointTable
 
 __all__ = ["SortedScores"]
-
-T = TypeVar("T")
-
-
-class cached(Generic[T]):  # noqa: N801 - used as a decorator, like functools.cached_property
-    """``functools.cached_property`` without its lock: in Python 3.11 that lock is shared
-    by every instance, so two threads preparing two systems would wait for each other.
-    Two threads asking for the same value of one instance may both compute it (same
-    result); ``evaluate`` never does so."""
-
-    def __init__(self, fn: Callable[[Any], T]) -> None:
-        self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> cached[T]: ...
-    @overload
-    def __get__(self, obj: object, owner: type | None = None) -> T: ...
-    def __get__(self, obj: object | None, owner: type | None = None) -> T | cached[T]:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
 
 
 #: Tied groups longer than this are summed pairwise (``np.sum``) in :meth:`SortedScores.tie_mean`.
@@ -73,7 +44,29 @@ def _group_sums(
 
 
 class SortedScores:
-    """A score vector and the facts about its order that metrics share."""
+    """A score vector and the facts about its order that metrics share, each computed
+    when first asked for and kept: the order, the tie groups, the average ranks (ties get
+    the mean of their positions), the extremes.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The scores (float64, finite).
+    extremes : (float, float), optional
+        Their smallest and largest value, when the caller knows them.
+
+    Examples
+    --------
+    >>> x = SortedScores(np.array([3.0, 1.0, 3.0, 2.0]))
+    >>> x.ranks.tolist(), x.tie_sizes.tolist()
+    ([3.5, 1.0, 3.5, 2.0], [2])
+    >>> x.rank_sum_of_squares  # (4³ − 4)/12 − (2³ − 2)/12
+    4.5
+    >>> y = SortedScores(np.array([0.9, 0.1, 0.5, 0.4]))  # Spearman's ρ (scipy: 0.948683)
+    >>> rho = x.centered_rank_cross(y) / (x.rank_sum_of_squares * y.rank_sum_of_squares) ** 0.5
+    >>> round(rho, 6)
+    0.948683
+    """
 
     def __init__(self, values: NDArray[np.float64], extremes: tuple[float, float] | None = None):
         self.values = values

@@ -30,7 +30,27 @@ def level_deviations(
 ) -> tuple[NDArray[np.float64], float]:
     """Each level minus the count-weighted mean of the levels, centred a second time to
     remove the rounding of the first mean (Chan, Golub & LeVeque 1983), and the sum of
-    squares ``Σ counts · d²``: the deviations of every pair, one per level."""
+    squares ``Σ counts · d²``: the deviations of every pair, one per level.
+
+    Parameters
+    ----------
+    levels : numpy.ndarray
+        The distinct values.
+    counts : numpy.ndarray
+        How many pairs hold each.
+
+    Returns
+    -------
+    deviations : numpy.ndarray
+        One per level.
+    sum_of_squares : float
+
+    Examples
+    --------
+    >>> d, ss = level_deviations(np.array([1.0, 2.0, 4.0]), np.array([1.0, 2.0, 1.0]))
+    >>> d.tolist(), ss  # mean (1 + 2·2 + 4)/4 = 2.25
+    ([-1.25, -0.25, 1.75], 4.75)
+    """
     n = float(counts.sum())
     d = levels - vdot(counts, levels) / n
     d -= vdot(counts, d) / n
@@ -39,8 +59,24 @@ def level_deviations(
 
 @dataclass(frozen=True)
 class Moments:
-    """What Pearson's r needs of the pairs of some gold levels: their number, the centred
-    sums of squares and cross products, and whether either side is constant there."""
+    """What Pearson's r needs of the pairs of some gold levels:
+    ``r = sxy / sqrt(sxx · syy)``.
+
+    Attributes
+    ----------
+    n : int
+        The pairs.
+    sxx, syy, sxy : float
+        The centred sums of squares (gold, system) and of cross products.
+    gold_constant, system_constant : bool
+        Whether either side is constant over these pairs (r undefined).
+
+    Examples
+    --------
+    >>> m = Moments(6, 1.5, 4.0, 2.0, False, False)
+    >>> round(m.sxy / (m.sxx * m.syy) ** 0.5, 6)
+    0.816497
+    """
 
     n: int
     sxx: float
@@ -52,8 +88,29 @@ class Moments:
 
 @dataclass(frozen=True, eq=False)
 class JointTable:
-    """``counts[i, j]``: the pairs with gold level ``gold[i]`` and system level
-    ``system[j]`` (exact integers as floats); both level vectors ascending."""
+    """The contingency table of two vectors of levels.
+
+    Attributes
+    ----------
+    gold, system : numpy.ndarray
+        The levels of each side, ascending.
+    counts : numpy.ndarray
+        ``counts[i, j]``: the pairs with gold level ``gold[i]`` and system level
+        ``system[j]`` (exact integers as floats).
+
+    Examples
+    --------
+    The pairs (0, 0), (0, 0), (0, 1), (1, 1), (1, 2), (1, 2), whose Pearson r is
+    2/√6 = 0.816497 (scipy.stats.pearsonr gives the same):
+
+    >>> table = JointTable(np.array([0.0, 1.0]), np.array([0.0, 1.0, 2.0]),
+    ...                    np.array([[2.0, 1.0, 0.0], [0.0, 1.0, 2.0]]))
+    >>> m = table.moments()
+    >>> m.n, m.sxx, m.syy, m.sxy
+    (6, 1.5, 4.0, 2.0)
+    >>> table.error_sums()  # Σ|s − g|, Σ(s − g)², Σ|s − s̄|
+    (3.0, 3.0, 4.0)
+    """
 
     gold: NDArray[np.float64]
     system: NDArray[np.float64]

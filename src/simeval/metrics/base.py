@@ -1,5 +1,7 @@
-"""What a metric *is*: one :class:`Metric` record per measure, and the :class:`Context`
-its kernel reads.
+"""What a metric *is*: one :class:`Metric` record per measure, the one path that runs it
+(:func:`score`) and the public function made from it (:func:`public_function`); the
+:class:`~simeval.metrics.context.Context` its kernel reads is in
+:mod:`simeval.metrics.context`.
 
 A record holds every form of its formula — the kernel (``compute``) and the form the
 bootstrap computes on many resamples at once (``resampled``: sufficient statistics or a
@@ -18,7 +20,6 @@ import dataclasses
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -29,124 +30,17 @@ from ..binning import Binning
 from ..errors import InputError, SimevalError, param
 from ..options import Options
 from ..results import MetricResult, warn_if_undefined
-from ._scales import normalize_pair
 from ._sorted import SortedScores
-from .gold_scale import CalibrationFit, calibrate
+from .context import Context
 from .weighted import Resampled
 
-__all__ = ["Context", "Metric", "MetricFunction", "options_without_effect", "public_function",
-           "score"]  # fmt: skip
+__all__ = ["Metric", "MetricFunction", "options_without_effect", "public_function", "score"]
 
 #: Options whose effect depends on the metric (the scale and the NaN policy act on all).
 _METRIC_OPTIONS = ("system_scale", "bins", "low_border", "high_border", "normalize",
                    "skip_undefined_bins", "bin_average", "calibrate")  # fmt: skip
 
-T = TypeVar("T")
 R_co = TypeVar("R_co", bound=MetricResult, covariant=True)
-
-
-class Context:
-    """One (gold, system) pair prepared once; every metric reads its cached pieces.
-
-    ``gold`` and ``system`` are :class:`SortedScores`, so the gold scores are sorted once
-    per evaluation and each system once, whatever the number of rank-based metrics.
-    ``given`` are the options as passed; :attr:`options` resolves them for the gold scores
-    (:meth:`Options.resolve`) when a kernel first needs the scale or the borders, so the
-    metrics that need neither work on gold scores whose scale cannot be inferred.
-    ``views`` seeds the views of the scores that are already known — ``system_mapped``
-    (the system on the gold scale) and ``on_gold_scale`` (the pair as the error measures
-    read it) — as the bootstrap does with a resample of the full data's views, so that a
-    resample is neither mapped nor normalized again.
-    """
-
-    def __init__(
-        self,
-        gold: SortedScores,
-        system: SortedScores,
-        options: Options,
-        binning: Binning | None = None,
-        views: Mapping[str, Any] | None = None,
-    ):
-        self.gold = gold
-        self.system = system
-        self.given = options
-        self.binning = binning
-        for view, value in (views or {}).items():
-            if view not in ("system_mapped", "on_gold_scale"):
-                raise ValueError(f"unknown view {view!r}")  # a programming error
-            self.__dict__[view] = value
-        self._results: dict[str, MetricResult] = {}
-        self._shared: dict[Callable[[Context], Any], Any] = {}
-
-    @property
-    def n(self) -> int:
-        return self.gold.values.size
-
-    @cached_property
-    def options(self) -> Options:
-        """The options resolved for these gold scores: scale and borders known."""
-        return self.given.resolve(self.gold.values)
-
-    def result(self, metric: Metric) -> MetricResult:
-        """The metric's result on this pair, computed at most once."""
-        if metric.name not in self._results:
-            self._results[metric.name] = metric.compute(self)
-        return self._results[metric.name]
-
-    def shared(self, factory: Callable[[Context], T]) -> T:
-        """``factory(self)``, computed once per context and shared by every metric that
-        asks for the same factory (the error moments, the ranked gains …)."""
-        if factory not in self._shared:
-            self._shared[factory] = factory(self)
-        return self._shared[factory]
-
-    @cached_property
-    def system_mapped(self) -> NDArray[np.float64]:
-        """The system scores on the gold scale, as the measures of a gold value read them:
-        calibrated when the system is off the gold scale (:func:`~.calibration.calibrate`;
-        :attr:`calibration` says how), else as they are. Without a declared scale and with
-        constant gold scores there is no scale to be off: the scores stay as they are."""
-        given = self.given
-        g = self.gold.values
-        if (
-            given.scale is None
-            and given.system_scale is None
-            and (g.size == 0 or self.gold.is_constant)
-        ):
-            self.calibration = None
-            return self.system.values
-        o = self.options
-        values, self.calibration = calibrate(
-            self.system.values,
-            g,
-            scale=o.scale,
-            system_scale=o.system_scale,  # type: ignore[arg-type]
-            calibration=o.calibrate,
-            declared=o.scale_source != "observed",
-        )
-        return values
-
-    @property
-    def scores_as_given(self) -> bool:
-        """Whether the measures of a gold value read the system's scores as they are: on
-        the gold scale already (not mapped, not calibrated) and not normalized — so that
-        they may take the fast paths that share the system's sort and grid."""
-        return self.given.normalize is None and self.system_mapped is self.system.values
-
-    @cached_property
-    def calibration(self) -> CalibrationFit | None:
-        """How the system was put on the gold scale (None: it was on it already)."""
-        _ = self.system_mapped  # a view given by the caller has no fit of its own
-        return self.__dict__.get("calibration")
-
-    @cached_property
-    def on_gold_scale(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """(gold, system) with the system on the gold scale, normalized to [0, 1] if asked
-        (``"scale"`` divides both by the gold scale, the system being on it now)."""
-        if self.given.normalize is None:
-            return self.gold.values, self.system_mapped
-        o = self.options
-        return normalize_pair(self.gold.values, self.system_mapped, o.normalize, o.scale)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,6 +78,16 @@ class Metric:
     parts, combine, op
         For a combination (``hmean(a,b)`` …): the combined metrics, the formula applied to
         their values stacked along axis 0 (one value, or one per resample), and its name.
+
+    Examples
+    --------
+    >>> from simeval.results import MetricResult
+    >>> def max_error(c):
+    ...     return MetricResult(float(abs(c.system.values - c.gold.values).max()), c.n)
+    >>> worst = Metric(name="max_error", compute=max_error, higher_is_better=False,
+    ...                bounds=(0, float("inf")), source="a hand-made example")
+    >>> score(worst, [1, 2, 3], [1.5, 2, 2], Options()).statistic
+    1.0
     """
 
     name: str
@@ -236,7 +140,30 @@ def score(
 ) -> MetricResult:
     """The one path of every public metric function: validate and pair the scores (with
     ``options.nan_policy``), resolve the options for the gold scores, run the kernel, and
-    warn (:class:`~simeval.errors.UndefinedMetricWarning`) when the result is undefined."""
+    warn (:class:`~simeval.errors.UndefinedMetricWarning`) when the result is undefined.
+
+    Parameters
+    ----------
+    metric : Metric
+        The record whose kernel to run.
+    gold, system : array_like
+        The scores.
+    options : Options
+        The options (``nan_policy``, scale, borders …).
+    binning : Binning, optional
+        Bins already assigned to the gold scores.
+
+    Returns
+    -------
+    MetricResult
+        The kernel's result (a subclass for correlations, binned measures …).
+
+    Examples
+    --------
+    >>> from simeval.metrics.registry import get_metric
+    >>> score(get_metric("spearman"), [1, 2, 3, 4], [1, 3, 2, 4], Options()).statistic
+    0.8
+    """
     g, s = paired_scores(gold, system, nan_policy=options.nan_policy)
     ctx = Context(SortedScores(g), SortedScores(s), options, binning)
     return warn_if_undefined(ctx.result(metric), stacklevel=4)
@@ -246,7 +173,25 @@ class MetricFunction(Protocol[R_co]):
     """The one signature of every public metric function: the gold and system scores, then
     keywords only — ``options`` (a :class:`~simeval.Options`) and any of its fields
     (``scale=(0, 5)``, ``nan_policy="omit"`` …), which override it — and, for a family of
-    measures, the parameters that pick its member (``k`` and ``reverse`` of :func:`ncg`)."""
+    measures, the parameters that pick its member (``k`` and ``reverse`` of
+    :func:`~simeval.ncg`).
+
+    Parameters
+    ----------
+    gold, system : array_like
+        The scores.
+    options : Options, optional
+        The options; the keyword fields given override them.
+    **option_fields
+        Fields of :class:`~simeval.Options` (and a family's own parameters).
+
+    Examples
+    --------
+    >>> from simeval import f1_low
+    >>> f: MetricFunction[MetricResult] = f1_low
+    >>> f([0.5, 1, 4, 5], [1.0, 2, 4, 5], scale=(0, 5)).statistic  # precision 1, recall 1/2
+    0.6666666666666666
+    """
 
     def __call__(
         self,
@@ -292,6 +237,15 @@ def public_function(
     MetricFunction
         A function that validates and pairs the scores, applies ``options`` and the option
         fields given as keywords, and returns the kernel's result (:func:`score`).
+
+    Examples
+    --------
+    >>> from simeval.metrics.registry import get_metric
+    >>> mae = public_function(get_metric("mae"), "Mean absolute error.")
+    >>> mae([0, 1, 2], [0.5, 1, 3], scale=(0, 5)).statistic  # (0.5 + 0 + 1)/3
+    0.5
+    >>> str(inspect.signature(mae)).startswith("(gold: 'ArrayLike', system: 'ArrayLike', *,")
+    True
     """
     own = dict(parameters or {})
     alias = dict(aliases or {})
@@ -338,7 +292,27 @@ def public_function(
 def options_without_effect(options: Options, metrics: tuple[Metric, ...]) -> list[str]:
     """The options set (not at their default) that no metric of ``metrics`` reads, e.g.
     ``bins`` when no scaled Pearson is asked for: callers tell the user, never silently
-    ignore them."""
+    ignore them.
+
+    Parameters
+    ----------
+    options : Options
+        The options given.
+    metrics : tuple of Metric
+        The metrics asked for.
+
+    Returns
+    -------
+    list of str
+        The names of the options without effect, in a fixed order.
+
+    Examples
+    --------
+    >>> from simeval import Bins
+    >>> from simeval.metrics.registry import get_metric
+    >>> options_without_effect(Options(bins=Bins.equal_width(4)), (get_metric("pearson"),))
+    ['bins']
+    """
     read = frozenset().union(*(m.reads_all for m in metrics))
     if any(m.gold_scale_any for m in metrics):
         read = read | {"calibrate"}  # every measure of a gold value reads the calibration

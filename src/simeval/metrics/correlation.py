@@ -32,7 +32,8 @@ from ._numeric import (
 )
 from ._sorted import SortedScores
 from ._table import JointTable
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.kendall import kendall_resampled
 from .weighted.moments import moment_features, pearson_from_sums
@@ -288,7 +289,6 @@ KENDALL = Metric(
 CORRELATION_METRICS = (PEARSON, SPEARMAN, KENDALL)
 
 # -- the public functions -------------------------------------------------------------------
-
 pearson = public_function(
     PEARSON,
     r"""Pearson's product-moment correlation between gold and system scores.

@@ -27,7 +27,26 @@ def discounts(k: int) -> NDArray[np.float64]:
 
 
 def discounts_between(a: int, b: int) -> NDArray[np.float64]:
-    """The weights of positions a + 1 … b."""
+    """The weights of positions a + 1 … b: ``1`` at positions 1 and 2, ``1/log2(i)`` at
+    position i ≥ 2.
+
+    Parameters
+    ----------
+    a, b : int
+        The positions before the first and the last (``0 ≤ a ≤ b``).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``b − a`` weights.
+
+    Examples
+    --------
+    >>> discounts_between(0, 4).round(6).tolist()  # 1, 1, 1/log2(3), 1/log2(4)
+    [1.0, 1.0, 0.63093, 0.5]
+    >>> discounts_between(2, 4).round(6).tolist()
+    [0.63093, 0.5]
+    """
     d = np.ones(b - a)
     first = max(a + 1, 2)  # positions 1 and 2 both get 1
     if first <= b:
@@ -37,7 +56,23 @@ def discounts_between(a: int, b: int) -> NDArray[np.float64]:
 
 def discounts_at(ranks: NDArray[np.intp]) -> NDArray[np.float64]:
     """The weights of the positions ``ranks + 1`` (``ranks`` from 0, in any order), as
-    :func:`discounts_between` makes them."""
+    :func:`discounts_between` makes them.
+
+    Parameters
+    ----------
+    ranks : numpy.ndarray
+        Positions from 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        One weight per rank.
+
+    Examples
+    --------
+    >>> discounts_at(np.array([3, 0, 1])).tolist()  # 1/log2(4), 1, 1
+    [0.5, 1.0, 1.0]
+    """
     positions = np.maximum(ranks + 1, 2).astype(np.float64)
     return 1.0 / np.log2(positions)
 
@@ -65,7 +100,25 @@ def discount_sums(bounds: NDArray[np.integer], n: int) -> NDArray[np.float64]:
     of a list of n (``bounds`` ascending, from 0 up to at most n): the part of the
     discounted gain of a run of equal gains. Whole blocks come from sums kept per list
     length, the ends are made anew, so a run costs at most two blocks of logarithms
-    whatever its length; every sum is pairwise."""
+    whatever its length; every sum is pairwise.
+
+    Parameters
+    ----------
+    bounds : numpy.ndarray
+        Run boundaries, ascending, from 0 up to at most ``n``.
+    n : int
+        The length of the list.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``len(bounds) − 1`` sums.
+
+    Examples
+    --------
+    >>> discount_sums(np.array([0, 2, 4]), 4).round(6).tolist()  # 1 + 1, 1/log2(3) + 1/2
+    [2.0, 1.13093]
+    """
     blocks = _block_sums(-(-n // DISCOUNT_BLOCK))
     out = np.zeros(max(len(bounds) - 1, 0))
     for j in range(out.size):

@@ -21,7 +21,8 @@ from numpy.typing import NDArray
 from .._validate import check_bool, check_int
 from ..results import MetricResult
 from ._sorted import SortedScores
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .discounts import DISCOUNT_CHUNK, discount_sums, discounts, discounts_at, discounts_between
 from .weighted.gain import gain_resampled
 
@@ -189,8 +190,41 @@ def normalized_gain(
 
 
 def ranking_metric(k: int | None, discounted: bool, reverse: bool = False) -> Metric:
-    """The definition of nCG / nDCG at cut-off ``k`` (``None``: all pairs), reversed or
-    not; named as the registry spells it (``ndcg@10``, ``ncg_rev``)."""
+    r"""The definition of nCG / nDCG at cut-off ``k`` (``None``: all pairs), reversed or
+    not; named as the registry spells it (``ndcg@10``, ``ncg_rev``).
+
+    :math:`\mathrm{nDCG}_k = \mathrm{DCG}_k / \mathrm{iDCG}_k` with
+    :math:`\mathrm{DCG}_k = m_1 + \sum_{i=2}^{k} m_i / \log_2 i` over the pairs ordered by
+    system score (Reimers, Beyer & Gurevych 2016, §2; Järvelin & Kekäläinen 2002); nCG
+    drops the discount. Reversed: the least similar pairs first, with gain ``hi − g``.
+
+    Parameters
+    ----------
+    k : int or None
+        The cut-off (pairs from the top).
+    discounted : bool
+        nDCG (True) or nCG (False).
+    reverse : bool, default False
+        Whether the task is about dissimilar pairs.
+
+    Returns
+    -------
+    Metric
+
+    Examples
+    --------
+    System order of the gold scores 3, 0, 1, 2: nDCG@3 = (3 + 0 + 1/log2 3) / (3 + 2 +
+    1/log2 3) = 0.644819, nCG@3 = (3 + 0 + 1)/(3 + 2 + 1) = 2/3.
+
+    >>> from simeval import Options
+    >>> from simeval.metrics.base import score
+    >>> gold, system = [3, 2, 0, 1], [0.9, 0.1, 0.8, 0.5]
+    >>> round(score(ranking_metric(3, True), gold, system, Options()).statistic, 6)
+    0.644819
+    >>> m = ranking_metric(3, False)
+    >>> m.name, round(score(m, gold, system, Options()).statistic, 6)
+    ('ncg@3', 0.666667)
+    """
     chosen = check_bool("reverse", reverse)
     return _ranking_metric(None if k is None else check_int(k, "k"), discounted, chosen)
 

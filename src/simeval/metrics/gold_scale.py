@@ -66,11 +66,28 @@ NARROW = 1 / 3
 
 @dataclass(frozen=True)
 class CalibrationFit:
-    """What was done to one system's scores before the measures of a gold value: the map
-    (``kind``), where it was fitted (``source``: ``cv5,seed0`` or ``on:LABEL``), why the
-    system was calibrated (``reason``), and the map's parameters (``parameters``: the
-    linear fits' intercepts and slopes, or the isotonic fits' numbers of steps, one per
-    fold)."""
+    """What was done to one system's scores before the measures of a gold value.
+
+    Attributes
+    ----------
+    kind : {"linear", "isotonic", "none"}
+        The map.
+    source : str
+        Where it was fitted: ``cv5,seed0`` (cross-fitted), ``on:LABEL`` (a calibration
+        set), ``declared range`` (the linear map from ``system_scale``).
+    reason : str or None
+        Why the system was calibrated (:func:`off_scale_reason`).
+    parameters : Mapping[str, Any]
+        The linear fits' intercepts and slopes, or the isotonic fits' numbers of steps,
+        one per fold.
+
+    Examples
+    --------
+    >>> fit = CalibrationFit("linear", "cv2,seed0", "its scores are declared on -1–1",
+    ...                      {"intercept": [2.5, 2.4], "slope": [2.5, 2.6]})
+    >>> fit.as_dict()["parameters"]["slope"]
+    [2.5, 2.6]
+    """
 
     kind: str
     source: str
@@ -96,8 +113,25 @@ def off_scale_reason(
     declared, not taken from the gold scores' observed range, which a system may well
     overstep) or within less than a third of it (cosines and overlaps in [0, 1] against
     STS's 0–5).
-    ``extremes``: the smallest and largest score, when known.
+    Parameters
+    ----------
+    scores : numpy.ndarray
+        The system's scores.
+    scale : (float, float) or None
+        The gold scale.
+    system_scale : (float, float), optional
+        The system's declared range.
+    extremes : (float, float), optional
+        The smallest and largest score, when known.
+    declared : bool, default True
+        Whether ``scale`` was declared.
 
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
     >>> off_scale_reason(np.array([0.61, 0.64, 0.7]), (0.0, 5.0))
     'its scores (0.61–0.7) cover less than a third of the gold scale 0–5'
     """
@@ -119,8 +153,21 @@ def off_scale_reason(
 
 def fit_linear(s: NDArray[np.float64], g: NDArray[np.float64]) -> tuple[float, float]:
     """Least squares ``g ≈ a + b·s`` with ``b ≥ 0`` (a constant or backward system gets
-    ``b = 0``: every score maps to the mean gold). Returns ``(a, b)``.
+    ``b = 0``: every score maps to the mean gold):
+    ``b = Σ(s − s̄)(g − ḡ) / Σ(s − s̄)²``, ``a = ḡ − b·s̄``.
 
+    Parameters
+    ----------
+    s, g : numpy.ndarray
+        The system and gold scores of the calibration pairs.
+
+    Returns
+    -------
+    a, b : float
+        The intercept and the slope.
+
+    Examples
+    --------
     >>> fit_linear(np.array([0.0, 1.0, 2.0]), np.array([1.0, 3.0, 5.0]))
     (1.0, 2.0)
     """
@@ -139,6 +186,23 @@ def fit_isotonic(
     distinct scores ``x`` (ties pooled, weighted by their pairs) and the fitted value at
     each, as scikit-learn's ``IsotonicRegression`` fits them; :func:`isotonic_predict`
     applies them.
+
+    Parameters
+    ----------
+    s, g : numpy.ndarray
+        The system and gold scores of the calibration pairs.
+
+    Returns
+    -------
+    x : numpy.ndarray
+        The distinct scores, ascending.
+    y : numpy.ndarray
+        The fitted (non-decreasing) value at each.
+
+    Examples
+    --------
+    The violation 3 > 2 is pooled into their mean 2.5 (scikit-learn's
+    ``IsotonicRegression().fit_transform`` gives the same):
 
     >>> x, y = fit_isotonic(np.array([1.0, 2.0, 3.0, 4.0]), np.array([1.0, 3.0, 2.0, 4.0]))
     >>> x.tolist(), y.tolist()
@@ -162,6 +226,19 @@ def isotonic_predict(
     two neighbours' fitted values between two of them (an order-only rule: the result is
     the same for any increasing transform of the scores), the end values beyond them.
 
+    Parameters
+    ----------
+    scores : numpy.ndarray
+        The scores to map.
+    x, y : numpy.ndarray
+        The fit of :func:`fit_isotonic`.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
     >>> isotonic_predict(np.array([0.0, 1.0, 1.5, 9.0]), np.array([1.0, 2.0]),
     ...                  np.array([10.0, 20.0])).tolist()
     [10.0, 10.0, 15.0, 20.0]

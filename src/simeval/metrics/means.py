@@ -36,8 +36,20 @@ FISHER_CLIP = 1.0 - 1e-15
 
 def fisher_z(r: ArrayLike) -> NDArray[np.float64]:
     """Fisher's z of correlations, ``atanh(r)``, with |r| clipped to ``1 − 1e-15`` so that
-    r = ±1 stays finite (NaN stays NaN); elementwise.
+    r = ±1 stays finite (NaN stays NaN); elementwise (Fisher 1921).
 
+    Parameters
+    ----------
+    r : array_like
+        Correlations in [−1, 1].
+
+    Returns
+    -------
+    numpy.ndarray
+        ``atanh(r)``, of ``r``'s shape.
+
+    Examples
+    --------
     >>> fisher_z([0.0, 1.0]).round(3).tolist()
     [0.0, 17.616]
     """
@@ -53,6 +65,19 @@ def fisher_z_mean(rs: ArrayLike, weights: Sequence[float] | ArrayLike | None = N
     weighting. |r| is clipped to ``1 − 1e-15`` before ``atanh`` so that r = ±1 stays finite.
     NaN values are an error: drop undefined correlations first, and say so.
 
+    Parameters
+    ----------
+    rs : array_like
+        Correlations in [−1, 1].
+    weights : array_like, optional
+        Non-negative weights, one per correlation.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> round(fisher_z_mean([0.5, 0.7]), 6)  # tanh((atanh 0.5 + atanh 0.7)/2)
     0.609612
     """
@@ -81,6 +106,19 @@ def weighted_mean(values: ArrayLike, weights: ArrayLike) -> float:
     over data sets weighted by their scored pairs (Agirre et al. 2012), SentEval's
     ``wmean``, the size-weighted dev/test averages of Atoum & Ayyagari (2019, Tables 5–7).
 
+    Parameters
+    ----------
+    values : array_like
+        The values.
+    weights : array_like
+        Non-negative weights, not all zero, one per value.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> weighted_mean([0.5, 0.8], [100, 300])  # (50 + 240) / 400
     0.725
     """
@@ -103,6 +141,21 @@ def mean_of(values: ArrayLike, how: str, sizes: ArrayLike | None = None) -> floa
     """One of :data:`MEANS` of ``values`` (one per data set); ``sizes`` are the data sets'
     pairs (the weights: n for the weighted mean, n − 3 for the weighted Fisher z mean).
 
+    Parameters
+    ----------
+    values : array_like
+        One value per data set.
+    how : str
+        One of :data:`MEANS`.
+    sizes : array_like, optional
+        The data sets' pairs (needed by the weighted means).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> round(mean_of([0.5, 0.7], "fisher_z_mean"), 6), mean_of([1.0, 2.0], "mean")
     (0.609612, 1.5)
     """
@@ -140,6 +193,24 @@ def aggregate_along(
     A NaN value makes its average NaN (an undefined correlation on one set leaves the
     collection's value undefined; drop the set to average the others).
 
+    Parameters
+    ----------
+    values : array_like
+        The values; ``axis`` runs over the data sets.
+    how : {"fisher_z", "weighted_mean", "mean"}
+        The average.
+    weights : array_like, optional
+        One weight per data set.
+    axis : int, default 0
+        The axis averaged over.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``values`` without ``axis``.
+
+    Examples
+    --------
     >>> v = np.array([[0.5, 0.2], [0.7, 0.4]])  # 2 data sets × 2 systems
     >>> np.round(aggregate_along(v, "fisher_z"), 6).tolist()  # tanh((atanh .5 + atanh .7)/2) …
     [0.609612, 0.303337]

@@ -16,7 +16,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..results import MetricResult
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .weighted import Chunk, Resampled, Sample
 from .weighted.moments import magnitude_factor
 

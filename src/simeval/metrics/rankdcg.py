@@ -16,7 +16,8 @@ import math
 import numpy as np
 
 from ..results import MetricResult
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 
 __all__ = ["RANKDCG", "rankdcg"]
 

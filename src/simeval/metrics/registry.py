@@ -25,8 +25,9 @@ from numpy.typing import NDArray
 
 from ..errors import InputError, InputTypeError, param
 from ..results import MetricResult
-from .base import Context, Metric
+from .base import Metric
 from .binned import binned_metric
+from .context import Context
 from .correlation import CORRELATION_METRICS
 from .gain import avg_rank_metric, ranking_metric
 from .percentage import MAPE, SMAPE
@@ -126,7 +127,17 @@ TABLE2_MEASURES: tuple[str, ...] = (
 
 
 def available_metrics() -> list[Metric]:
-    """The plain metrics (without cut-offs or combinations), in registry order."""
+    """The plain metrics (without cut-offs or combinations), in registry order.
+
+    Returns
+    -------
+    list of Metric
+
+    Examples
+    --------
+    >>> [m.name for m in available_metrics()][:4]
+    ['pearson', 'spearman', 'kendall', 'scaled_pearson']
+    """
     return list(_BASE.values())
 
 
@@ -178,7 +189,20 @@ def register(metric: Metric) -> Metric:
 
 
 def unregister(name: str) -> None:
-    """Remove a metric added with :func:`register` (the built-in ones stay)."""
+    """Remove a metric added with :func:`register` (the built-in ones stay); an unknown
+    name is no error.
+
+    Parameters
+    ----------
+    name : str
+        The metric's name.
+
+    Examples
+    --------
+    >>> unregister("pearson")
+    Traceback (most recent call last):
+    simeval.errors.InputError: 'pearson' is built in; only metrics added with register() go
+    """
     if name in _BUILT_IN:
         raise InputError(f"{name!r} is built in; only metrics added with register() go")
     _BASE.pop(name, None)
@@ -282,6 +306,21 @@ def direction(
     the registry's answer (``default`` for a name the registry does not know, when set).
     A callable metric must come with ``higher_is_better``.
 
+    Parameters
+    ----------
+    metric : str or callable
+        A metric name or expression, or a function.
+    higher_is_better : bool, optional
+        The caller's answer, which wins.
+    default : bool, optional
+        The answer for a name the registry does not know (else an error).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> direction("nmsse"), direction("hmean(f1_low,f1_high)"), direction("bleu", default=True)
     (False, True, True)
     """
@@ -303,8 +342,21 @@ def direction(
 
 
 def get_metric(name: str) -> Metric:
-    """Look a metric up by name or expression (case and spacing ignored).
+    """Look a metric up by name or expression (case and spacing ignored): a plain name or
+    alias (``rho``), a ranking measure with a cut-off (``ndcg@10``, ``ncg_rev@5``), a
+    combination (``hmean(a,b)``, ``macro_avg(a,b)``) or a binned measure (``bins(nmsse)``).
 
+    Parameters
+    ----------
+    name : str
+        The name or expression.
+
+    Returns
+    -------
+    Metric
+
+    Examples
+    --------
     >>> get_metric("hmean(F1_low, F1_high)").name
     'hmean(f1_low,f1_high)'
     >>> get_metric("nDCG@10").higher_is_better

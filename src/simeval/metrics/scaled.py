@@ -20,7 +20,8 @@ from ._grid import counted
 from ._numeric import STREAM_MIN, centered_values, is_constant
 from ._sorted import SortedScores
 from ._table import JointTable
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .correlation import correlation_centered, correlation_from_table
 from .means import fisher_z, fisher_z_mean
 from .weighted import Chunk, Resampled, Resamples, Sample
@@ -95,10 +96,48 @@ def scaled_pearson_binned(
     average: BinAverage = "arithmetic",
     table: JointTable | None = None,
 ) -> ScaledPearsonResult:
-    """Scaled Pearson on a prepared gold vector, validated system scores and a
+    r"""Scaled Pearson on a prepared gold vector, validated system scores and a
     precomputed :class:`Binning` (bin members and gold subsets shared by every system).
     ``table``: the pairs' contingency table when both sides lie on a grid, from which
-    each bin's r is computed when its pairs are those of some gold levels."""
+    each bin's r is computed when its pairs are those of some gold levels.
+
+    .. math:: \bar r = \frac1K \sum_{k=1}^{K} r_k
+
+    (Atoum 2019, eq. 3), or :math:`\tanh` of the mean :math:`\operatorname{atanh} r_k`
+    with ``average="fisher_z"`` (eq. 4–5).
+
+    Parameters
+    ----------
+    gold : SortedScores
+        The gold scores.
+    s : numpy.ndarray
+        The system scores (validated).
+    binning : Binning
+        Every pair's bin.
+    skip_undefined : bool, default False
+        Whether bins without a defined r are left out of the mean (else it is NaN).
+    average : {"arithmetic", "fisher_z"}, default "arithmetic"
+        How the bins' r are averaged.
+    table : JointTable, optional
+        The pairs' contingency table, when both sides lie on a grid.
+
+    Returns
+    -------
+    ScaledPearsonResult
+        The mean and every bin's r, p-value and Fisher-z interval.
+
+    Examples
+    --------
+    Pearson's r in each third of the 0–5 scale is 1, −1 and 1: the scaled Pearson is 1/3.
+
+    >>> from simeval import Bins
+    >>> gold = np.array([0.5, 1, 1.5, 2, 2.5, 3, 4, 4.5, 5])
+    >>> binning = Bins.equal_width(3).assign(gold, scale=(0, 5))
+    >>> res = scaled_pearson_binned(SortedScores(gold), np.array([1.0, 2, 3, 6, 5, 4, 7, 8, 9]),
+    ...                             binning)
+    >>> [round(b.statistic, 6) for b in res.bins], round(res.statistic, 6)
+    ([1.0, -1.0, 1.0], 0.333333)
+    """
     check_choice("bin_average", average, BIN_AVERAGES)
     if binning.index.size != s.size:
         raise InputError(f"binning has {binning.index.size} pairs, scores have {s.size}")

@@ -23,7 +23,8 @@ from ..errors import InputError
 from ..results import MetricResult
 from ._numeric import CHUNK
 from ._table import JointTable
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.errors import all_errors, error_features
 
@@ -52,6 +53,18 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
     The denominator is the mean absolute deviation of the *system* scores. Constant system
     scores give +inf (NaN where the error itself is 0 is also reported as +inf).
 
+    Parameters
+    ----------
+    g, s : numpy.ndarray
+        Gold and system scores (the system on the gold scale).
+
+    Returns
+    -------
+    numpy.ndarray
+        One scaled error per pair.
+
+    Examples
+    --------
     >>> scaled_errors(np.array([0.0, 1, 2]), np.array([0.0, 2, 4])).tolist()  # MAD(s) = 4/3
     [0.0, 0.75, 1.5]
     """
@@ -109,6 +122,26 @@ class ErrorMoments:
     Each is kept as a value times a power-of-two factor (``mae · error_factor`` …), so that
     scores of any finite magnitude (±1e308) give exact ratios — MASE = MAE/MAD and
     MSSE = (RMSE/MAD)² — and +inf only where the true value exceeds the float range.
+
+    Attributes
+    ----------
+    mae, rmse, mad : float
+        The three numbers, each to be multiplied by its factor.
+    n : int
+        The pairs.
+    error_factor, mad_factor : float
+        The powers of two of ``mae`` and ``rmse``, and of ``mad``.
+
+    Examples
+    --------
+    Gold 0, 1, 2 against system 0, 2, 4: MAE = 1, RMSE = √(5/3), MAD = 4/3, so
+    MASE = 3/4 and MSSE = (5/3)/(16/9) = 15/16.
+
+    >>> m = ErrorMoments.of(np.array([0.0, 1, 2]), np.array([0.0, 2, 4]))
+    >>> m.mae, round(m.rmse**2, 12), m.mad
+    (1.0, 1.666666666667, 1.3333333333333333)
+    >>> m.mae / m.mad, round((m.rmse / m.mad) ** 2, 12)
+    (0.75, 0.9375)
     """
 
     mae: float

@@ -33,7 +33,8 @@ from ..errors import InputError
 from ..options import Options
 from ..results import MetricResult
 from ._sorted import SortedScores
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .threshold import decisions
 from .weighted import Chunk, Resampled, Sample
 
@@ -62,6 +63,17 @@ def macro_f1(truth: Sequence[Any] | NDArray[Any], predicted: Sequence[Any] | NDA
     (scikit-learn's ``f1_score(average="macro")``; a class predicted but never true
     scores 0). Labels are compared as text.
 
+    Parameters
+    ----------
+    truth, predicted : sequence
+        One label per item, the same length.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> macro_f1(["a", "a", "b", "c"], ["a", "b", "b", "b"])  # F1: a 2/3, b 2/4, c 0
     0.38888888888888884
     """
@@ -163,6 +175,24 @@ def bin_classes(
 ) -> tuple[list[str], list[str]]:
     """The bin (``low``, ``mid``, ``high``) of every pair, for gold and for system; the
     options (or their fields as keywords) as for :func:`accuracy3`.
+
+    Parameters
+    ----------
+    gold, system : array_like
+        The scores.
+    options : Options, optional
+        The borders and scales; ``option_fields`` override them.
+    **option_fields
+        Fields of :class:`~simeval.Options`.
+
+    Returns
+    -------
+    gold_bins, system_bins : list of str
+        ``low``, ``mid`` or ``high`` for each pair.
+
+    Examples
+    --------
+    The borders are 1.5 and 3.5 on 0–5 (low below 1.5, high above 3.5):
 
     >>> bin_classes([0, 2, 4, 5], [1, 4, 3.5, 5], scale=(0, 5))
     (['low', 'mid', 'high', 'high'], ['low', 'high', 'mid', 'high'])

@@ -16,7 +16,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..results import MetricResult
-from .base import Context, Metric, public_function
+from .base import Metric, public_function
+from .context import Context
 from .weighted import Chunk, Resampled, Sample
 
 __all__ = [
@@ -224,6 +225,18 @@ def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
     is NaN. Vectorized over the remaining axes (one value per bootstrap resample, say);
     every ``hmean`` of simeval goes through it.
 
+    Parameters
+    ----------
+    parts : array_like
+        The measures along axis 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``parts`` without axis 0.
+
+    Examples
+    --------
     >>> harmonic_mean([[0.5, 0.5, 0.2], [1.0, -0.1, float("nan")]]).tolist()
     [0.6666666666666666, 0.0, nan]
     """
@@ -234,10 +247,20 @@ def harmonic_mean(parts: ArrayLike) -> NDArray[np.float64]:
 
 
 def hmean(a: float, b: float) -> float:
-    """Harmonic mean ``2ab/(a + b)`` of two measures (Reimers et al. 2016 §2); 0 when a ≤ 0 or b ≤
-    0,
-    NaN when either is NaN.
+    """Harmonic mean ``2ab/(a + b)`` of two measures (Reimers, Beyer & Gurevych 2016, §2);
+    0 when a ≤ 0 or b ≤ 0 (simeval's rule), NaN when either is NaN.
 
+    Parameters
+    ----------
+    a, b : float
+        The two measures.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> hmean(0.5, 1.0), hmean(-0.2, 0.9)
     (0.6666666666666666, 0.0)
     """
@@ -245,8 +268,19 @@ def hmean(a: float, b: float) -> float:
 
 
 def macro_avg(a: float, b: float) -> float:
-    """Unweighted macro average ``(a + b)/2`` (Reimers et al. 2016 §2).
+    """Unweighted macro average ``(a + b)/2`` (Reimers, Beyer & Gurevych 2016, §2).
 
+    Parameters
+    ----------
+    a, b : float
+        The two measures.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> macro_avg(0.5, 1.0)
     0.75
     """

@@ -57,7 +57,29 @@ def _rows(ceiling: HumanCeiling) -> tuple[list[list[Any]], list[str | None]]:
 
 def ceiling_records(ceiling: HumanCeiling, dataset: str | None = None) -> list[dict[str, Any]]:
     """One record per row of the table (``who``, ``measure``, ``value``, ``ci_low``,
-    ``ci_high``, ``verdict``, ``reason``; ``dataset`` first when given)."""
+    ``ci_high``, ``verdict``, ``reason``; ``dataset`` first when given).
+
+    Parameters
+    ----------
+    ceiling : HumanCeiling
+        The raters' agreement and the systems beside it.
+    dataset : str, optional
+        The data set's name.
+
+    Returns
+    -------
+    list of dict
+
+    Examples
+    --------
+    A model in the order of the mean rating: ρ = 1, 1 / 0.8434 = 119 % of IAA-2.
+
+    >>> from simeval.stats.ceiling import human_ceiling
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> ceiling = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0)
+    >>> [(r["who"], r["measure"], round(r["value"], 4)) for r in ceiling_records(ceiling)[3:5]]
+    [('model', 'rho vs gold', 1.0), ('model', 'share of ceiling', 1.1857)]
+    """
     rows, reasons = _rows(ceiling)
     out = []
     for row, why in zip(rows, reasons):
@@ -71,7 +93,37 @@ def format_ceiling(
     ceiling: HumanCeiling, fmt: str, digits: int = 4, title: str | None = None
 ) -> str:
     """The human-ceiling table in ``table``, ``markdown``, ``latex`` or ``csv``, with the
-    reasons of undefined values as notes and a line on what the comparison means."""
+    reasons of undefined values as notes and a line on what the comparison means.
+
+    Parameters
+    ----------
+    ceiling : HumanCeiling
+        The raters' agreement and the systems beside it.
+    fmt : {"table", "markdown", "latex", "csv"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+    title : str, optional
+        A line above the table.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    A model in the order of the mean rating: ρ = 1, 1 / 0.8434 = 119 % of IAA-2.
+
+    >>> from simeval.stats.ceiling import human_ceiling
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> ceiling = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0)
+    >>> print("\\n".join(format_ceiling(ceiling, "table").splitlines()[:5]))
+    6 items, 3 raters; no bootstrap, no intervals
+    <BLANKLINE>
+    who     measure                                     value  ci_low  ci_high  verdict
+    ------  -----------------------------------------  ------  ------  -------  -------
+    raters  IAA-1 (mean pairwise rho)                  0.7905       —        —        —
+    """
     rows, reasons = _rows(ceiling)
     a = ceiling.agreement
     kind = "raters" if a.persistent else "rating slots (not persistent raters)"
@@ -113,7 +165,27 @@ def format_ceiling(
 def evaluation_records(ceiling: HumanCeiling) -> list[list[Any]]:
     """The table as rows of :data:`simeval.report.evaluation.RECORD_COLUMNS` (``system``,
     ``metric`` = ``ceiling:<measure>``, ``bin``, ``value``, ``n``, ``pvalue``, ``ci_low``,
-    ``ci_high``, ``reason``, ``ci_method``) for ``simeval evaluate``'s CSV."""
+    ``ci_high``, ``reason``, ``ci_method``) for ``simeval evaluate``'s CSV.
+
+    Parameters
+    ----------
+    ceiling : HumanCeiling
+        The raters' agreement and the systems beside it.
+
+    Returns
+    -------
+    list of list
+
+    Examples
+    --------
+    A model in the order of the mean rating: ρ = 1, 1 / 0.8434 = 119 % of IAA-2.
+
+    >>> from simeval.stats.ceiling import human_ceiling
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> ceiling = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0)
+    >>> evaluation_records(ceiling)[3][:5]
+    ['model', 'ceiling:rho vs gold', None, 1.0, 6]
+    """
     rows, reasons = _rows(ceiling)
     n = ceiling.agreement.n_items
     method = "percentile bootstrap" if ceiling.agreement.n_resamples else None
@@ -132,7 +204,38 @@ def with_ceiling(
 ) -> str:
     """``simeval evaluate``'s output with the human ceiling: in JSON the document gains
     ``"human_ceiling"``; in CSV the ceiling's rows follow the records, in their columns;
-    otherwise its table follows the evaluation's."""
+    otherwise its table follows the evaluation's.
+
+    Parameters
+    ----------
+    ev : Evaluation
+        The evaluation.
+    ceiling : HumanCeiling
+        Its human ceiling.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+    **kwargs
+        Passed to :func:`~simeval.report.evaluation.format_evaluation`.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    A model in the order of the mean rating: ρ = 1, 1 / 0.8434 = 119 % of IAA-2.
+
+    >>> from simeval.stats.ceiling import human_ceiling
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> ceiling = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0)
+    >>> import simeval as se
+    >>> ev = se.evaluate([1.33, 2, 3, 4, 4.67, 6], {"model": [1, 2, 3, 4, 5, 6]},
+    ...                  metrics=["spearman"])
+    >>> [line.split(",")[:2] for line in with_ceiling(ev, ceiling, "csv").splitlines()[1:3]]
+    [['model', 'spearman'], ['raters', 'ceiling:IAA-1 (mean pairwise rho)']]
+    """
     from .evaluation import RECORD_COLUMNS, format_evaluation
 
     if fmt == "json":

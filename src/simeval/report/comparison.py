@@ -41,7 +41,29 @@ def _cell(value: float, low: float, high: float, digits: int) -> str:
 
 def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[Any]]]:
     """Systems in rows (ranked by the first metric), ``value [low, high]`` per metric;
-    † marks the system significantly better than every other under that metric."""
+    † marks the system significantly better than every other under that metric.
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+    digits : int
+        Decimals shown.
+
+    Returns
+    -------
+    header : list of str
+    rows : list of list
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> summary_table(cmp, 2)
+    (['system', 'pearson'], [['good', '0.96 [0.84, 0.99] †'], ['noisy', '0.12 [-0.71, 0.70]  ']])
+    """
     order = cmp.ranked(cmp.metrics[0])
     header = ["system", *cmp.metrics]
     rows = []
@@ -56,6 +78,28 @@ def summary_table(cmp: Comparison, digits: int) -> tuple[list[str], list[list[An
 
 
 def cluster_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    """Systems in rows (ranked by the first metric), their significance cluster per metric
+    (1 = not significantly worse than the best; empty when the value is undefined).
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+
+    Returns
+    -------
+    header : list of str
+    rows : list of list
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> cluster_table(cmp)
+    (['system', 'pearson'], [['good', 1], ['noisy', 2]])
+    """
     order = cmp.ranked(cmp.metrics[0])
     return ["system", *cmp.metrics], [
         [s, *(cmp.cluster_of(s, m) for m in cmp.metrics)] for s in order
@@ -75,7 +119,27 @@ def _rank_cell(cmp: Comparison, system: str, metric: str) -> str | None:
 
 def rank_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
     """Systems in rows (ranked by the first metric); per metric the observed rank, its
-    bootstrap rank interval and P(best), the share of resamples where it ranks first."""
+    bootstrap rank interval and P(best), the share of resamples where it ranks first.
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+
+    Returns
+    -------
+    header : list of str
+    rows : list of list
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> rank_table(cmp)[1]  # good first on every resample
+    [['good', '1 [1–1] 100%'], ['noisy', '2 [2–2] 0%']]
+    """
     order = cmp.ranked(cmp.metrics[0])
     return ["system", *cmp.metrics], [
         [s, *(_rank_cell(cmp, s, m) for m in cmp.metrics)] for s in order
@@ -85,11 +149,54 @@ def rank_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
 def rank_summaries(cmp: Comparison) -> list[str]:
     """One sentence per metric: who ranks first and how often, and how many neighbours in
     the ranking are in a separable order
-    (:meth:`~simeval.stats.rank_intervals.RankIntervals.summary`)."""
+    (:meth:`~simeval.stats.rank_intervals.RankIntervals.summary`).
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> rank_summaries(cmp)  # doctest: +ELLIPSIS
+    ['pearson: good ranks first in 100% of 200 resamples (95% rank interval 1–1); ...']
+    """
     return [f"{m}: {cmp.ranks[m].summary()}" for m in cmp.metrics if m in cmp.ranks]
 
 
 def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
+    """Every pair of systems (a ranked above b) under every metric: the difference, the
+    one-sided paired bootstrap p-value and its Holm adjustment, and where they were
+    computed the tests of dependent correlations and the permutation p-value.
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+
+    Returns
+    -------
+    header : list of str
+    rows : list of list
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> header, rows = pairwise_table(cmp)
+    >>> header[:6], rows[0][:3]
+    (['metric', 'a', 'b', 'a − b', 'p boot', 'p Holm'], ['pearson', 'good', 'noisy'])
+    """
     header = ["metric", "a", "b", "a − b", "p boot", "p Holm"]
     with_corr = any(p.williams_t is not None for p in cmp.pairwise)
     with_perm = any(p.permutation_p is not None for p in cmp.pairwise)
@@ -116,6 +223,33 @@ def pairwise_table(cmp: Comparison) -> tuple[list[str], list[list[Any]]]:
 
 
 def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
+    """The comparison as ``simeval compare`` writes it: the values with their intervals,
+    the clusters, the rank intervals, the pairs, the reasons of undefined values and the
+    rank agreement, one table each (and the signature under ``table``); CSV is
+    :func:`comparison_csv`, JSON the saved document.
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> format_comparison(cmp, "table").splitlines()[0][:36]
+    'value [95% BCa bootstrap interval]; '
+    """
     if fmt == "json":
         return to_json(comparison_document(cmp))
     if fmt == "csv":
@@ -182,7 +316,27 @@ def comparison_csv(cmp: Comparison) -> str:
     clusters (``table`` = value), every tested pair of systems with its p-values
     (``pair``; ``value`` is the difference a − b, ``pvalue`` the paired bootstrap's), the
     rank intervals (``rank`` and ``order``, see :func:`_rank_rows`) and the rank agreement
-    of every pair of metrics (``agreement``; ``value`` is Kendall's τ)."""
+    of every pair of metrics (``agreement``; ``value`` is Kendall's τ).
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> lines = comparison_csv(cmp).splitlines()
+    >>> lines[0] == ",".join(CSV_COLUMNS), sorted({line.split(",")[0] for line in lines[1:]})
+    (True, ['order', 'pair', 'rank', 'value'])
+    """
     rows: list[dict[str, object]] = []
     for r in cmp.records():
         rows.append({"table": "value", **r})

@@ -48,6 +48,30 @@ def format_datasets(
     and licence as numbered notes (``table``) or its citation and URL (other tables).
     JSON always holds everything, with the ``cache`` folder.
 
+    Parameters
+    ----------
+    datasets : sequence of WordsimDataset
+        The registered sets.
+    paths : sequence of Path or None
+        Where each one's file is.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    folder, cache : Path
+        The folder searched, and the cache.
+    citations : bool, default False
+        Citations instead of the sizes.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        ``paths`` not of the length of ``datasets``.
+
+    Examples
+    --------
     >>> from simeval.datasets.wordsim import get
     >>> ds = get("rg65")
     >>> print(format_datasets([ds], [None], "csv", folder=Path("d"), cache=Path("d")), end="")
@@ -98,6 +122,30 @@ def format_sentence_datasets(
     cache or a data folder). ``pairs`` counts unscored pairs too (blank gold lines of
     SemEval 2015/2016). ``citations``: citation and licence instead of the sizes.
 
+    Parameters
+    ----------
+    datasets : sequence of SentenceDataset
+        The registered sets.
+    present : sequence of int
+        How many of each one's files are in ``folder``.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    folder : Path
+        The folder searched.
+    citations : bool, default False
+        Citations instead of the sizes.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        ``present`` not of the length of ``datasets``.
+
+    Examples
+    --------
     >>> from simeval.datasets.sentences import get_sentences
     >>> ds = get_sentences("stsb:test")
     >>> print(format_sentence_datasets([ds], [0], "csv", folder=Path("d")), end="")

@@ -21,7 +21,38 @@ _NAMES = {"alpha": "α", "beta": "β", "omega": "Ω", "delta": "δ"}
 def format_demo(anscombe: Mapping[str, Evaluation], crafted: Evaluation, fmt: str) -> str:
     """The demo as ``fmt``: ``json`` holds every number of both evaluations
     (``{"anscombe": {set: evaluation}, "crafted": evaluation}``), ``table`` the guided text
-    of :func:`render_demo`."""
+    of :func:`render_demo`.
+
+    Parameters
+    ----------
+    anscombe : mapping of str to Evaluation
+        Anscombe's four sets.
+    crafted : Evaluation
+        The crafted 9-pair set.
+    fmt : {"table", "json"}
+        The format.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        Another format.
+
+    Examples
+    --------
+    The bundled data are evaluated by ``simeval demo``:
+
+    >>> from simeval.cli.demo import anscombe_evaluations, crafted_evaluation
+    >>> anscombe, crafted = anscombe_evaluations(), crafted_evaluation()
+    >>> format_demo(anscombe, crafted, "table").splitlines()[0]
+    "simeval demo — what one Pearson's r hides"
+    >>> import json
+    >>> sorted(json.loads(format_demo(anscombe, crafted, "json")))
+    ['anscombe', 'crafted']
+    """
     if fmt == "json":
         return to_json(
             {
@@ -54,7 +85,26 @@ def _ranking(ev: Evaluation, metric: str, names: dict[str, str]) -> str:
 def render_demo(ans: Mapping[str, Evaluation], crafted: Evaluation) -> str:
     """The guided text: each Anscombe set's Pearson, Spearman, Kendall and scaled Pearson
     (Atoum 2019) with r in the low and the high half of the gold scale, then the crafted
-    set's evaluation and how each measure ranks its systems, best first."""
+    set's evaluation and how each measure ranks its systems, best first.
+
+    Parameters
+    ----------
+    ans : mapping of str to Evaluation
+        Anscombe's four sets.
+    crafted : Evaluation
+        The crafted 9-pair set.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.cli.demo import anscombe_evaluations, crafted_evaluation
+    >>> text = render_demo(anscombe_evaluations(), crafted_evaluation())
+    >>> text.splitlines()[2][:40]
+    "1. Anscombe's quartet (Anscombe 1973; Re"
+    """
     out = []
     out.append("simeval demo — what one Pearson's r hides\n" + "=" * 42 + "\n")
     out.append(

@@ -34,7 +34,37 @@ def format_evaluation(
     ev: Evaluation, fmt: str, digits: int = 4, headline: str | None = None
 ) -> str:
     """Render an evaluation in one of the output formats; ``headline`` (the measure a
-    ``--task`` recommends) is marked with ★ in the table header."""
+    ``--task`` recommends) is marked with ★ in the table header.
+
+    Parameters
+    ----------
+    ev : Evaluation
+        The evaluation.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+    headline : str, optional
+        The measure to mark.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    One swap of the gold's 4 and 5: ``r = 16.5 / 17.5``, MAE ``2 / 6``:
+
+    >>> import simeval as se
+    >>> ev = se.evaluate([0, 1, 2, 3, 4, 5], {"a": [0, 1, 2, 3, 5, 4]}, metrics=["pearson", "mae"],
+    ...                  scale=(0, 5))
+    >>> print("\\n".join(format_evaluation(ev, "table", headline="pearson").splitlines()[:5]))
+    6 pairs, gold scale 0–5 (declared); low/high borders 1.5 / 3.5
+    <BLANKLINE>
+    system  ★ pearson     mae
+    ------  ---------  ------
+    a          0.9429  0.3333
+    """
     if fmt == "json":
         return to_json(evaluation_document(ev))
     if fmt == "csv":
@@ -91,7 +121,34 @@ def _with_context(text: str, fmt: str, heading: str, notes: list[str], signature
 
 def format_semeval(ev: SemevalEvaluation, fmt: str, digits: int = 4) -> str:
     """Every set and aggregate of a SemEval folder: a table per metric, or CSV / JSON
-    records with their ``dataset`` and ``reason``."""
+    records with their ``dataset`` and ``reason``.
+
+    Parameters
+    ----------
+    ev : SemevalEvaluation
+        The SemEval folder's evaluation.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    The run's Pearson on ``forum`` is 0.8 and on ``news`` 0.5; SemEval's weighted mean by
+    pairs is ``(4 · 0.8 + 3 · 0.5) / 7 ≈ 0.6714``:
+
+    >>> import numpy as np
+    >>> from simeval.runs.semeval import evaluate_semeval
+    >>> gold = {"forum": np.array([1.0, 2, 3, 4]), "news": np.array([1.0, 2, np.nan, 3])}
+    >>> runs = {"r1": {"forum": np.array([1.0, 2, 4, 3]), "news": np.array([1.0, 3, 0, 2])}}
+    >>> rows = format_semeval(evaluate_semeval(gold, runs), "csv").splitlines()
+    >>> [row.split(",")[2] for row in rows[1:4]], rows[3].split(",")[4]
+    (['forum', 'news', 'weighted_mean'], '0.6714285714285714')
+    """
     if fmt == "json":
         return to_json(semeval_document(ev))
     if fmt == "csv":

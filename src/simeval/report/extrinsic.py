@@ -27,6 +27,23 @@ def format_classification(
     of :data:`CLASSIFICATION_COLUMNS`, or the JSON document of
     :func:`simeval.report.schema.extrinsic_document`.
 
+    Parameters
+    ----------
+    results : mapping of str to CrossValidationResult
+        Each system's cross-validated accuracy.
+    majority : float
+        The majority baseline.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> from simeval.meta.extrinsic import CrossValidationResult
     >>> res = CrossValidationResult(0.75, (0.5, 1.0), 8, 2, "oner", 0)
     >>> print(format_classification({"mine": res}, 5 / 8, "csv"), end="")
@@ -46,6 +63,23 @@ def format_detection(
     ``reason`` column says why an accuracy is undefined (always present in JSON, in the
     other formats only when some accuracy is undefined).
 
+    Parameters
+    ----------
+    results : mapping of str to MetricResult
+        Each system's top-1 accuracy.
+    n_queries : int
+        The queries.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> from simeval.results import MetricResult
     >>> print(format_detection({"mine": MetricResult(0.75, 2)}, 2, "csv"), end="")
     system,top1_accuracy,queries

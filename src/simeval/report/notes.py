@@ -40,6 +40,27 @@ def table_with_notes(
     by note i of ``notes`` wrapped to :data:`WIDTH` columns (long words, such as URLs, are
     not broken).
 
+    Parameters
+    ----------
+    header : sequence of str
+        The columns before the note column.
+    rows : sequence of sequence
+        The cells, one row per note.
+    notes : sequence of str
+        One note per row.
+    note_column : str
+        The name of the column of markers.
+    title : str, optional
+        A line above the table.
+    align_left : int, default 1
+        Columns aligned left.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> print(table_with_notes(["k"], [["a"]], ["a long text"], note_column="why"))
     k  why
     -  ---
@@ -63,6 +84,22 @@ def footnotes(reasons: Sequence[str | None], fmt: str = "table") -> tuple[list[s
     ``""``; equal reasons share a number) and the notes, wrapped to :data:`WIDTH`: LaTeX
     comments for ``fmt="latex"``, a paragraph after a blank line for ``"markdown"``.
 
+    Parameters
+    ----------
+    reasons : sequence of str or None
+        Why each row has an undefined value.
+    fmt : {"table", "markdown", "latex", "csv"}
+        The table's format.
+
+    Returns
+    -------
+    markers : list of str
+        One per row.
+    notes : str
+        The numbered notes.
+
+    Examples
+    --------
     >>> footnotes([None, "constant", "constant"])
     (['', '[1]', '[1]'], '[1] constant\\n')
     """
@@ -94,6 +131,26 @@ def with_reasons(
     CSV, else a ``note`` column of :func:`footnotes` markers and the notes to print under
     the table. Unchanged (and no notes) when every ``reasons[i]`` is None.
 
+    Parameters
+    ----------
+    header : sequence of str
+        The columns.
+    rows : sequence of sequence
+        The cells.
+    reasons : sequence of str or None
+        Why each row's value is undefined.
+    fmt : {"table", "markdown", "latex", "csv"}
+        The table's format.
+
+    Returns
+    -------
+    header : list of str
+    rows : list of list
+    notes : str
+        The notes to print under the table (empty for CSV).
+
+    Examples
+    --------
     >>> with_reasons(["k"], [["a"], ["b"]], [None, "constant"], "csv")
     (['k', 'reason'], [['a', None], ['b', 'constant']], '')
     >>> with_reasons(["k"], [["a"], ["b"]], [None, "constant"], "table")

@@ -25,7 +25,27 @@ STAR_P = 0.01
 
 
 def csv_signature(scores: Any, meta: Any) -> str:
-    """The signature of a CSV output (which has no line for it)."""
+    """The signature of a CSV output (which has no line for it).
+
+    Parameters
+    ----------
+    scores : PatternScores
+        The scores.
+    meta : MetaEvaluation or None
+        The meta-evaluation, when there is one.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.paraphrase import score_patterns
+    >>> patterns = {"killed": [("shot and killed", 1.0), ("assassinated", 1.0)]}
+    >>> scores = score_patterns(patterns, ks=[2], metrics=["epr"])
+    >>> csv_signature(scores, None) == scores.signature
+    True
+    """
     return str((meta if meta is not None else scores).signature)
 
 
@@ -41,7 +61,42 @@ def format_explanation(
     rows: Sequence[Any], term: str, judgment: str, signature: str, fmt: str, digits: int = 4
 ) -> str:
     """Algorithm 1 of Shima & Mitamura (2011) step by step for one source term: each
-    paraphrase's content words, stems, D and why, Q, the DIMPLE gain and the EPR credit."""
+    paraphrase's content words, stems, D and why, Q, the DIMPLE gain and the EPR credit.
+
+    Parameters
+    ----------
+    rows : sequence of PatternExplanation
+        The steps (:func:`simeval.paraphrase.explain`).
+    term : str
+        The source term.
+    judgment : str
+        Whose Q.
+    signature : str
+        The signature.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39, Algorithm 1.
+
+    Examples
+    --------
+    "slain" brings a new content word: D = 3, and with Q = 1 a DIMPLE gain of 2³ − 1 = 7:
+
+    >>> from simeval.paraphrase import explain
+    >>> rows = explain({"killed": [("slain", 1)]}, "killed")
+    >>> print(format_explanation(rows, "killed", "strict", "sig", "csv"), end="")
+    set,rank,paraphrase,content words,stems,D,why,Q,2^(QD)-1,EPR credit
+    set,1,slain,slain,slain,3,new word,1.0,7.0,1.0
+    """
     if fmt == "json":
         return to_json(explanation_document(rows, term, judgment, signature))
     header = [
@@ -80,7 +135,41 @@ def format_patterns(scores: Any, meta: Any, fmt: str, digits: int = 4) -> str:
     """EP, EPR and DIMPLE per set and source term (``meta`` None), or the meta-evaluation
     against task scores laid out as Shima & Mitamura (2011), Tables 2–3, with a detail
     table; every undefined value carries its reason. CSV has no room for the signature:
-    :func:`csv_signature` says which one the caller should print beside it."""
+    :func:`csv_signature` says which one the caller should print beside it.
+
+    Parameters
+    ----------
+    scores : PatternScores
+        EP, EPR and DIMPLE of the patterns.
+    meta : MetaEvaluation or None
+        Their meta-evaluation against task scores.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39, Tables 2–3.
+
+    Examples
+    --------
+    "shot and killed" repeats the source term, so only "assassinated" earns EPR credit:
+    EPR@2 = 1/2.
+
+    >>> from simeval.paraphrase import score_patterns
+    >>> patterns = {"killed": [("shot and killed", 1.0), ("assassinated", 1.0)]}
+    >>> scores = score_patterns(patterns, ks=[2], metrics=["epr"])
+    >>> print(format_patterns(scores, None, "csv"), end="")
+    set,source,metric,k,value
+    set,killed,epr,2,0.5
+    set,,epr,2,0.5
+    """
     if fmt == "json":
         return to_json(paraphrase_document(scores, meta))
     if fmt == "csv":
@@ -180,7 +269,41 @@ def format_recognition(
     """``text`` (the output of :func:`format_patterns`) with the recognition counts of
     Shima & Mitamura (2011, §3.4) per set and source term: a ``recognition`` list in JSON,
     a table per corpus in the text formats; CSV keeps its one table (the scores go to
-    ``--task-scores``)."""
+    ``--task-scores``).
+
+    Parameters
+    ----------
+    text : str
+        The output of :func:`format_patterns`.
+    recognitions : sequence of Recognition
+        One per corpus.
+    measure : str
+        The recognition measure shown.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39, §3.4.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from simeval.paraphrase import recognize
+    >>> corpus = SimpleNamespace(name="toy", texts1=("He was killed.", "He was killed."),
+    ...                          texts2=("He was assassinated.", "He left."), gold=[1, 0])
+    >>> rec = recognize({"killed": [("assassinated", 1)]}, corpus)
+    >>> text = format_recognition("", [rec], "recall", "table")
+    >>> "Paraphrase recognition on toy (top 10 paraphrases per set" in text
+    True
+    """
     if fmt == "csv":
         return text
     if fmt == "json":
@@ -209,7 +332,31 @@ def format_recognition(
 
 
 def task_scores_tsv(recognitions: Sequence[Any], measure: str) -> str:
-    """Per-set task scores, one column per corpus, as ``--extrinsic`` reads them."""
+    """Per-set task scores, one column per corpus, as ``--extrinsic`` reads them.
+
+    Parameters
+    ----------
+    recognitions : sequence of Recognition
+        One per corpus.
+    measure : str
+        The recognition measure.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    The one positive pair is recognized and the negative one is not: recall 1.
+
+    >>> from types import SimpleNamespace
+    >>> from simeval.paraphrase import recognize
+    >>> corpus = SimpleNamespace(name="toy", texts1=("He was killed.", "He was killed."),
+    ...                          texts2=("He was assassinated.", "He left."), gold=[1, 0])
+    >>> rec = recognize({"killed": [("assassinated", 1)]}, corpus)
+    >>> task_scores_tsv([rec], "recall").splitlines()[1:]
+    ['set\\ttoy', 'set\\t1.0']
+    """
     sets = recognitions[0].sets
     cols = [r.task_scores(measure) for r in recognitions]
     lines = [f"# {measure} of paraphrase recognition (Shima & Mitamura 2011, section 3.4)"]

@@ -20,6 +20,21 @@ def format_recommendation(rec: Recommendation, fmt: str, *, k: int | None = None
     systems by it (with ``--k k`` when ``k`` is given); a JSON object; or a one-row table
     in the other formats.
 
+    Parameters
+    ----------
+    rec : Recommendation
+        A task profile's recommendation.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    k : int, optional
+        The ``--k`` of the command shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> from simeval.meta.recommend import recommend
     >>> text = format_recommendation(recommend("1:1", "all", "value"), "table")
     >>> print(text, end="")  # doctest: +ELLIPSIS
@@ -43,7 +58,27 @@ def format_recommendation(rec: Recommendation, fmt: str, *, k: int | None = None
 def format_recommendations(recs: Sequence[Recommendation], fmt: str) -> str:
     """Several task profiles (such as the nine plausible ones) with their measures: a table
     whose ``why`` column is printed as numbered notes under it (``table``), a JSON list, or
-    a table with the whole explanation in a ``why`` column (CSV, Markdown, LaTeX)."""
+    a table with the whole explanation in a ``why`` column (CSV, Markdown, LaTeX).
+
+    Parameters
+    ----------
+    recs : sequence of Recommendation
+        The task profiles.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.meta.recommend import recommend
+    >>> print(format_recommendations([recommend("1:1", "all", "value")], "csv"), end="")
+    ... # doctest: +ELLIPSIS
+    cardinality,set of interest,information,measure,why
+    1:1,all,value,pearson,"The score itself is used, ... Pearson's r measures exactly that."
+    """
     if fmt == "json":
         return to_json([r.as_dict() for r in recs])
     if fmt == "table":

@@ -29,7 +29,32 @@ def run_table(
     records: Sequence[Mapping[str, Any]], digits: int = 4
 ) -> tuple[list[str], list[list[Any]], list[str | None]]:
     """Systems in rows, one column per data set (and SentEval average) with the main score
-    ``value [low, high]`` when there is an interval; the reasons of undefined cells."""
+    ``value [low, high]`` when there is an interval; the reasons of undefined cells.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        The run's records.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    header : list of str
+    rows : list of list
+    reasons : list of str or None
+        Why a row holds an undefined cell.
+
+    Examples
+    --------
+    >>> from simeval.report.schema import run_document
+    >>> from simeval.runs.run import Pairs, run
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> res = run(["lexical:jaccard"], [pairs], protocol="mteb")
+    >>> run_table(run_document(res)["records"])
+    (['system', 'toy'], [['lexical:jaccard', 1.0]], [None])
+    """
     main = [r for r in records if r.get("main")]
     columns = list(dict.fromkeys(_column(r) for r in main))
     systems = list(dict.fromkeys(r["system"] for r in records))
@@ -62,6 +87,32 @@ def format_run(doc: Mapping[str, Any], fmt: str, digits: int = 4) -> str:
     column per convention), the rank intervals on each data set and who is best over the
     data sets, then the signature. The CSV holds the records, then the ranks and the
     collection in the same columns (:func:`~simeval.report.leaderboard.leaderboard_csv_rows`).
+
+    Parameters
+    ----------
+    doc : mapping
+        The run's document.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.report.schema import run_document
+    >>> from simeval.runs.run import Pairs, run
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> res = run(["lexical:jaccard"], [pairs], protocol="mteb")
+    >>> print("\\n".join(format_run(run_document(res), "table").splitlines()[:4]))
+    spearman (mteb protocol)
+    system              toy
+    ---------------  ------
+    lexical:jaccard  1.0000
     """
     if fmt == "json":
         return to_json(doc)

@@ -26,6 +26,21 @@ Cell = Any
 def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
     """Format a cell: floats with ``digits`` decimals, NaN/None as ``nan``, others ``str``.
 
+    Parameters
+    ----------
+    value : float, int, str or None
+        The cell.
+    digits : int, default 4
+        Decimals of a float.
+    nan : str, default "—"
+        What NaN and None show.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> format_number(0.81649658), format_number(float("nan")), format_number(12)
     ('0.8165', '—', '12')
     """
@@ -105,6 +120,27 @@ def render_table(
 
     The first ``align_left`` columns are left-aligned (labels); the rest right-aligned.
 
+    Parameters
+    ----------
+    header : sequence of str
+        The column names.
+    rows : sequence of sequence
+        The cells.
+    fmt : {"table", "markdown", "latex", "csv"}
+        The format.
+    digits : int, default 4
+        Decimals of the floats (CSV writes every digit).
+    title : str, optional
+        A line above the table.
+    align_left : int, default 1
+        Columns aligned left.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> print(render_table(["system", "r"], [["a", 0.5], ["bb", float("nan")]]))
     system       r
     ------  ------
@@ -163,6 +199,19 @@ def to_json(document: Any, indent: int | None = 2) -> str:
     """Serialize to strict JSON through :func:`simeval.results.json_ready`, the one
     sanitiser: NaN and ±inf become ``null`` (JSON has neither), numpy numbers Python ones.
 
+    Parameters
+    ----------
+    document : object
+        Mappings, sequences, numbers, strings.
+    indent : int or None, default 2
+        As :func:`json.dumps` (a final newline with an indent).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> to_json({"r": float("nan"), "msse": float("inf"), "n": 3}, indent=None)
     '{"r": null, "msse": null, "n": 3}'
     """

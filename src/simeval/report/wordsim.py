@@ -49,7 +49,46 @@ def format_wordsim(
     n, missing pairs, |ρ| with its p-value, |r| with its 95 % interval; with several data
     sets, the Fisher-z mean of ρ; a reason for every undefined value. With ``ceilings``
     (data set → :class:`~simeval.stats.ceiling.HumanCeiling`), the raters' agreement and
-    the model beside it: extra columns in CSV, a table per data set otherwise."""
+    the model beside it: extra columns in CSV, a table per data set otherwise.
+
+    Parameters
+    ----------
+    results : sequence of WordsimResult
+        One per data set.
+    signature : str
+        The evaluation's signature.
+    vectors : str
+        The vectors' label.
+    fmt : {"table", "markdown", "latex", "csv", "json"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+    ceilings : mapping of str to HumanCeiling, optional
+        The human ceiling of some data sets.
+
+    Returns
+    -------
+    str
+
+    References
+    ----------
+    Evert, S. (2014). Distributional semantics in R with the wordspace package. *COLING
+    2014: System Demonstrations*, 110–114.
+
+    Examples
+    --------
+    cat–dog and dog–car are 45° apart, cat–car 90°; the gold 8, 5, 2 ranks the pairs as the
+    angles do (tied), so ρ = 0.866:
+
+    >>> from simeval.vectors.read import Vectors
+    >>> from simeval.wordsim import evaluate
+    >>> v = Vectors(["cat", "dog", "car"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> res = evaluate([("cat", "dog", 8.0), ("cat", "car", 2.0), ("dog", "car", 5.0)], v)
+    >>> print(format_wordsim([res], "sig", "v.txt", "csv"), end="")
+    dataset,n,missing,rho,p_value,r,r_lower,r_upper,reason
+    pairs,3,0,0.8660254037844387,0.33333333333333326,0.8660254037844386,,,no interval for r: \
+    Fisher's z needs at least 4 pairs
+    """
     doc = wordsim_document(results, signature, vectors, ceilings=ceilings)
     if fmt == "json":
         return to_json(doc)
@@ -90,7 +129,32 @@ def format_wordsim(
 def details_tsv(results: Sequence[Any]) -> str:
     """The per-pair table (wordspace's ``details=TRUE``): words, gold score, the model's
     distance or similarity, whether a word was missing, and the task's other columns; a
-    ``dataset`` column first when there are several data sets."""
+    ``dataset`` column first when there are several data sets.
+
+    Parameters
+    ----------
+    results : sequence of WordsimResult
+        One per data set.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    cat–dog and dog–car are 45° apart, cat–car 90°; the gold 8, 5, 2 ranks the pairs as the
+    angles do (tied), so ρ = 0.866:
+
+    >>> from simeval.vectors.read import Vectors
+    >>> from simeval.wordsim import evaluate
+    >>> v = Vectors(["cat", "dog", "car"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> res = evaluate([("cat", "dog", 8.0), ("cat", "car", 2.0), ("dog", "car", 5.0)], v)
+    >>> [line.split("\\t") for line in details_tsv([res]).splitlines()[:3]]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [['word1', 'word2', 'score', 'distance', 'missing'],
+     ['cat', 'dog', '8.0', '45.00000000000001', 'FALSE'],
+     ['cat', 'car', '2.0', '90.0', 'FALSE']]
+    """
     several = len(results) > 1
     extra = list(dict.fromkeys(k for res in results for k in res.details.extra))
     head = (("dataset",) if several else ()) + ("word1", "word2", "score", "distance", "missing")
@@ -108,7 +172,35 @@ def details_tsv(results: Sequence[Any]) -> str:
 
 def wordsim_figure(results: Sequence[Any]) -> Any:
     """wordspace's plot of each data set (gold against model, missing pairs marked), up to
-    three panels a row (needs ``pip install 'simeval[plot]'``)."""
+    three panels a row (needs ``pip install 'simeval[plot]'``).
+
+    Parameters
+    ----------
+    results : sequence of WordsimResult
+        One per data set.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    MissingExtraError
+        matplotlib is not installed.
+
+    Examples
+    --------
+    cat–dog and dog–car are 45° apart, cat–car 90°; the gold 8, 5, 2 ranks the pairs as the
+    angles do (tied), so ρ = 0.866:
+
+    >>> from simeval.vectors.read import Vectors
+    >>> from simeval.wordsim import evaluate
+    >>> v = Vectors(["cat", "dog", "car"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> res = evaluate([("cat", "dog", 8.0), ("cat", "car", 2.0), ("dog", "car", 5.0)], v)
+    >>> fig = wordsim_figure([res])
+    >>> type(fig).__name__, len(fig.axes)
+    ('Figure', 1)
+    """
     from ..errors import require
     from ..wordsim import plot
 

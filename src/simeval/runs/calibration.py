@@ -41,7 +41,35 @@ def calibration_splits(
 ) -> dict[str, str]:
     """Data set label → the registered split its calibration is fitted on: for each data
     set given by a registry name that has one, unless ``on`` is ``"cv"``, the calibration
-    is ``none`` or brings its own calibration set (``calibration.on``)."""
+    is ``none`` or brings its own calibration set (``calibration.on``).
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The data sets' labels.
+    registered : sequence of str or None
+        Each one's registry name (None for pairs given in memory).
+    calibration : Calibration
+        The run's calibration.
+    on : {"split", "cv"}
+        Where calibrations are fitted.
+
+    Returns
+    -------
+    dict of str to str
+
+    Raises
+    ------
+    InputError
+        ``on`` is neither ``split`` nor ``cv``.
+
+    Examples
+    --------
+    >>> calibration_splits(["stsb:test", "mine"], ["stsb:test", None], Calibration(), "split")
+    {'stsb:test': 'stsb:dev'}
+    >>> calibration_splits(["stsb:test"], ["stsb:test"], Calibration(), "cv")
+    {}
+    """
     check_choice("calibrate_on", on, CALIBRATE_ON)
     if on == "cv" or calibration.kind == "none" or calibration.on is not None:
         return {}
@@ -64,7 +92,36 @@ def calibration_for(
 ) -> Calibration:
     """One data set's calibration: ``calibration`` fitted on ``split`` (``held_out[split]``
     its pairs, ``results[(split, model)]`` each model's scores of its scored pairs, under
-    the model's own similarity) when it has one, else as it is (cross-fitted)."""
+    the model's own similarity) when it has one, else as it is (cross-fitted). The split's
+    pairs without a gold score are left out, as the tasks leave them out.
+
+    Parameters
+    ----------
+    calibration : Calibration
+        The run's calibration.
+    split : str or None
+        The registered split to fit on.
+    held_out : mapping of str to pairs
+        The pairs of each split (with ``gold``).
+    results : mapping of (str, str) to TaskScores
+        ``(data set, model)`` → the model's scores.
+    scorers : mapping of str to Scorer
+        Each model's scorer (its ``similarity``).
+
+    Returns
+    -------
+    Calibration
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as NS
+    >>> held_out = {"stsb:dev": NS(gold=[0.0, np.nan, 5.0])}
+    >>> results = {("stsb:dev", "m"): NS(scores={"cosine": np.array([0.1, 0.9])})}
+    >>> fitted = calibration_for(Calibration(), "stsb:dev", held_out, results,
+    ...                          {"m": NS(similarity="cosine")})
+    >>> fitted.describe(), [a.tolist() for a in fitted.on["m"]]
+    ('auto(isotonic,on:stsb:dev)', [[0.0, 5.0], [0.1, 0.9]])
+    """
     if split is None:
         return calibration
     gold = np.asarray(held_out[split].gold, dtype=np.float64)
@@ -82,6 +139,19 @@ def calibration_for(
 def describe(calibration: Calibration, splits: Mapping[str, str]) -> str:
     """The run signature's part: the calibration, and the splits it is fitted on.
 
+    Parameters
+    ----------
+    calibration : Calibration
+        The run's calibration.
+    splits : mapping of str to str
+        Data set → the split its calibration is fitted on.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> describe(Calibration(), {"stsb:test": "stsb:dev"})
     'auto(isotonic,cv5,seed0);stsb:test=on:stsb:dev'
     """
@@ -91,5 +161,24 @@ def describe(calibration: Calibration, splits: Mapping[str, str]) -> str:
 
 def split_sets(splits: Mapping[str, str], labels: Sequence[str], load: Any) -> list[Any]:
     """The (label, pairs) of the splits not among the evaluated data sets (``labels``),
-    each loaded once by ``load(name)``."""
+    each loaded once by ``load(name)``.
+
+    Parameters
+    ----------
+    splits : mapping of str to str
+        Data set → its calibration split.
+    labels : sequence of str
+        The data sets evaluated.
+    load : callable
+        ``load(name)`` → the split's pairs.
+
+    Returns
+    -------
+    list of (str, pairs)
+
+    Examples
+    --------
+    >>> split_sets({"stsb:test": "stsb:dev", "stsb:train": "stsb:dev"}, ["stsb:test"], str.upper)
+    [('stsb:dev', 'STSB:DEV')]
+    """
     return [(s, load(s)) for s in dict.fromkeys(splits.values()) if s not in labels]

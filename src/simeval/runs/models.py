@@ -17,6 +17,23 @@ def labelled_models(models: Any) -> list[tuple[str, Any]]:
     ``{label: model}`` names each (a name or an object); any other object becomes a
     scorer (:func:`simeval.scorers.from_object`) labelled by its ``name``.
 
+    Parameters
+    ----------
+    models : str, object, sequence or mapping
+        One model, several, or ``{label: model}``.
+
+    Returns
+    -------
+    list of (str, object)
+        Each model's label and the model (a name, or a scorer).
+
+    Raises
+    ------
+    InputError
+        Two models with the same label.
+
+    Examples
+    --------
     >>> labelled_models(["lexical:jaccard"])
     [('lexical:jaccard', 'lexical:jaccard')]
     >>> labelled_models({"mine": "lexical:edit"})
@@ -48,7 +65,39 @@ def executor_from(spec: Any) -> tuple[Any, Any]:
     """The executor ``spec`` names and what to close after the run: ``None`` or
     ``"local"`` (this process), ``"dask"`` (a Dask cluster on this machine, closed after),
     ``"dask://HOST:PORT"`` (the scheduler there); any other object is an executor itself
-    (with ``submit``, such as a Dask ``Client``)."""
+    (with ``submit``, such as a Dask ``Client``).
+
+    Parameters
+    ----------
+    spec : None, str or executor
+        What the user gave.
+
+    Returns
+    -------
+    executor : object or None
+        None: run here.
+    closers : tuple or None
+        What to close after the run (a Dask cluster started here, its client).
+
+    Raises
+    ------
+    InputError
+        An unknown name, an object without ``submit``, or no scheduler at the address.
+    MissingExtraError
+        ``dask`` without dask.distributed installed.
+
+    Examples
+    --------
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> executor_from("local")
+    (None, None)
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     executor_from(pool) == (pool, None)
+    True
+    >>> executor_from("spark")
+    Traceback (most recent call last):
+    simeval.errors.InputError: executor='spark': the executor is local, dask or dask://HOST:PORT
+    """
     if spec is None or spec == "local":
         return None, None
     if not isinstance(spec, str):
@@ -84,7 +133,28 @@ def executor_from(spec: Any) -> tuple[Any, Any]:
 
 def check_options(models: Sequence[tuple[str, Any]], options: Mapping[str, Any]) -> None:
     """Every scorer option applies to at least one of the models named (an option no
-    model takes would be silently ignored)."""
+    model takes would be silently ignored).
+
+    Parameters
+    ----------
+    models : sequence of (str, object)
+        The labelled models (:func:`labelled_models`).
+    options : mapping
+        The scorer options given.
+
+    Raises
+    ------
+    InputError
+        An option none of the named models takes.
+
+    Examples
+    --------
+    >>> check_options([("m", "minilm")], {"device": "cpu"})  # minilm takes a device
+    >>> check_options([("j", "lexical:jaccard")], {"device": "cpu"})
+    Traceback (most recent call last):
+    simeval.errors.InputError: device='cpu' applies to none of the models (j); it is an \
+option of the sentence-transformers models (minilm, st:NAME)
+    """
     from .. import scorers
 
     names = [spec for _, spec in models if isinstance(spec, str)]

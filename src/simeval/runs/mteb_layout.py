@@ -53,7 +53,22 @@ def _path_name(name: str) -> str:
 def mteb_task(dataset: str) -> tuple[str, str, str, tuple[str, ...]]:
     """(task name, split, hf_subset, languages) of a data set: MTEB's for the sets MTEB
     has (:data:`MTEB_TASKS`), else the data set's name as a file name, split ``test``,
-    subset ``default`` and no language known."""
+    subset ``default`` and no language known.
+
+    Parameters
+    ----------
+    dataset : str
+        A data set's label.
+
+    Returns
+    -------
+    (str, str, str, tuple of str)
+
+    Examples
+    --------
+    >>> mteb_task("stsb:test"), mteb_task("my:set")
+    (('STSBenchmark', 'test', 'default', ('eng-Latn',)), ('my_set', 'test', 'default', ()))
+    """
     if dataset in MTEB_TASKS:
         return MTEB_TASKS[dataset]
     return _path_name(dataset), "test", "default", ()
@@ -62,13 +77,52 @@ def mteb_task(dataset: str) -> tuple[str, str, str, tuple[str, ...]]:
 def mteb_model(label: str, scorer: Any) -> tuple[str, str]:
     """(model name, revision) of a model as MTEB names them: the scorer's Hugging Face id
     (``model_id``) and ``revision`` when it has them, else its label and
-    ``no_revision_available``."""
+    ``no_revision_available``.
+
+    Parameters
+    ----------
+    label : str
+        The model's label in the run.
+    scorer : Scorer
+        Its scorer.
+
+    Returns
+    -------
+    (str, str)
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as NS
+    >>> mteb_model("mine", NS()), mteb_model("mine", NS(model_id="org/m", revision="abc1"))
+    (('mine', 'no_revision_available'), ('org/m', 'abc1'))
+    """
     name = getattr(scorer, "model_id", None) or label
     return str(name), str(getattr(scorer, "revision", None) or NO_REVISION)
 
 
 def result_path(directory: str | Path, label: str, scorer: Any, dataset: str) -> Path:
-    """Where MTEB keeps the result of model ``label`` on ``dataset`` under ``directory``."""
+    """Where MTEB keeps the result of model ``label`` on ``dataset`` under ``directory``.
+
+    Parameters
+    ----------
+    directory : path
+        The results folder.
+    label : str
+        The model's label.
+    scorer : Scorer
+        Its scorer (:func:`mteb_model`).
+    dataset : str
+        The data set's label (:func:`mteb_task`).
+
+    Returns
+    -------
+    Path
+
+    Examples
+    --------
+    >>> result_path("results", "lexical:jaccard", object(), "stsb:test").as_posix()
+    'results/lexical_jaccard/no_revision_available/STSBenchmark.json'
+    """
     name, revision = mteb_model(label, scorer)
     return (
         Path(directory) / _path_name(name) / _path_name(revision) / f"{mteb_task(dataset)[0]}.json"
@@ -80,7 +134,38 @@ def stored_scores(
 ) -> dict[str, Any] | None:
     """The per-pair scores simeval kept in the MTEB file ``path`` for ``subset`` (ids,
     scores per similarity function, seconds), when the file exists, is readable, was
-    written for ``signature`` and holds every one of ``functions``; else None."""
+    written for ``signature`` and holds every one of ``functions``; else None.
+
+    Parameters
+    ----------
+    path : Path
+        The MTEB result file.
+    signature : str
+        The task signature the scores must have been written for.
+    functions : sequence of str
+        The similarity functions needed.
+    subset : str
+        The task's ``hf_subset``.
+
+    Returns
+    -------
+    dict or None
+        ``ids``, ``scores`` (similarity function → scores, null read as NaN) and
+        ``seconds``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> kept = {"signature": "sig", "ids": [1, 2], "scores": {"cosine": [0.5, None]},
+    ...         "evaluation_time": 1.5}
+    >>> path = Path(tempfile.mkdtemp()) / "STSBenchmark.json"
+    >>> _ = path.write_text(json.dumps({"simeval": {"subsets": {"default": kept}}}))
+    >>> found = stored_scores(path, "sig", ["cosine"], "default")
+    >>> found["ids"], found["scores"]["cosine"].tolist(), found["seconds"]
+    (('1', '2'), [0.5, nan], 1.5)
+    >>> stored_scores(path, "another signature", ["cosine"], "default") is None
+    True
+    """
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         kept = doc["simeval"]["subsets"][subset]
@@ -99,6 +184,26 @@ def stored_scores(
 
 
 def resumed_scores(task: Any, stored: dict[str, Any], signature: str) -> TaskScores:
-    """A :class:`TaskScores` of scores read back from an MTEB file (null read as NaN)."""
+    """A :class:`TaskScores` of scores read back from an MTEB file (null read as NaN).
+
+    Parameters
+    ----------
+    task : Task
+        The task whose scores these are.
+    stored : dict
+        What :func:`stored_scores` read.
+    signature : str
+        The task's signature.
+
+    Returns
+    -------
+    TaskScores
+
+    Examples
+    --------
+    >>> stored = {"ids": ("1", "2"), "scores": {"cosine": np.array([0.5, 0.7])}, "seconds": 1.5}
+    >>> resumed_scores(None, stored, "sig").set_pairs
+    2
+    """
     ids = stored["ids"]
     return TaskScores(task, ids, stored["scores"], stored["seconds"], signature, len(ids))

@@ -20,7 +20,30 @@ __all__ = ["plan_tasks", "similarity_functions"]
 
 def similarity_functions(scorer: Any, protocols: Sequence[Protocol]) -> tuple[str, ...]:
     """The similarity functions a model is scored under: its own, and for a model that
-    compares vectors the protocols' others."""
+    compares vectors the protocols' others.
+
+    Parameters
+    ----------
+    scorer : Scorer
+        The model's scorer.
+    protocols : sequence of Protocol
+        The run's protocols.
+
+    Returns
+    -------
+    tuple of str
+        The model's own function first, then the protocols' others in their order.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as NS
+    >>> from simeval.runs.protocols import protocols_of
+    >>> vectors = NS(similarity="dot", compares_vectors=True)
+    >>> similarity_functions(vectors, protocols_of("mteb"))
+    ('dot', 'cosine', 'manhattan', 'euclidean')
+    >>> similarity_functions(NS(similarity="jaccard"), protocols_of("all"))
+    ('jaccard',)
+    """
     own = (scorer.similarity,)
     vectors = getattr(scorer, "compares_vectors", False)
     extra = tuple(f for p in protocols for f in p.similarities) if vectors else ()
@@ -44,7 +67,52 @@ def plan_tasks(
     """The tasks to run (model × data set × shard), each one's number of distinct texts,
     and the (data set, model) results read back from ``resume``. A task carries the
     model's name (made where the task runs, with ``options``) when it runs elsewhere
-    (``remote``), else the scorer made here."""
+    (``remote``), else the scorer made here.
+
+    Parameters
+    ----------
+    models : sequence of (str, object)
+        The labelled models.
+    scorers : mapping of str to Scorer
+        Each model's scorer, made here.
+    sets : sequence of (str, pairs)
+        The data sets, labelled.
+    protocols : sequence of Protocol
+        Give the similarity functions scored (:func:`similarity_functions`).
+    shards : int
+        Tasks per model and data set.
+    remote : bool
+        Whether the tasks run on an executor.
+    resume : path or None
+        A folder of MTEB results to read back.
+    options : mapping
+        The scorer options.
+
+    Returns
+    -------
+    tasks : list of Task
+    sizes : list of int
+        Each task's distinct texts.
+    found : dict of (str, str) to TaskScores
+        The results read back, by (data set, model).
+
+    Examples
+    --------
+    Two shards of three pairs: the first scores one pair (2 distinct texts), the second
+    two (4):
+
+    >>> from simeval.runs.protocols import protocols_of
+    >>> from simeval.runs.run import Pairs
+    >>> from simeval.scorers import get
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0])
+    >>> models = [("lexical:jaccard", "lexical:jaccard")]
+    >>> scorers = {"lexical:jaccard": get("lexical:jaccard")}
+    >>> tasks, sizes, found = plan_tasks(models, scorers, [("toy", pairs)],
+    ...                                  protocols_of("mteb"), 2, False, None, {})
+    >>> [(t.shard, t.shards) for t in tasks], sizes, found
+    ([(1, 2), (2, 2)], [2, 4], {})
+    """
     tasks: list[Task] = []
     sizes: list[int] = []
     found: dict[tuple[str, str], TaskScores] = {}

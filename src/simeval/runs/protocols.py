@@ -33,18 +33,10 @@ convention publishes, with a line saying what it does differently
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
-from .._validate import NanPolicy
 from ..errors import InputError
-from ..evaluation.aggregate import set_aggregate
-from ..metrics.correlation import pearson, spearman
 
 __all__ = [
     "MTEB_SIMILARITIES",
@@ -53,9 +45,7 @@ __all__ = [
     "ST_SIMILARITIES",
     "Column",
     "Protocol",
-    "correlation_records",
     "get_protocol",
-    "main_metric",
     "protocols_of",
 ]
 
@@ -63,8 +53,6 @@ __all__ = [
 ST_SIMILARITIES = ("cosine", "manhattan", "euclidean", "dot")
 #: The similarity functions MTEB's STS evaluator reports besides the model's own.
 MTEB_SIMILARITIES = ("cosine", "manhattan", "euclidean")
-#: The correlations every protocol reports.
-_CORRELATIONS = (("pearson", pearson), ("spearman", spearman))
 
 
 @dataclass(frozen=True)
@@ -83,7 +71,48 @@ class Column:
 class Protocol:
     """A convention: how a data set is cut (subsets, pooled), which measures are reported
     and which one is the main score; ``columns`` are the numbers it publishes, side by
-    side with the other conventions' (none for ``simeval``'s every measure)."""
+    side with the other conventions' (none for ``simeval``'s every measure).
+
+    Attributes
+    ----------
+    name, description : str
+        The protocol's name and what it reports.
+    main_metric : str
+        The main score's record name (:func:`main_metric` refines it per model).
+    per_subset, pooled : bool
+        Whether the correlations are reported per subset of a data set, and over its
+        pooled pairs.
+    averages : tuple of str
+        SentEval's averages of the subsets (``mean``, ``wmean``).
+    similarities : tuple of str
+        The similarity functions reported besides the model's own.
+    substitutes : tuple of (str, str)
+        Registered data sets the protocol reads another split of.
+    notes : tuple
+        What the output says of data sets the protocol treats otherwise than its toolkit.
+    columns : tuple
+        The numbers the protocol publishes, each with what differs from the others (for
+        the table of protocols side by side).
+
+    References
+    ----------
+    Conneau, A. & Kiela, D. (2018). SentEval: an evaluation toolkit for universal sentence
+    representations. *LREC 2018*.
+
+    Gao, T., Yao, X. & Chen, D. (2021). SimCSE: simple contrastive learning of sentence
+    embeddings. *EMNLP 2021*, 6894–6910.
+
+    Muennighoff, N., Tazi, N., Magne, L. & Reimers, N. (2023). MTEB: massive text embedding
+    benchmark. *EACL 2023*, 2014–2037.
+
+    Examples
+    --------
+    >>> simcse = get_protocol("simcse")
+    >>> simcse.per_subset, simcse.pooled, simcse.dataset_for("sickr"), simcse.dataset_for("sts12")
+    (True, True, 'sick:test', 'sts12')
+    >>> simcse.notes_for(["sickr", "stsb"])
+    ["sickr: SimCSE's evaluation reads SICK-R's test split (sick:test, 4927 pairs)"]
+    """
 
     name: str
     description: str
@@ -223,7 +252,30 @@ SIDE_BY_SIDE = ("mteb", "senteval", "simcse", "st")
 
 
 def get_protocol(name: str) -> Protocol:
-    """The protocol called ``name``; an unknown one lists the known ones."""
+    """The protocol called ``name``; an unknown one lists the known ones.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`PROTOCOLS`.
+
+    Returns
+    -------
+    Protocol
+
+    Raises
+    ------
+    InputError
+        An unknown name.
+
+    Examples
+    --------
+    >>> get_protocol("senteval").averages
+    ('mean', 'wmean')
+    >>> get_protocol("glue")
+    Traceback (most recent call last):
+    simeval.errors.InputError: unknown protocol 'glue'; known: mteb, senteval, simcse, st, simeval
+    """
     if name not in PROTOCOLS:
         raise InputError(f"unknown protocol {name!r}; known: {', '.join(PROTOCOLS)}")
     return PROTOCOLS[name]
@@ -250,114 +302,3 @@ def protocols_of(protocol: str | Sequence[str]) -> tuple[Protocol, ...]:
             f"the conventions of other tools together ({', '.join(SIDE_BY_SIDE)}) or 'all'"
         )
     return out
-
-
-def _record(
-    dataset: str, subset: str | None, system: str, metric: str, res: Any, main: bool
-) -> dict[str, Any]:
-    ci = res.confidence_interval()
-    value = float(res.statistic)
-    defined = not math.isnan(value)
-    return {
-        "dataset": dataset,
-        "subset": subset,
-        "system": system,
-        "metric": metric,
-        "value": value if defined else None,
-        "bin": None,
-        "n": int(res.n),
-        "pvalue": float(res.pvalue) if defined else None,
-        "ci_low": ci.low if defined and not math.isnan(ci.low) else None,
-        "ci_high": ci.high if defined and not math.isnan(ci.high) else None,
-        "ci_method": ci.method if defined and not math.isnan(ci.low) else None,
-        "reason": res.reason,
-        "main": main,
-    }
-
-
-def main_metric(protocol: Protocol, functions: Sequence[str], own: str) -> str:
-    """The name of the main score of a system scored under ``functions`` (its own
-    function ``own`` first) in ``protocol``: MTEB's ``cosine_spearman`` for a model with
-    vectors (scored under every function MTEB reports), ``spearman_OWN`` in the ``st``
-    protocol, else the protocol's main metric.
-
-    >>> mteb = get_protocol("mteb")
-    >>> main_metric(mteb, ["cosine", "manhattan", "euclidean"], "cosine")
-    'cosine_spearman'
-    >>> main_metric(mteb, ["jaccard"], "jaccard")
-    'spearman'
-    """
-    if protocol.name == "st":
-        return f"spearman_{own}"
-    if protocol.name == "mteb" and set(protocol.similarities) <= set(functions):
-        return "cosine_spearman"
-    return protocol.main_metric
-
-
-def _named(protocol: Protocol, functions: Sequence[str], own: str) -> list[tuple[str, str, str]]:
-    """(record name, correlation, similarity function) of every correlation reported."""
-    if protocol.name == "st":
-        return [(f"{c}_{fn}", c, fn) for fn in functions for c, _ in _CORRELATIONS]
-    out = [(c, c, own) for c, _ in _CORRELATIONS]
-    if protocol.name == "mteb" and set(protocol.similarities) <= set(functions):
-        out += [(f"{fn}_{c}", c, fn) for fn in protocol.similarities for c, _ in _CORRELATIONS]
-    return out
-
-
-def correlation_records(
-    protocol: Protocol,
-    dataset: str,
-    gold: NDArray[np.float64],
-    scores: Mapping[str, NDArray[np.float64]],
-    subsets: Sequence[str] | None = None,
-    similarity: str = "cosine",
-    system: str = "",
-    nan_policy: NanPolicy = "raise",
-) -> list[dict[str, Any]]:
-    """The correlation records of one system's ``scores`` (similarity function → scores)
-    on one data set under ``protocol`` (each naming it); ``similarity`` is the system's
-    own function.
-    ``subsets`` names each pair's subset (None: one set). ``nan_policy="omit"`` leaves
-    out the pairs without a score (each record's ``n`` counts those kept)."""
-    out: list[dict[str, Any]] = []
-    main_name = main_metric(protocol, list(scores), similarity)
-    correlations = dict(_CORRELATIONS)
-    for name, metric, fn in _named(protocol, list(scores), similarity):
-        f, s = correlations[metric], scores[fn]
-        main = name == main_name
-        if protocol.pooled:
-            subset = "all" if protocol.per_subset and subsets is not None else None
-            res = f(gold, s, nan_policy=nan_policy)
-            out.append(_record(dataset, subset, system, name, res, main))
-        if protocol.per_subset and subsets is not None:
-            labels = np.asarray(subsets)
-            per = []
-            for sub in dict.fromkeys(subsets):
-                keep = labels == sub
-                res = f(gold[keep], s[keep], nan_policy=nan_policy)
-                per.append((res, int(res.n)))
-                out.append(_record(dataset, str(sub), system, name, res, False))
-            values = np.array([float(r.statistic) for r, _ in per])
-            weights = np.array([n for _, n in per], dtype=float)
-            for avg in protocol.averages:  # SentEval's mean and wmean of the subsets
-                how = "mean" if avg == "mean" else "weighted_mean"
-                value, _ = set_aggregate(values, how, sizes=weights)
-                out.append(_average(dataset, avg, system, name, value, int(weights.sum()),
-                                    avg == "mean" and metric == protocol.main_metric))  # fmt: skip
-        elif protocol.per_subset and not protocol.pooled:
-            res = f(gold, s, nan_policy=nan_policy)
-            out.append(_record(dataset, None, system, name, res, main))
-    return [{"protocol": protocol.name, **r} for r in out]
-
-
-def _average(
-    dataset: str, avg: str, system: str, metric: str, value: float, n: int, main: bool
-) -> dict[str, Any]:
-    """The record of SentEval's ``mean`` or ``wmean`` of the subsets' correlations."""
-    defined = not math.isnan(value)
-    return {
-        "dataset": dataset, "subset": avg, "system": system, "metric": metric,
-        "value": value if defined else None, "bin": None, "n": n, "pvalue": None,
-        "ci_low": None, "ci_high": None, "ci_method": None,
-        "reason": None if defined else "a subset's correlation is undefined", "main": main,
-    }  # fmt: skip

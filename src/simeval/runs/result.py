@@ -31,7 +31,53 @@ class RunResult:
     seconds they took and their signature; ``resumed`` the (data set, model) read back
     from earlier results; ``notes`` what the protocol says of the data sets; ``calibration``
     how each data set's measures of the gold value saw the models' scores. The saved
-    document is :func:`simeval.report.schema.run_document`."""
+    document is :func:`simeval.report.schema.run_document`.
+
+    Attributes
+    ----------
+    protocol : str
+        The protocol's name (comma-separated when the run reports several).
+    models, datasets : tuple of str
+        The labels of the models and data sets.
+    records : tuple of dict
+        The protocol's records.
+    signature : str
+        Everything that determines the numbers.
+    scores : mapping of (str, str) to numpy.ndarray
+        (data set, model) → the model's scores under its own similarity function.
+    unscored : mapping of (str, str) to int
+        (data set, model) → pairs left without a score.
+    evaluations, comparisons : mapping of str to Evaluation, Comparison
+        Per data set.
+    provenance : mapping of str to mapping
+        Each data set's files and their digests.
+    aggregates : tuple of dict
+        Over two or more data sets.
+    tasks : mapping of (str, str) to TaskScores
+        Each model's scores on each data set, under every function scored.
+    resumed : frozenset of (str, str)
+        The (data set, model) read back from earlier results.
+    notes : tuple of str
+        What the protocol says of the data sets.
+    scorers : mapping of str to Scorer
+        Each model's scorer.
+    calibration : mapping of str to str
+        How each data set's measures of the gold value saw the scores.
+    protocols : tuple of str
+        The protocols the run reports, in order.
+
+    Examples
+    --------
+    Made by :func:`~simeval.runs.run.run`. Jaccard scores the toy pairs 2/3, 1/3 and 0, in
+    the gold's order (Spearman 1, MTEB's main score for a model without vectors):
+
+    >>> from simeval.runs.run import Pairs, run
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> res = run(["lexical:jaccard"], [pairs], protocol="mteb")
+    >>> res.value("lexical:jaccard", "toy"), res.scores[("toy", "lexical:jaccard")].round(4)
+    (1.0, array([0.6667, 0.3333, 0.    ]))
+    """
 
     protocol: str
     models: tuple[str, ...]

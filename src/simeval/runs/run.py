@@ -22,30 +22,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
 from .._validate import NAN_POLICIES, NanPolicy, check_choice
-from .._version import __version__
 from ..calibration import Calibration
-from ..errors import DataError, InputError, param
+from ..errors import InputError, param
+from .assembly import assemble, check_scores, readings
 from .calibration import CalibrateOn, calibration_for, calibration_splits, describe, split_sets
+from .execution import merge_parts, run_task, run_tasks
 from .models import check_options, executor_from, labelled_models
 from .planning import plan_tasks
-from .protocols import Protocol, correlation_records, protocols_of
-from .records import across_datasets, evaluate_set, simeval_records, task_average
+from .protocols import protocols_of
 from .result import RunResult
-from .tasks import Task, TaskScores, load_pairs, make_scorer, merge_parts, run_task, run_tasks
+from .tasks import Task, TaskScores, load_pairs, make_scorer
 
-__all__ = [
-    "Pairs",
-    "RunResult",
-    "check_scores",
-    "run",
-    "score_dataset",
-    "score_range",
-    "unscored_reason",
-]
+__all__ = ["Pairs", "run", "score_dataset"]
 
 Progress = Callable[[int, int], None]
 
@@ -53,8 +44,31 @@ Progress = Callable[[int, int], None]
 @dataclass(frozen=True)
 class Pairs:
     """Sentence pairs with gold scores: what :func:`run` needs of a data set (the data set
-    registry's ``SentencePairs`` has these fields too). ``subsets`` names each pair's
-    subset (a SemEval year's data sets), ``ids`` each pair's id."""
+    registry's ``SentencePairs`` has these fields too).
+
+    Attributes
+    ----------
+    name : str
+        The data set's name.
+    texts1, texts2 : sequence of str
+        The two texts of each pair.
+    gold : array_like
+        The gold scores (NaN: an unscored pair).
+    scale : (float, float), optional
+        The gold scale.
+    subsets : sequence of str, optional
+        Each pair's subset (a SemEval year's data sets).
+    ids : sequence of str, optional
+        Each pair's id.
+    provenance : mapping
+        Where the pairs come from (files and their digests).
+
+    Examples
+    --------
+    >>> pairs = Pairs("toy", ["a cat", "a dog"], ["a cat sat", "a cat"], [4.5, 2.0])
+    >>> len(pairs.texts1), pairs.scale
+    (2, None)
+    """
 
     name: str
     texts1: Sequence[str]
@@ -64,58 +78,6 @@ class Pairs:
     subsets: Sequence[str] | None = None
     ids: Sequence[str] | None = None
     provenance: Mapping[str, Any] = field(default_factory=dict)
-
-
-def score_range(scorer: Any) -> tuple[float, float] | None:
-    """The range of a scorer's scores when it is bounded: cosine similarity in [−1, 1],
-    the lexical scores in [0, 1]; None for unbounded ones (dot, −L1, −L2)."""
-    if str(getattr(scorer, "name", "")).startswith("lexical:"):
-        return (0.0, 1.0)
-    if getattr(scorer, "similarity", None) == "cosine":
-        return (-1.0, 1.0)
-    return None
-
-
-def _scored(pairs: Any) -> tuple[NDArray[np.float64], list[str] | None]:
-    """The gold scores and subsets of the pairs that have a gold score (blank SemEval gold
-    lines are unscored pairs)."""
-    gold = np.asarray(pairs.gold, dtype=np.float64)
-    keep = ~np.isnan(gold)
-    subsets = getattr(pairs, "subsets", None)
-    sub = [s for s, k in zip(subsets, keep) if k] if subsets is not None else None
-    return gold[keep], sub
-
-
-def unscored_reason(scorer: Any) -> str:
-    """Why the scorer leaves a pair without a score (its ``unscored_reason``, e.g. a text
-    with no word in the vectors' vocabulary), or a generic reason."""
-    return str(getattr(scorer, "unscored_reason", "") or "the model gave NaN")
-
-
-def check_scores(
-    model: str, dataset: str, scores: NDArray[np.float64], scorer: Any, nan_policy: str | None
-) -> int:
-    """The number of pairs ``model`` left without a score (NaN) on ``dataset``.
-
-    Every pair without a score is an error naming the model, the data set and the reason;
-    some pairs without a score are one too under ``nan_policy="raise"`` (``None``: they
-    are counted only, as for a score file, where they are written as ``nan``)."""
-    missing = np.isnan(scores)
-    n, k = int(scores.size), int(missing.sum())
-    if n and k == n:
-        raise DataError(
-            f"{model} scores none of the {n} pairs of {dataset} (every score is NaN: "
-            f"{unscored_reason(scorer)}); check that the model suits the data set: its "
-            "language, and words as the data set writes them (case, lemmas, POS tags)"
-        )
-    if k and nan_policy == "raise":
-        first = int(np.argmax(missing))
-        raise InputError(
-            f"{model} has no score for {k} of the {n} pairs of {dataset} (first: pair "
-            f"{first + 1}; {unscored_reason(scorer)}); pass {param('nan_policy', 'omit')} "
-            "to leave them out of its measures"
-        )
-    return k
 
 
 def run(
@@ -198,6 +160,26 @@ def run(
     Returns
     -------
     RunResult
+
+    Raises
+    ------
+    InputError
+        No model or data set, an unknown protocol, scorer or option, bad resamples,
+        shards or ``nan_policy``, or a pair without a score under ``nan_policy="raise"``.
+    DataError
+        A model that scores no pair of a data set, or a data set's files are missing.
+
+    Examples
+    --------
+    Two lexical models on three toy pairs, under SentEval's and the ``simeval``
+    protocol's records; Jaccard scores them 2/3, 1/3, 0, in the gold's order:
+
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> res = run(["lexical:jaccard", "lexical:edit"], [pairs], protocol="senteval",
+    ...           n_resamples=0)
+    >>> res.models, res.value("lexical:jaccard", "toy", "spearman")
+    (('lexical:jaccard', 'lexical:edit'), 1.0)
     """
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
@@ -214,7 +196,7 @@ def run(
     check_options(labelled, options)
     scorers = {label: make_scorer(spec, options) for label, spec in labelled}  # a bad name first
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
-    readings = _readings(protos, labels, datasets)
+    reading = readings(protos, labels, datasets)
     single = protos[0] if len(protos) == 1 else None  # reads its own split of each set
     registered = [
         (single.dataset_for(d) if single else d) if isinstance(d, str) else None for d in datasets
@@ -222,7 +204,7 @@ def run(
     calibration = Calibration.of(calibrate)
     splits = calibration_splits(labels, registered, calibration, calibrate_on)
     loaded = [load_pairs(r if r is not None else d, data_dir) for r, d in zip(registered, datasets)]
-    reads = {**splits, **{f"{p}:{d}": r for (p, d), r in readings.items()}}
+    reads = {**splits, **{f"{p}:{d}": r for (p, d), r in reading.items()}}
     extra = split_sets(reads, labels, lambda name: load_pairs(name, data_dir))
     pool, closers = executor_from(executor)
     try:
@@ -243,110 +225,10 @@ def run(
         label: calibration_for(calibration, splits.get(label), held_out, results, scorers)
         for label in labels
     }
-    return _report(
+    return assemble(
         protos, labelled, scorers, sets, results, frozenset(found),
         n_resamples, seed, nan_policy, shards, calibrations, describe(calibration, splits),
-        readings, held_out,
-    )  # fmt: skip
-
-
-def _readings(
-    protos: Sequence[Protocol], labels: Sequence[str], datasets: Sequence[Any]
-) -> dict[tuple[str, str], str]:
-    """(protocol, data set label) → the label of the pairs the protocol's records read:
-    the data set itself, or, among several protocols, the other split one reads of it
-    (SimCSE's ``sick:test`` for ``sickr``)."""
-    return {
-        (p.name, label): p.dataset_for(d) if isinstance(d, str) and len(protos) > 1 else label
-        for p in protos
-        for label, d in zip(labels, datasets)
-    }
-
-
-def _report(
-    protos: Sequence[Protocol],
-    models: Sequence[tuple[str, Any]],
-    scorers: Mapping[str, Any],
-    sets: Sequence[tuple[str, Any]],
-    results: Mapping[tuple[str, str], TaskScores],
-    resumed: frozenset[tuple[str, str]],
-    n_resamples: int,
-    seed: int,
-    nan_policy: NanPolicy,
-    shards: int,
-    calibrations: Mapping[str, Calibration],
-    calibrated: str,
-    readings: Mapping[tuple[str, str], str],
-    held_out: Mapping[str, Any],
-) -> RunResult:
-    """The run's records, evaluations and comparisons from every task's scores (each
-    data set's measures of the gold value through ``calibrations``; each protocol's
-    records from the pairs it ``readings`` of the data set, among ``held_out``)."""
-    names = [label for label, _ in models]
-    reported = [p for p in protos if p.name != "simeval"]
-    simeval = not reported
-    records: list[dict[str, Any]] = []
-    scores: dict[tuple[str, str], NDArray[np.float64]] = {}
-    unscored: dict[tuple[str, str], int] = {}
-    evaluations: dict[str, Any] = {}
-    comparisons: dict[str, Any] = {}
-    for label, pairs in sets:
-        gold, subsets = _scored(pairs)
-        by_model: dict[str, NDArray[np.float64]] = {}
-        for m in names:
-            per_fn = dict(results[(label, m)].scores)
-            own = scorers[m].similarity
-            for values in per_fn.values():
-                missing = check_scores(m, label, values, scorers[m], nan_policy)
-                unscored[(label, m)] = max(unscored.get((label, m), 0), missing)
-            by_model[m] = scores[(label, m)] = per_fn[own]
-            for proto in reported:
-                reads = readings[(proto.name, label)]
-                if reads != label:  # another split of the data set (SimCSE's SICK-R)
-                    gold_read, subsets_read = _scored(held_out[reads])
-                    per_fn_read = dict(results[(reads, m)].scores)
-                    for values in per_fn_read.values():
-                        check_scores(m, reads, values, scorers[m], nan_policy)
-                else:
-                    gold_read, subsets_read, per_fn_read = gold, subsets, per_fn
-                records += correlation_records(
-                    proto, label, gold_read, per_fn_read, subsets_read, similarity=own,
-                    system=m, nan_policy=nan_policy,
-                )  # fmt: skip
-        ranges = {m: score_range(scorers[m]) for m in names}
-        ev, cmp = evaluate_set(
-            gold, by_model, getattr(pairs, "scale", None), ranges, n_resamples, seed, nan_policy,
-            calibrations[label],
-        )  # fmt: skip
-        evaluations[label] = ev
-        if cmp is not None:
-            comparisons[label] = cmp
-        if simeval:
-            records += [{"protocol": "simeval", **r} for r in simeval_records(label, ev, cmp)]
-    labels = [label for label, _ in sets]
-    if any(p.name == "simcse" for p in protos):
-        simcse = [r for r in records if r["protocol"] == "simcse"]
-        records += [{"protocol": "simcse", **r} for r in task_average(simcse, names, labels)]
-    aggregates = across_datasets(evaluations) if len(evaluations) > 1 else []
-    if simeval:
-        records += [{"protocol": "simeval", **r} for r in aggregates]
-    sigs = ";".join(f"{m}={scorers[m].signature}" for m in names)
-    provenance = {label: dict(getattr(p, "provenance", {}) or {}) for label, p in sets}
-    data = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
-    shard_part = f"|shards:{shards}" if shards > 1 else ""
-    protocol = ",".join(p.name for p in protos)
-    signature = (
-        f"simeval:{__version__}|run|protocol:{protocol}|models:{sigs}|datasets:{data}"
-        f"|fit:every text of each data set{shard_part}|calibrate:{calibrated}"
-    )
-    notes = dict.fromkeys(n for p in protos for n in p.notes_for(labels))
-    return RunResult(
-        protocol, tuple(names), tuple(labels), tuple(records), signature, scores,
-        unscored, evaluations, comparisons, provenance, tuple(aggregates),
-        {k: v for k, v in results.items() if k[0] in labels},
-        resumed, tuple(notes), dict(scorers),
-        {label: c.describe() for label, c in calibrations.items()},
-        tuple(p.name for p in protos),
+        reading, held_out,
     )  # fmt: skip
 
 
@@ -364,7 +246,42 @@ def score_dataset(
     ``shard`` of ``shards`` of them (contiguous slices), with the pairs' ids (``1``, ``2``
     … when the data set has none) and the signature: one job of a cluster run. The
     scorer is fitted on every text of the data set whatever the shard, as :func:`run`
-    fits it. A pair without a score is NaN; a model that scores none is an error."""
+    fits it. A pair without a score is NaN; a model that scores none is an error.
+
+    Parameters
+    ----------
+    model : str or object
+        A scorer name or your own model (as :func:`run` takes them).
+    dataset : str or Pairs
+        A registry name or pairs.
+    data_dir : str, optional
+        Where registered data sets are read from.
+    scorer_options : mapping, optional
+        Options of a named scorer.
+    shard, shards : int
+        Which slice, of how many.
+    progress : callable, optional
+        ``progress(done, total)``.
+
+    Returns
+    -------
+    TaskScores
+
+    Raises
+    ------
+    InputError
+        An unknown scorer or option, or a bad shard.
+    DataError
+        The model scores no pair.
+
+    Examples
+    --------
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, float("nan"), 0.0])
+    >>> result = score_dataset("lexical:jaccard", pairs, shard=2, shards=2)
+    >>> result.ids, result.scores["jaccard"].round(4).tolist()  # the unscored pair too
+    (('2', '3'), [0.3333, 0.0])
+    """
     options = dict(scorer_options or {})
     ((label, spec),) = labelled_models([model])
     check_options([(label, spec)], options)

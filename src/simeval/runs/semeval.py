@@ -1,12 +1,5 @@
-"""SemEval STS directories: gold files per set, system runs, and the aggregations papers use.
-
-A gold directory holds ``STS.gs.<set>.txt`` (or ``STS<year>.gs.<set>.txt``) with one score
-per line aligned with ``STS.input.<set>.txt``; a **blank gold line is an unscored pair**
-and is skipped (and counted). A runs directory holds either one sub-directory per system
-(its name is the system's) with ``STS.output.<set>.txt`` or
-``STS<year>.OUTPUT.<team>.<run>.<set>.txt`` files, or such files directly (the system is
-then ``<team>.<run>``, or the directory's name for ``STS.output.*``). A run line may carry
-a second, tab-separated confidence value, which is ignored. Other files are ignored.
+"""SemEval STS evaluations: every system on every set (read by
+:mod:`simeval.runs.semeval_files`), and the aggregations papers use.
 
 Aggregations over sets (published numbers differ by which one was used):
 
@@ -23,151 +16,56 @@ Aggregations over sets (published numbers differ by which one was used):
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .._version import __version__
-from ..errors import DataError, InputError
+from ..errors import InputError
 from ..evaluation.aggregate import AGGREGATES, borda_points, pooled, set_aggregate
-from ..evaluation.evaluate import Evaluation, Record, evaluate
-from ..io import read_text
+from ..evaluation.evaluate import Evaluation, evaluate
+from ..evaluation.records import Record
 from ..metrics.registry import get_metric
 from ..options import Options
 
-__all__ = [
-    "AGGREGATES",
-    "SemevalEvaluation",
-    "evaluate_semeval",
-    "read_gold_dir",
-    "read_runs_dir",
-]
-
-
-_GOLD_RE = re.compile(r"^STS(?P<year>\d{4})?\.gs\.(?P<set>.+)\.txt$")
-_INPUT_RE = re.compile(r"^STS(?P<year>\d{4})?\.input\.(?P<set>.+)\.txt$")
-_RUN_RE = re.compile(
-    r"^STS(?:\d{4})?\.(?:output|OUTPUT)\.(?:(?P<team>[^.]+)\.(?P<run>[^.]+)\.)?(?P<set>.+)\.txt$"
-)
-
-
-def _read_lines(path: Path) -> list[str]:
-    lines = read_text(path).split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()  # the final newline ends the last line; it is not a line of its own
-    return [line.rstrip("\r") for line in lines]
-
-
-def _parse(path: Path, lines: Sequence[str], blank_ok: bool) -> NDArray[np.float64]:
-    out = np.full(len(lines), math.nan)
-    for i, line in enumerate(lines):  # per line, for messages that name it
-        field = line.split("\t")[0].strip()
-        if not field:
-            if blank_ok:
-                continue
-            raise DataError(f"{path}, line {i + 1}: no score; every input line needs one")
-        try:
-            out[i] = float(field)
-        except ValueError:
-            raise DataError(f"{path}, line {i + 1}: {field[:40]!r} is not a number") from None
-        if math.isinf(out[i]) or (math.isnan(out[i]) and not blank_ok):
-            raise DataError(f"{path}, line {i + 1}: {field!r} is not a finite number")
-    return out
-
-
-def read_gold_dir(path: str | Path) -> dict[str, NDArray[np.float64]]:
-    """Gold scores per set, NaN where the gold line is blank (unscored), in set-name order.
-
-    The number of pairs is the input file's line count when ``STS.input.<set>.txt`` exists
-    (gold files may end early), else the gold file's.
-    """
-    root = Path(path)
-    if not root.is_dir():
-        raise DataError(
-            f"{root}: not a directory; --semeval-dir takes the folder of STS.gs.* files"
-        )
-    inputs = {m["set"]: p for p in root.iterdir() if (m := _INPUT_RE.match(p.name))}
-    gold: dict[str, NDArray[np.float64]] = {}
-    for p in sorted(root.iterdir()):
-        m = _GOLD_RE.match(p.name)
-        if not m:
-            continue
-        lines = _read_lines(p)
-        if m["set"] in inputs:
-            n_input = len(_read_lines(inputs[m["set"]]))
-            if len(lines) > n_input:
-                raise DataError(f"{p} has {len(lines)} lines but its input file has {n_input}")
-            lines = lines + [""] * (n_input - len(lines))
-        scores = _parse(p, lines, blank_ok=True)
-        if np.isnan(scores).all():
-            raise DataError(f"{p}: no scored pair")
-        gold[m["set"]] = scores
-    if not gold:
-        raise DataError(f"{root}: no STS.gs.<set>.txt files found")
-    return gold
-
-
-def _run_files(root: Path) -> dict[str, dict[str, Path]]:
-    systems: dict[str, dict[str, Path]] = {}
-    candidates = [(d.name, d) for d in sorted(root.iterdir()) if d.is_dir()]
-    candidates.append((root.name, root))
-    for default_name, folder in candidates:
-        for p in sorted(folder.iterdir()):
-            m = _RUN_RE.match(p.name)
-            if not (p.is_file() and m):
-                continue
-            name = default_name
-            if folder is root and m["team"]:
-                name = f"{m['team']}.{m['run']}"
-            files = systems.setdefault(name, {})
-            if m["set"] in files:
-                raise DataError(f"{p}: a second run file for set {m['set']!r} of system {name!r}")
-            files[m["set"]] = p
-    return systems
-
-
-def read_runs_dir(
-    path: str | Path, gold: Mapping[str, NDArray[np.float64]]
-) -> dict[str, dict[str, NDArray[np.float64]]]:
-    """System scores per system and set, each checked against the set's number of lines."""
-    root = Path(path)
-    if not root.is_dir():
-        raise DataError(f"{root}: not a directory; --runs-dir takes the folder of system runs")
-    systems: dict[str, dict[str, NDArray[np.float64]]] = {}
-    for name, files in _run_files(root).items():
-        runs: dict[str, NDArray[np.float64]] = {}
-        for set_name, p in files.items():
-            if set_name not in gold:
-                continue
-            lines = _read_lines(p)
-            if len(lines) != gold[set_name].size:
-                raise DataError(
-                    f"{p} has {len(lines)} lines but set {set_name!r} has {gold[set_name].size} "
-                    "pairs; a run needs one line per input pair"
-                )
-            # a blank or NaN line is a pair the run left unscored: missing, for nan_policy
-            runs[set_name] = _parse(p, lines, blank_ok=True)
-        missing = sorted(set(gold) - set(runs))
-        if missing:
-            raise DataError(
-                f"{root}: system {name!r} has no run for set(s) {', '.join(missing)}; "
-                "add them or remove the gold files"
-            )
-        systems[name] = runs
-    if not systems:
-        raise DataError(f"{root}: no STS.output.<set>.txt or STS<year>.OUTPUT.* run files found")
-    return systems
+__all__ = ["AGGREGATES", "SemevalEvaluation", "evaluate_semeval"]
 
 
 @dataclass(frozen=True)
 class SemevalEvaluation:
-    """Per-set evaluations and aggregates; ``records`` carry the ``dataset`` they belong to."""
+    """Per-set evaluations and aggregates; ``records`` carry the ``dataset`` they belong to.
+
+    Attributes
+    ----------
+    sets, systems, metrics : tuple of str
+        The sets, systems and measures.
+    per_set : mapping of str to Evaluation
+        Each set's evaluation.
+    records : tuple of dict
+        Per set and per aggregate (``dataset`` names which), per system and measure.
+    skipped : mapping of str to int
+        The unscored pairs (blank gold lines) skipped per set.
+    signature : str
+        Everything that determines the numbers.
+
+    Examples
+    --------
+    The run's Pearson is 0.8 on ``forum`` (4 pairs) and 0.5 on ``news`` (3 scored pairs):
+    SemEval's weighted mean is ``(4 · 0.8 + 3 · 0.5) / 7 ≈ 0.6714``, the plain mean 0.65:
+
+    >>> gold = {"forum": np.array([1.0, 2, 3, 4]), "news": np.array([1.0, 2, np.nan, 3])}
+    >>> runs = {"team.run1": {"forum": np.array([1.0, 2, 4, 3]), "news": np.array([1.0, 3, 0, 2])}}
+    >>> ev = evaluate_semeval(gold, runs)
+    >>> header, rows = ev.table("pearson")
+    >>> header[1:6], [round(v, 4) for v in rows[0][1:6]]
+    (['forum', 'news', 'weighted_mean', 'fisher_z_mean', 'mean'], [0.8, 0.5, 0.6714, 0.6772, 0.65])
+    >>> ev.skipped
+    {'forum': 0, 'news': 1}
+    """
 
     sets: tuple[str, ...]
     systems: tuple[str, ...]
@@ -221,6 +119,46 @@ def evaluate_semeval(
     pairs of the official data: they are skipped and counted in ``skipped``. A missing
     *system* score is an error unless ``nan_policy="omit"``. Default metric: ``pearson``,
     the official one.
+
+    Parameters
+    ----------
+    gold : mapping of str to numpy.ndarray
+        Gold scores per set (NaN: an unscored pair).
+    runs : mapping of str to mapping of str to numpy.ndarray
+        System → set → scores.
+    metrics : sequence of str, optional
+        Default ``["pearson"]``.
+    options : Options, optional
+        As for :func:`~simeval.evaluation.evaluate.evaluate`.
+    **option_fields
+        Fields of :class:`~simeval.Options`.
+
+    Returns
+    -------
+    SemevalEvaluation
+
+    Raises
+    ------
+    InputError
+        No system, or a missing system score under ``nan_policy="raise"``.
+
+    References
+    ----------
+    Agirre, E., Cer, D., Diab, M. & Gonzalez-Agirre, A. (2012). SemEval-2012 Task 6: a
+    pilot on semantic textual similarity. ``*SEM 2012``, 385–393, §5 (ALL, ALLnrm, Mean).
+
+    Atoum, I. (2019). Scaled Pearson's correlation coefficient for evaluating text
+    similarity measures. *Modern Applied Science* 13(10), 26–40, eq. 4–5.
+
+    Examples
+    --------
+    Fisher's z mean of 0.8 and 0.5: ``tanh((1.0986 + 0.5493) / 2) ≈ 0.6772``:
+
+    >>> gold = {"forum": np.array([1.0, 2, 3, 4]), "news": np.array([1.0, 2, np.nan, 3])}
+    >>> runs = {"team.run1": {"forum": np.array([1.0, 2, 4, 3]), "news": np.array([1.0, 3, 0, 2])}}
+    >>> ev = evaluate_semeval(gold, runs)
+    >>> round(ev.value("team.run1", "pearson", "fisher_z_mean"), 4)
+    0.6772
     """
     opts = Options.of(options, **option_fields)
     metric_names = tuple(get_metric(m).name for m in (metrics or ["pearson"]))

@@ -16,6 +16,22 @@ __all__ = ["merge_shards", "parse_shard"]
 def parse_shard(text: str) -> tuple[int, int]:
     """``"I/N"`` as ``(I, N)``: shard I (1 … N) of N.
 
+    Parameters
+    ----------
+    text : str
+        ``I/N``, spaces allowed around the numbers.
+
+    Returns
+    -------
+    (int, int)
+
+    Raises
+    ------
+    InputError
+        Not ``I/N`` with 1 ≤ I ≤ N.
+
+    Examples
+    --------
     >>> parse_shard("2/4")
     (2, 4)
     >>> parse_shard("0/4")
@@ -38,15 +54,39 @@ def merge_shards(shards: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, A
     each, as :func:`simeval.report.schema.scores_document` writes them): every shard of
     the same model, data set and signature present exactly once, every pair once.
 
-    Returns the fields of the merged document: ``signature``, ``model``, ``dataset``,
-    ``similarity``, ``ids`` and ``scores`` in the shards' order.
+    Parameters
+    ----------
+    shards : sequence of (str, mapping)
+        Each shard's source (its file, for messages) and its document.
+
+    Returns
+    -------
+    dict
+        The fields of the merged document: ``signature``, ``model``, ``dataset``,
+        ``similarity``, ``ids`` and ``scores`` in the shards' order.
 
     Raises
     ------
+    InputError
+        No shard given.
     DataError
         A document that is no shard, a shard of another run (its model, data set, shard
         count or signature differs), a shard given twice or missing, a pair in two shards,
         or shards that do not hold the data set's pairs: one line naming the files.
+
+    Examples
+    --------
+    >>> def shard(index, pair, score):
+    ...     return {"model": "m", "dataset": "d", "set_pairs": 2, "signature": "s",
+    ...             "similarity": "cosine", "shard": {"index": index, "count": 2},
+    ...             "records": [{"id": pair, "score": score}]}
+    >>> merged = merge_shards([("b.json", shard(2, "p2", 0.7)), ("a.json", shard(1, "p1", 0.5))])
+    >>> merged["ids"], merged["scores"]
+    (['p1', 'p2'], [0.5, 0.7])
+    >>> merge_shards([("a.json", shard(1, "p1", 0.5))])
+    Traceback (most recent call last):
+    simeval.errors.DataError: shard 2/2 of m on d is missing (given: 1); score it (--shard) \
+and merge again
     """
     if not shards:
         raise InputError("give the shards to merge")

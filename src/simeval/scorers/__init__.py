@@ -77,7 +77,17 @@ KINDS: dict[str, tuple[str, str]] = {
 
 
 def available() -> tuple[str, ...]:
-    """The scorer names :func:`get` understands."""
+    """The scorer names :func:`get` understands (``PATH`` stands for a file or folder).
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> available()[:3]
+    ('minilm', 'st:PATH', 'lexical:jaccard')
+    """
     return KNOWN
 
 
@@ -98,13 +108,40 @@ def _kind(name: str) -> tuple[Any, str]:
 
 def scorer_class(name: str) -> Any:
     """The class of the scorer called ``name``, without making one (its class attributes,
-    such as ``unscored_reason``: why a pair gets no score)."""
+    such as ``unscored_reason``: why a pair gets no score).
+
+    Parameters
+    ----------
+    name : str
+        A scorer name (see the module docstring).
+
+    Returns
+    -------
+    type
+        A subclass of :class:`Scorer`.
+
+    Examples
+    --------
+    >>> scorer_class("lexical:word-tfidf").__name__, scorer_class("sif:vectors.txt").__name__
+    ('LexicalScorer', 'SIFScorer')
+    """
     return _kind(name)[0]
 
 
 def accepted_options(name: str) -> frozenset[str]:
     """The keyword options the scorer ``name`` takes in :func:`get`.
 
+    Parameters
+    ----------
+    name : str
+        A scorer name.
+
+    Returns
+    -------
+    frozenset of str
+
+    Examples
+    --------
     >>> sorted(accepted_options("minilm"))
     ['batch_size', 'cache', 'device', 'prompt', 'prompt_name', 'similarity']
     >>> sorted(accepted_options("lexical:jaccard"))
@@ -119,6 +156,17 @@ def get(name: str, **options: Any) -> Scorer:
     ``options`` go to the scorer (``similarity="dot"``, ``cache=False``, ``batch_size``,
     ``device``, ``prompt``: those of :func:`accepted_options`).
 
+    Parameters
+    ----------
+    name : str
+        A scorer name.
+    **options
+        The scorer's options.
+
+    Returns
+    -------
+    Scorer
+
     Raises
     ------
     InputError
@@ -128,6 +176,14 @@ def get(name: str, **options: Any) -> Scorer:
         A missing or broken model or vector file, or a weights digest that does not match.
     MissingExtraError
         The scorer needs an optional package (the message names the pip extra).
+
+    Examples
+    --------
+    >>> get("lexical:edit").score((["a cat sat"], ["a cat sat"])).tolist()
+    [1.0]
+    >>> get("lexical:jaccard", similarity="dot")
+    Traceback (most recent call last):
+    simeval.errors.InputError: lexical:jaccard takes no option similarity (its options: none)
     """
     cls, arg = _kind(name)
     refused = sorted(set(options) - set(getattr(cls, "options", ())))
@@ -144,8 +200,16 @@ def inputs(name: str, **options: Any) -> tuple[Path, ...]:
     of a scorer that caches its embeddings; none for the lexical scorers. The same as the
     scorer's own ``inputs``.
 
-    >>> inputs("lexical:jaccard"), [str(p) for p in inputs("static:vectors.txt")]
-    ((), ['vectors.txt'])
+    Parameters
+    ----------
+    name : str
+        A scorer name.
+    **options
+        Its options (those it does not take are ignored here).
+
+    Returns
+    -------
+    tuple of Path
 
     Raises
     ------
@@ -153,6 +217,11 @@ def inputs(name: str, **options: Any) -> tuple[Path, ...]:
         An unknown name.
     MissingExtraError
         ``minilm`` without its package installed.
+
+    Examples
+    --------
+    >>> inputs("lexical:jaccard"), [str(p) for p in inputs("static:vectors.txt")]
+    ((), ['vectors.txt'])
     """
     cls, arg = _kind(name)
     taken = {k: v for k, v in options.items() if k in getattr(cls, "options", ())}

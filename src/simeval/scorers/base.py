@@ -56,6 +56,21 @@ class Scorer:
     created, from its name alone (:func:`simeval.scorers.inputs`): a classmethod
     ``files_read(arg, **options)`` gives them without loading the model or reading a file.
 
+    Attributes
+    ----------
+    name : str
+        The name the user gave.
+    similarity : str
+        The similarity function's name.
+    revision : str or None
+        The model's revision (a commit, a version), when the user gives one.
+    unscored_reason : str
+        Why a pair gets no score (NaN), when the scorer can leave one without.
+    options : frozenset of str
+        The keyword options :func:`simeval.scorers.get` passes to a scorer kind.
+    compares_vectors : bool
+        Whether the scorer compares two vectors per pair (:meth:`score_each`).
+
     Examples
     --------
     >>> class Overlap(Scorer):
@@ -131,6 +146,21 @@ def as_scores(name: str, scores: Any, n: int) -> NDArray[np.float64]:
     """``scores`` as a float64 vector of ``n`` values, or an :class:`InputError` naming the
     scorer ``name``, what it gave and what it should give.
 
+    Parameters
+    ----------
+    name : str
+        The scorer, for the message.
+    scores : object
+        What it returned.
+    n : int
+        The pairs it was given.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
     >>> as_scores("mine", [0.5, 1], 2).tolist()
     [0.5, 1.0]
     >>> as_scores("mine", [[0.5, 1]], 2)
@@ -156,7 +186,17 @@ one number per pair
 def cache_folder() -> Path:
     """The embedding cache's folder, ``<cache root>/embeddings`` (the layout of
     :class:`~simeval.scorers.cache.EmbeddingCache`): an input of every scorer that caches
-    its embeddings."""
+    its embeddings.
+
+    Returns
+    -------
+    Path
+
+    Examples
+    --------
+    >>> cache_folder().name
+    'embeddings'
+    """
     return cache_root() / "embeddings"
 
 
@@ -164,6 +204,18 @@ def split_pairs(pairs: Any) -> tuple[list[str], list[str]]:
     """``(texts1, texts2)`` of ``pairs``: a 2-tuple of sequences or any object with
     ``texts1`` and ``texts2`` attributes. Every text must be a non-blank string.
 
+    Parameters
+    ----------
+    pairs : tuple or object
+        ``(texts1, texts2)``, or an object with ``texts1`` and ``texts2`` (a loaded data
+        set).
+
+    Returns
+    -------
+    texts1, texts2 : list of str
+
+    Examples
+    --------
     >>> split_pairs((["a b"], ["c"]))
     (['a b'], ['c'])
     >>> split_pairs((["a"], [" "]))
@@ -203,6 +255,20 @@ def split_pairs(pairs: Any) -> tuple[list[str], list[str]]:
 def unique_texts(*text_lists: Sequence[str]) -> tuple[list[str], list[NDArray[np.intp]]]:
     """The distinct texts of all lists (first-seen order) and, per list, each text's row.
 
+    Parameters
+    ----------
+    *text_lists : sequence of str
+        The lists (``texts1`` and ``texts2``, say).
+
+    Returns
+    -------
+    texts : list of str
+        The distinct texts.
+    rows : list of numpy.ndarray
+        Per list, the row in ``texts`` of each of its texts.
+
+    Examples
+    --------
     >>> u, rows = unique_texts(["a", "b"], ["b", "c", "a"])
     >>> u, [r.tolist() for r in rows]
     (['a', 'b', 'c'], [[0, 1], [1, 2, 0]])
@@ -219,6 +285,19 @@ def unique_texts(*text_lists: Sequence[str]) -> tuple[list[str], list[NDArray[np
 def word_tokens(text: str, *, lower: bool = True) -> list[str]:
     """Word tokens (runs of letters/digits, inner apostrophes and hyphens kept).
 
+    Parameters
+    ----------
+    text : str
+        A text.
+    lower : bool, default True
+        Whether to lower-case it first.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
     >>> word_tokens("A man's well-known guitar, 2 times!")
     ['a', "man's", 'well-known', 'guitar', '2', 'times']
     """
@@ -226,7 +305,27 @@ def word_tokens(text: str, *, lower: bool = True) -> list[str]:
 
 
 def check_similarity(similarity: str) -> str:
-    """Validate a similarity function name (one of :data:`SIMILARITIES`)."""
+    """Validate a similarity function name (one of :data:`SIMILARITIES`).
+
+    Parameters
+    ----------
+    similarity : str
+        The name.
+
+    Returns
+    -------
+    str
+        ``similarity`` itself.
+
+    Examples
+    --------
+    >>> check_similarity("dot")
+    'dot'
+    >>> check_similarity("dice")
+    Traceback (most recent call last):
+    simeval.errors.InputError: similarity must be one of cosine, dot, euclidean, manhattan; \
+got 'dice'
+    """
     if similarity not in SIMILARITIES:
         raise InputError(f"similarity must be one of {', '.join(SIMILARITIES)}; got {similarity!r}")
     return similarity
@@ -245,6 +344,20 @@ def pair_similarity(a: NDArray[Any], b: NDArray[Any], similarity: str) -> NDArra
 
     Computed in float64 from the stored vectors.
 
+    Parameters
+    ----------
+    a, b : numpy.ndarray
+        Embeddings, one row per pair, the same shape.
+    similarity : {"cosine", "dot", "euclidean", "manhattan"}
+        The function.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one similarity per row.
+
+    Examples
+    --------
     >>> a = np.array([[1.0, 0.0], [3.0, 4.0]]); b = np.array([[0.0, 2.0], [3.0, 4.0]])
     >>> pair_similarity(a, b, "cosine").tolist(), pair_similarity(a, b, "manhattan").tolist()
     ([0.0, 1.0], [-3.0, -0.0])

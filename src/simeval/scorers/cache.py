@@ -1,19 +1,7 @@
 """The on-disk embedding cache: one folder per model, every entry checked before it is used.
 
-Layout: ``<cache root>/embeddings/<model key>/<random>.emb``. Each file (a *segment*) is
-written once, to a temporary file that is renamed into place, and never changed after::
-
-    magic (16 bytes) | header length (uint32) | header (JSON) | BLAKE2b-128 of the header
-    | padding to 64 bytes | keys (n × 32 bytes, sorted) | vectors (n × dim) | checksums (n × 16)
-
-The header names the model key, the vectors' dtype and dimension and the number of entries
-``n``; a key is the SHA-256 of the text's UTF-8 bytes, after those of the entry's context
-when it has one (the set of texts it was embedded with: see
-:class:`~simeval.scorers.embedding.EmbeddingScorer`); the vectors are stored in the dtype
-the model produced, so a cached run gives bit-identical scores. Each entry's checksum is a
-BLAKE2b-128 keyed by the model key over the dtype, dimension, the entry's key and its
-vector bytes together, so a vector moved to another key (rows permuted), another model's
-entry, a vector of another dimension and a flipped byte all fail it.
+Layout: ``<cache root>/embeddings/<model key>/<random>.emb``, each file a *segment*
+in the format of :mod:`~simeval.scorers.cache_format`, written once and never changed.
 
 A lookup memory-maps each segment, binary-searches its sorted keys and reads and checks
 only the rows asked for: its cost grows with the texts requested (and the logarithm of the
@@ -35,9 +23,6 @@ format carry no checksums: they are never read, and removed on the first store.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
-import mmap
 import os
 import time
 import uuid
@@ -50,119 +35,19 @@ from numpy.typing import NDArray
 
 from ..errors import CacheWarning, InputError
 from ..io.home import cache_root
+from .cache_format import (
+    SUFFIX,
+    DamagedFileError,
+    Segment,
+    checksums,
+    header_bytes,
+    text_keys,
+)
 
-__all__ = ["EmbeddingCache", "cache_root", "text_key"]
+__all__ = ["EmbeddingCache", "cache_root"]
 
-MAGIC = b"simeval-embed/1\n"
-SUFFIX = ".emb"
-KEY_BYTES, SUM_BYTES, ALIGN = 32, 16, 64
 #: Temporary files older than this (seconds) were left by a writer that died; removed.
 STALE_SECONDS = 3600.0
-
-
-def text_key(text: str, context: str = "") -> bytes:
-    """The cache key of a text: SHA-256 of its UTF-8 bytes, after ``context`` and a NUL
-    byte when there is a context."""
-    prefix = context.encode("utf-8") + b"\0" if context else b""
-    return hashlib.sha256(prefix + text.encode("utf-8")).digest()
-
-
-def _keys(texts: Sequence[str], context: str = "") -> NDArray[np.bytes_]:
-    return np.frombuffer(b"".join(text_key(t, context) for t in texts), dtype=f"S{KEY_BYTES}")
-
-
-def _header(model: str, dtype: np.dtype, dim: int, count: int) -> bytes:
-    text = json.dumps({"model": model, "dtype": dtype.str, "dim": dim, "count": count})
-    body = text.encode("utf-8")
-    head = MAGIC + len(body).to_bytes(4, "little") + body
-    head += hashlib.blake2b(body, digest_size=SUM_BYTES).digest()
-    return head + bytes(-len(head) % ALIGN)
-
-
-def _checksums(
-    model: str, keys: NDArray[np.bytes_], vectors: NDArray[np.generic]
-) -> NDArray[np.uint8]:
-    """Each entry's BLAKE2b-128 (keyed by the model) over dtype, dimension, key and vector."""
-    model_digest = hashlib.blake2b(model.encode("utf-8"), digest_size=32).digest()
-    base = hashlib.blake2b(digest_size=SUM_BYTES, key=model_digest)
-    base.update(f"{vectors.dtype.str}:{vectors.shape[1]}:".encode())
-    key_bytes = np.ascontiguousarray(keys).data.cast("B")
-    rows = np.ascontiguousarray(vectors)
-    row_bytes = rows.data.cast("B")
-    width = rows.shape[1] * rows.itemsize
-    out = bytearray()
-    for i in range(len(keys)):
-        h = base.copy()
-        h.update(key_bytes[KEY_BYTES * i : KEY_BYTES * (i + 1)])
-        h.update(row_bytes[width * i : width * (i + 1)])
-        out += h.digest()
-    return np.frombuffer(bytes(out), np.uint8).reshape(-1, SUM_BYTES)
-
-
-class _DamagedFileError(Exception):
-    """A segment that cannot be read as a whole; the message says why."""
-
-
-class _Segment:
-    """One memory-mapped segment: its header fields and views of keys, vectors, checksums."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            start = fh.read(len(MAGIC) + 4)
-            length = int.from_bytes(start[len(MAGIC) :], "little")
-            if not start.startswith(MAGIC) or length > size:
-                raise _DamagedFileError("is not a simeval embedding file (its first bytes differ)")
-            head, digest = fh.read(length), fh.read(SUM_BYTES)
-            self.model, self.dtype, self.dim, self.count = self._parse(head, digest)
-            offset = len(start) + length + SUM_BYTES
-            offset += -offset % ALIGN
-            width = KEY_BYTES + self.dim * self.dtype.itemsize + SUM_BYTES
-            if size != offset + self.count * width:
-                raise _DamagedFileError(
-                    f"is {size} bytes where its header ({self.count} entries of "
-                    f"{self.dim} × {self.dtype.name}) needs {offset + self.count * width}"
-                )
-            self._map = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-        n, row = self.count, self.dim * self.dtype.itemsize
-        self.keys = np.frombuffer(self._map, f"S{KEY_BYTES}", n, offset)
-        self.vectors = np.frombuffer(self._map, self.dtype, n * self.dim, offset + n * KEY_BYTES)
-        self.vectors = self.vectors.reshape(n, self.dim)
-        self.sums = np.frombuffer(
-            self._map, np.uint8, n * SUM_BYTES, offset + n * (KEY_BYTES + row)
-        )
-        self.sums = self.sums.reshape(n, SUM_BYTES)
-
-    @staticmethod
-    def _parse(body: bytes, digest: bytes) -> tuple[str, np.dtype, int, int]:
-        """Model key, dtype, dimension and count from the header JSON and its checksum."""
-        if hashlib.blake2b(body, digest_size=SUM_BYTES).digest() != digest:
-            raise _DamagedFileError("has a damaged header (its checksum fails)")
-        head = json.loads(body)
-        dtype = np.dtype(head["dtype"])
-        if dtype.kind not in "fiu" or head["dim"] < 1 or head["count"] < 1:
-            raise _DamagedFileError(f"has an invalid header ({body.decode()})")
-        return head["model"], dtype, int(head["dim"]), int(head["count"])
-
-    def find(self, keys: NDArray[np.bytes_]) -> NDArray[np.intp]:
-        """Row of each key in this segment, −1 where absent (a binary search)."""
-        pos = np.searchsorted(self.keys, keys)
-        inside = pos < self.count
-        hit = np.zeros(len(keys), dtype=bool)
-        hit[inside] = self.keys[pos[inside]] == keys[inside]
-        return np.where(hit, pos, -1)
-
-    def checked(self, rows: NDArray[np.intp]) -> tuple[NDArray[np.generic], NDArray[np.bool_]]:
-        """Vectors of ``rows`` and whether each passes its checksum."""
-        keys, vectors = self.keys[rows], self.vectors[rows]
-        ok = np.all(_checksums(self.model, keys, vectors) == self.sums[rows], axis=1)
-        return vectors, ok
-
-    def close(self) -> None:
-        del self.keys, self.vectors, self.sums
-        with contextlib.suppress(BufferError):  # a view still alive: closed when it goes
-            self._map.close()
 
 
 class EmbeddingCache:
@@ -201,7 +86,7 @@ class EmbeddingCache:
     def lookup(self, texts: Sequence[str]) -> tuple[NDArray[np.generic] | None, NDArray[np.bool_]]:
         """Cached vectors of ``texts`` (rows of uncached texts are zero) and which were found;
         ``None`` when none was. Only entries that pass their checksum are returned."""
-        keys = _keys(texts, self.context)
+        keys = text_keys(texts, self.context)
         found = np.zeros(len(texts), dtype=bool)
         out: NDArray[np.generic] | None = None
         seen: set[Path] = set()
@@ -231,7 +116,7 @@ class EmbeddingCache:
 
     def _take(
         self,
-        segment: _Segment,
+        segment: Segment,
         keys: NDArray[np.bytes_],
         todo: NDArray[np.intp],
         found: NDArray[np.bool_],
@@ -274,20 +159,20 @@ class EmbeddingCache:
         if len(texts) == 0 or vectors.shape[1] == 0:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._write(_keys(texts, self.context), vectors)
+        self._write(text_keys(texts, self.context), vectors)
         self._tidy(vectors.dtype, vectors.shape[1])
 
     def _segment_paths(self) -> list[Path]:
         return sorted(self.folder.glob(f"*{SUFFIX}")) if self.folder.is_dir() else []
 
-    def _open(self, path: Path) -> _Segment | None:
+    def _open(self, path: Path) -> Segment | None:
         """The segment at ``path``; None when it is gone (merged away) or damaged (then it
         is removed, with a warning)."""
         try:
-            segment = _Segment(path)
+            segment = Segment(path)
         except FileNotFoundError:
             return None
-        except _DamagedFileError as exc:
+        except DamagedFileError as exc:
             self._discard(path, str(exc))
             return None
         except (ValueError, KeyError, TypeError) as exc:  # a header our writer cannot give
@@ -311,12 +196,12 @@ class EmbeddingCache:
         first = np.ones(len(keys), dtype=bool)
         first[1:] = keys[1:] != keys[:-1]
         keys, vectors = keys[first], np.ascontiguousarray(vectors[order[first]])
-        sums = _checksums(self.model_key, keys, vectors)
+        sums = checksums(self.model_key, keys, vectors)
         tmp = self.folder / f".tmp-{uuid.uuid4().hex}{SUFFIX}.part"
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
         try:
             with os.fdopen(os.open(tmp, flags, 0o666), "wb") as fh:  # mode: less the umask
-                fh.write(_header(self.model_key, vectors.dtype, vectors.shape[1], len(keys)))
+                fh.write(header_bytes(self.model_key, vectors.dtype, vectors.shape[1], len(keys)))
                 fh.write(keys.tobytes())
                 fh.write(vectors.data.cast("B"))
                 fh.write(sums.tobytes())

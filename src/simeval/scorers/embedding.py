@@ -21,6 +21,18 @@ def batch_order(texts: Sequence[str]) -> list[int]:
     sentence-transformers orders a batch), ties by the text itself, so that the batches
     depend on the set of texts alone, not on the order they were given in.
 
+    Parameters
+    ----------
+    texts : sequence of str
+        Distinct texts.
+
+    Returns
+    -------
+    list of int
+        Positions in ``texts``, in the order to embed them.
+
+    Examples
+    --------
     >>> batch_order(["b", "ccc", "a", "dd"])
     [1, 3, 2, 0]
     """
@@ -47,7 +59,32 @@ class EmbeddingScorer(Scorer):
     cache folder, keyed by :attr:`model_key`, the set of texts embedded together and the
     text (:class:`~simeval.scorers.cache.EmbeddingCache`), so a repeated run embeds
     nothing and gives bit-identical scores; a text shared by two data sets is embedded
-    once for each. Subclasses implement :meth:`embed`.
+    once for each. Subclasses implement :meth:`embed`, :attr:`model_key` and
+    :attr:`signature`.
+
+    Parameters
+    ----------
+    name : str
+        The name results carry.
+    similarity : str
+        cosine, dot, euclidean or manhattan.
+    cache : bool, default True
+        Keep the embeddings on disk.
+
+    Examples
+    --------
+    A model that maps each text to a fixed vector; "a" and "b" are 90° apart, and "b" is
+    embedded once though it appears twice:
+
+    >>> class Table(EmbeddingScorer):
+    ...     model_key = signature = "table"
+    ...     def embed(self, texts):
+    ...         print("embedding", list(texts))
+    ...         return np.array([{"a": [1.0, 0.0], "b": [0.0, 2.0]}[t] for t in texts])
+    >>> scorer = Table("table", similarity="cosine", cache=False)
+    >>> scorer.score((["a", "b"], ["b", "b"])).tolist()
+    embedding ['a', 'b']
+    [0.0, 1.0]
     """
 
     #: Texts handed to :meth:`embed` at a time (progress is reported between batches).

@@ -67,8 +67,35 @@ class LexicalScorer(Scorer):
 
     Two equal texts score exactly 1 (the TF-IDF cosines of two equal vectors included).
 
+    Parameters
+    ----------
+    kind : {"jaccard", "word-tfidf", "char-tfidf", "edit", "token-set"}
+        The similarity (see above).
+    name : str, optional
+        The name the user gave (default ``lexical:KIND``).
+
+    Raises
+    ------
+    InputError
+        An unknown kind.
+    MissingExtraError
+        A kind other than ``jaccard`` without scikit-learn or rapidfuzz installed.
+
+    References
+    ----------
+    Jaccard, P. (1901). Étude comparative de la distribution florale dans une portion des
+    Alpes et du Jura. *Bulletin de la Société Vaudoise des Sciences Naturelles* 37, 547–579.
+
+    Salton, G. & Buckley, C. (1988). Term-weighting approaches in automatic text retrieval.
+    *Information Processing & Management* 24(5), 513–523.
+
+    Levenshtein, V. I. (1966). Binary codes capable of correcting deletions, insertions, and
+    reversals. *Soviet Physics Doklady* 10(8), 707–710.
+
     Examples
     --------
+    Two shared words of five distinct ones:
+
     >>> LexicalScorer("jaccard").score((["A cat sat"], ["the cat sat down"])).tolist()
     [0.4]
     >>> tfidf = LexicalScorer("word-tfidf").fit(["a cat", "a dog", "the sun"])

@@ -26,6 +26,16 @@ def hub_cache() -> Path:
     else ``HUGGINGFACE_HUB_CACHE``, else ``HF_HOME/hub``, else
     ``XDG_CACHE_HOME/huggingface/hub``, else ``~/.cache/huggingface/hub``.
 
+    Returns
+    -------
+    Path
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"HF_HUB_CACHE": "/data/hub"}):
+    ...     str(hub_cache())
+    '/data/hub'
     >>> hub_cache().is_absolute()
     True
     """
@@ -54,6 +64,32 @@ def hub_snapshot(name: str) -> tuple[Path, str] | None:
 
     The cache's layout is ``models--ORG--NAME/refs/REVISION`` (a file holding the
     commit) and ``models--ORG--NAME/snapshots/COMMIT/`` (the files).
+
+    Parameters
+    ----------
+    name : str
+        The model id, ``ORG/NAME`` or ``ORG/NAME@REVISION``.
+
+    Returns
+    -------
+    (Path, str) or None
+        The snapshot folder and its commit.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from unittest import mock
+    >>> hub = Path(tempfile.mkdtemp())
+    >>> repo = hub / "models--org--tiny"
+    >>> (repo / "refs").mkdir(parents=True)
+    >>> _ = (repo / "refs" / "main").write_text("abc123")
+    >>> (repo / "snapshots" / "abc123").mkdir(parents=True)
+    >>> _ = (repo / "snapshots" / "abc123" / "modules.json").write_text("[]")
+    >>> with mock.patch.dict(os.environ, {"HF_HUB_CACHE": str(hub)}):
+    ...     folder, commit = hub_snapshot("org/tiny")
+    ...     missing = hub_snapshot("org/tiny@v2")
+    >>> folder.name, commit, missing
+    ('abc123', 'abc123', None)
     """
     repo, _, revision = name.partition("@")
     root = hub_cache() / ("models--" + repo.replace("/", "--"))
@@ -72,7 +108,31 @@ def hub_snapshot(name: str) -> tuple[Path, str] | None:
 def resolve_device(device: str) -> str:
     """The device to run on: ``device`` itself, or for ``auto`` CUDA when torch sees a
     GPU, else Apple's MPS when available, else the CPU. An unknown device, or one torch
-    does not see, is an :class:`~simeval.errors.InputError`."""
+    does not see, is an :class:`~simeval.errors.InputError`.
+
+    Parameters
+    ----------
+    device : {"auto", "cpu", "cuda", "mps"}
+        The device asked for.
+
+    Returns
+    -------
+    str
+        ``"cpu"``, ``"cuda"`` or ``"mps"``.
+
+    Raises
+    ------
+    InputError
+        An unknown device, or one torch does not see.
+
+    Examples
+    --------
+    >>> resolve_device("cpu")
+    'cpu'
+    >>> resolve_device("tpu")
+    Traceback (most recent call last):
+    simeval.errors.InputError: device must be one of auto, cpu, cuda, mps; got 'tpu'
+    """
     if device not in DEVICES:
         raise InputError(f"device must be one of {', '.join(DEVICES)}; got {device!r}")
     if device == "cpu":
@@ -94,7 +154,18 @@ def resolve_device(device: str) -> str:
 @contextlib.contextmanager
 def quiet_loading() -> Iterator[None]:
     """transformers' progress bars off while a model loads, and set back as they were
-    after (the setting is the whole process's); the environment is left alone."""
+    after (the setting is the whole process's); the environment is left alone.
+
+    Returns
+    -------
+    contextlib.AbstractContextManager
+        A context in which transformers shows no progress bar.
+
+    Examples
+    --------
+    >>> with quiet_loading():
+    ...     pass  # load a model here
+    """
     try:
         from transformers.utils import logging as hf_logging
     except ImportError:  # pragma: no cover - transformers comes with sentence-transformers

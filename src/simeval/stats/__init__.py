@@ -24,7 +24,8 @@ from .dependent import (
     zou_ci,
     zou_ci_from_r,
 )
-from .friedman import FriedmanNemenyi, friedman_from_ranks, friedman_test, nemenyi_q
+from .friedman import FriedmanNemenyi, friedman_from_ranks, friedman_test
+from .nemenyi import nemenyi_q
 from .paired import (
     PairedTestResult,
     paired_bootstrap_from_distribution,

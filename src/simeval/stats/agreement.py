@@ -36,7 +36,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from .._validate import check_int, check_probability
 from ..results import json_ready
-from .agreement_kernels import MEASURES, MIN_ITEMS, AgreementRun, check_ratings
+from .agreement_kernels import MEASURES, MIN_ITEMS, check_ratings
+from .agreement_run import AgreementRun
 from .bootstrap import BootstrapDistribution
 from .bootstrap.resampling import check_resamples
 
@@ -46,7 +47,28 @@ __all__ = ["AgreementMeasure", "RaterAgreement", "agreement_result", "rater_agre
 @dataclass(frozen=True)
 class AgreementMeasure:
     """One agreement measure with its bootstrap percentile interval; ``units`` counts what
-    was averaged (rater pairs, raters, splits) and ``reason`` says why it is NaN."""
+    was averaged (rater pairs, raters, splits) and ``reason`` says why it is NaN.
+
+    Attributes
+    ----------
+    name : {"iaa1", "iaa2", "split_half"}
+        The measure.
+    statistic, low, high : float
+        Its value and percentile interval (NaN without resamples).
+    confidence_level : float
+        Of the interval.
+    units : int
+        What was averaged.
+    reason : str or None
+        Why the value is NaN.
+
+    Examples
+    --------
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4]]
+    >>> iaa1 = rater_agreement(R, n_resamples=0).iaa1
+    >>> iaa1.name, round(iaa1.statistic, 6), iaa1.units  # three pairs of raters
+    ('iaa1', 0.633333, 3)
+    """
 
     name: str
     statistic: float
@@ -57,6 +79,7 @@ class AgreementMeasure:
     reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        """The fields, JSON-ready."""
         return json_ready(dict(self.__dict__))
 
 
@@ -67,6 +90,37 @@ class RaterAgreement:
     ``per_rater`` holds each rater's (slot's) ρ with the mean of the others (NaN where
     undefined); ``distribution`` the bootstrap values (metrics ``iaa1``, ``iaa2``,
     ``split_half``; one "system", ``raters``).
+
+    Attributes
+    ----------
+    iaa1, iaa2, split_half : AgreementMeasure
+        The measures.
+    n_items, n_raters : int
+        The matrix's shape.
+    persistent : bool
+        Whether a column is one person.
+    per_rater : tuple of float
+        Each rater's ρ with the mean of the others.
+    n_splits, n_resamples : int
+        The halvings averaged, and the bootstrap resamples.
+    seed : int or None
+        The seed.
+    distribution : BootstrapDistribution
+        The measures on the resamples.
+
+    References
+    ----------
+    Hill, F., Reichart, R. & Korhonen, A. (2015). SimLex-999: evaluating semantic models
+    with (genuine) similarity estimation. *Computational Linguistics* 41(4), 665–695.
+
+    Examples
+    --------
+    Rater 1 follows the order of the others' mean exactly (ρ = 1):
+
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4]]
+    >>> res = rater_agreement(R, n_resamples=0)
+    >>> [round(r, 4) for r in res.per_rater], res.n_items, res.n_raters
+    ([1.0, 0.5798, 0.5798], 5, 3)
     """
 
     iaa1: AgreementMeasure
@@ -82,9 +136,11 @@ class RaterAgreement:
     distribution: BootstrapDistribution
 
     def measures(self) -> tuple[AgreementMeasure, ...]:
+        """IAA-1, IAA-2 and the split-half, in that order."""
         return (self.iaa1, self.iaa2, self.split_half)
 
     def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: the settings, the measures and the per-rater values."""
         return json_ready(
             {
                 "n_items": self.n_items,
@@ -125,7 +181,26 @@ def rater_agreement(
     n_resamples, confidence_level, seed
         The bootstrap over items and its percentile intervals (``n_resamples=0``: none).
         Resamples from ``default_rng(seed)``; splits from a generator spawned from it
-        (:class:`AgreementRun`).
+        (:class:`~simeval.stats.agreement_run.AgreementRun`).
+
+    Returns
+    -------
+    RaterAgreement
+
+    Raises
+    ------
+    InputError
+        A matrix :func:`~simeval.stats.agreement_kernels.check_ratings` refuses, bad
+        ``groups``, splits or resamples.
+
+    References
+    ----------
+    Hill, F., Reichart, R. & Korhonen, A. (2015). SimLex-999: evaluating semantic models
+    with (genuine) similarity estimation. *Computational Linguistics* 41(4), 665–695.
+
+    Spearman, C. (1910). Correlation calculated from faulty data. *British Journal of
+    Psychology* 3(3), 271–295. Brown, W. (1910). Some experimental results in the
+    correlation of mental abilities. *British Journal of Psychology* 3(3), 296–322.
 
     Examples
     --------
@@ -151,7 +226,32 @@ def agreement_result(
     boot: dict[str, NDArray[np.float64]],
     confidence_level: float,
 ) -> RaterAgreement:
-    """The :class:`RaterAgreement` of a run's values on the full data and on the resamples."""
+    """The :class:`RaterAgreement` of a run's values on the full data and on the resamples.
+
+    Parameters
+    ----------
+    run : AgreementRun
+        The run.
+    full, boot : dict of str to numpy.ndarray
+        Its values on the full data (:meth:`~simeval.stats.agreement_run.AgreementRun.observed`)
+        and the resamples (:meth:`~simeval.stats.agreement_run.AgreementRun.bootstrap`).
+    confidence_level : float
+        Of the intervals.
+
+    Returns
+    -------
+    RaterAgreement
+
+    Examples
+    --------
+    >>> from simeval.stats.agreement_run import AgreementRun
+    >>> R = np.array([[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4]], dtype=float)
+    >>> run = AgreementRun(R, persistent=False, groups=None, n_splits=10, seed=0)
+    >>> res = agreement_result(run, run.observed(), run.bootstrap(0), 0.95)
+    >>> res.iaa1.reason  # rating slots: no agreement between columns
+    'the columns are rating slots, not persistent raters: a pairwise agreement between \
+columns is not one between people'
+    """
     observed = np.array([full[m][0] for m in MEASURES])
     B = int(boot["iaa2"].shape[0])
     dist = BootstrapDistribution(

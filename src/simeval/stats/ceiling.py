@@ -34,7 +34,8 @@ from .._validate import as_float_array, check_int, check_probability
 from ..errors import InputError
 from ..results import json_ready
 from .agreement import RaterAgreement, agreement_result
-from .agreement_kernels import AgreementRun, Coded, check_ratings, spearman_codes
+from .agreement_kernels import Coded, check_ratings, spearman_codes
+from .agreement_run import AgreementRun
 from .bootstrap import BootstrapDistribution
 from .bootstrap.resampling import check_resamples
 
@@ -46,12 +47,34 @@ SYSTEM_STATISTICS = ("rho", "share", "rho_with_others", "difference")
 
 @dataclass(frozen=True)
 class SystemVsHumans:
-    """One system against the raters (see the module): ``rho`` with its interval,
-    ``share`` = rho / IAA-2, ``rho_with_others`` (the system's mean ρ with the mean of the
-    raters other than j), ``rater_with_others`` (IAA-2), ``difference`` between the two
-    with its interval and the two-sided p-value of the percentile test (as in
-    :mod:`~simeval.stats.rank_intervals`), and the ``verdict``: ``"better"``, ``"worse"``
-    or ``"not separable"`` (None without a bootstrap)."""
+    """One system against the raters (see the module).
+
+    Attributes
+    ----------
+    system : str
+        Its name.
+    rho, rho_low, rho_high : float
+        Its ρ with the gold, and the interval.
+    share : float
+        ``rho`` / IAA-2.
+    rho_with_others : float
+        The system's mean ρ with the mean of the raters other than j.
+    rater_with_others : float
+        IAA-2: a rater's mean ρ with the mean of the others.
+    difference, difference_low, difference_high : float
+        ``rho_with_others − rater_with_others`` and its interval.
+    pvalue : float
+        Two-sided, of the percentile test (as in :mod:`~simeval.stats.rank_intervals`).
+    verdict : {"better", "worse", "not separable"} or None
+        None without a bootstrap.
+
+    Examples
+    --------
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> s = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0).systems[0]
+    >>> s.system, s.rho, s.verdict  # the model orders the items as the mean rating does
+    ('model', 1.0, None)
+    """
 
     system: str
     rho: float
@@ -67,6 +90,7 @@ class SystemVsHumans:
     verdict: str | None
 
     def as_dict(self) -> dict[str, Any]:
+        """The fields, JSON-ready."""
         return json_ready(dict(self.__dict__))
 
 
@@ -77,6 +101,26 @@ class HumanCeiling:
     ``distribution`` holds the systems' bootstrap values (metrics ``rho``, ``share``,
     ``rho_with_others``, ``difference``), on the same item resamples as
     ``agreement.distribution``.
+
+    Attributes
+    ----------
+    agreement : RaterAgreement
+        The raters' agreement.
+    ceiling : float
+        IAA-2.
+    systems : tuple of SystemVsHumans
+        Each system beside it.
+    confidence_level : float
+        Of the intervals.
+    distribution : BootstrapDistribution
+        The systems' bootstrap values.
+
+    Examples
+    --------
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> res = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0)
+    >>> round(res.ceiling, 4), res.distribution.metrics
+    (0.8434, ('rho', 'share', 'rho_with_others', 'difference'))
     """
 
     agreement: RaterAgreement
@@ -111,6 +155,7 @@ class HumanCeiling:
         return "\n".join(out)
 
     def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: the agreement, the ceiling and every system."""
         return json_ready(
             {
                 "agreement": self.agreement.as_dict(),
@@ -138,6 +183,32 @@ def human_ceiling(
     ``gold`` (one value per item) defaults to the mean of each item's ratings; the
     other parameters are those of :func:`~simeval.stats.agreement.rater_agreement`, whose
     result (on the same resamples) is ``agreement``.
+
+    Parameters
+    ----------
+    ratings : array_like
+        Items × raters (NaN: not rated).
+    systems : mapping of str to array_like
+        Each system's similarity of each item (a distance negated).
+    gold : array_like, optional
+        One value per item (default: the mean rating).
+    persistent, groups, n_splits, n_resamples, confidence_level, seed
+        As :func:`~simeval.stats.agreement.rater_agreement` takes them.
+
+    Returns
+    -------
+    HumanCeiling
+
+    Raises
+    ------
+    InputError
+        Bad ratings, a system with a missing score or of another length, an item without a
+        rating and no ``gold``.
+
+    References
+    ----------
+    Hill, F., Reichart, R. & Korhonen, A. (2015). SimLex-999: evaluating semantic models
+    with (genuine) similarity estimation. *Computational Linguistics* 41(4), 665–695.
 
     Examples
     --------

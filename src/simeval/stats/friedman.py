@@ -29,33 +29,10 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import check_int, check_probability
 from ..errors import InputError
 from ..results import json_ready
+from .nemenyi import cliques, nemenyi_q
 from .ranks import rank_values
 
 __all__ = ["FriedmanNemenyi", "friedman_from_ranks", "friedman_test", "nemenyi_q"]
-
-#: Demšar (2006), Table 5(a): q_α of the two-tailed Nemenyi test for k = 2 … 10 models.
-NEMENYI_Q = {
-    0.05: (1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164),
-    0.10: (1.645, 2.052, 2.291, 2.459, 2.589, 2.693, 2.780, 2.855, 2.920),
-}
-
-
-def nemenyi_q(k: int, alpha: float = 0.05) -> float:
-    """The critical value q_α of the Nemenyi test for ``k`` models: Demšar's (2006) Table
-    5(a) for α = 0.05 and 0.10 and k ≤ 10, otherwise the studentized range quantile
-    ``scipy.stats.studentized_range.ppf(1 − α, k, inf) / √2``.
-
-    >>> nemenyi_q(4), round(nemenyi_q(12), 3)
-    (2.569, 3.268)
-    """
-    k = check_int(k, "k", minimum=2)
-    check_probability(alpha, "alpha")
-    table = NEMENYI_Q.get(alpha)
-    if table is not None and k <= 1 + len(table):
-        return table[k - 2]
-    from scipy.stats import studentized_range
-
-    return float(studentized_range.ppf(1.0 - alpha, k, np.inf)) / math.sqrt(2.0)
 
 
 @dataclass(frozen=True)
@@ -74,6 +51,46 @@ class FriedmanNemenyi:
     then the exact permutation p-value of that complete agreement, ``(k!)^−(N−1)`` (the
     chance that N − 1 random orders all equal the first), not the F distribution's 0.
     ``unanimous`` says this happened.
+
+    Attributes
+    ----------
+    systems : tuple of str
+        Best first.
+    average_ranks : tuple of float
+        Their average ranks over the data sets.
+    n_datasets : int
+        N.
+    chi2, chi2_pvalue : float
+        Friedman's statistic and its p-value on k − 1 degrees of freedom.
+    f_statistic, f_pvalue : float
+        Iman and Davenport's F and its p-value on ``df`` (infinite, and the exact p-value,
+        where every data set ranks the models alike).
+    df : (int, int)
+        ``(k − 1, (k − 1)(N − 1))``.
+    alpha, q_alpha, critical_difference : float
+        The level, the Nemenyi critical value and the CD.
+    cliques : tuple of tuple of str
+        The bars of the critical difference diagram.
+    pvalues : numpy.ndarray
+        The Nemenyi p-values of every two models (NaN on the diagonal).
+
+    References
+    ----------
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, §3.2.2.
+
+    Iman, R. L. & Davenport, J. M. (1980). Approximations of the critical region of the
+    Friedman statistic. *Communications in Statistics A* 9(6), 571–595.
+
+    Examples
+    --------
+    Demšar's (2006, §3.2.4) four variants of C4.5 on 14 data sets: C4.5 (3.143) is 1.18
+    behind C4.5+m+cf (1.964), less than the CD of 1.25, so no pair differs:
+
+    >>> res = friedman_from_ranks([3.143, 2.000, 2.893, 1.964], 14, ["C4.5", "C4.5+m",
+    ...                           "C4.5+cf", "C4.5+m+cf"])
+    >>> res.systems[0], res.different("C4.5", "C4.5+m+cf"), res.cliques
+    ('C4.5+m+cf', False, (('C4.5+m+cf', 'C4.5+m', 'C4.5+cf', 'C4.5'),))
     """
 
     systems: tuple[str, ...]
@@ -180,6 +197,40 @@ def friedman_test(
     same order for every model), or an N × k array with ``systems`` naming its columns.
     Missing values are an error: every model needs a value on every data set.
 
+    Parameters
+    ----------
+    scores : mapping of str to array_like, or array_like
+        Model → its N values, or an N × k array.
+    systems : sequence of str, optional
+        The columns' names for an array (default ``model1`` …).
+    higher_is_better : bool, default True
+        Whether a higher value ranks first.
+    alpha : float, default 0.05
+        The level of the tests.
+
+    Returns
+    -------
+    FriedmanNemenyi
+
+    Raises
+    ------
+    InputError
+        Models of different lengths, a missing value, fewer than 2 data sets or models.
+
+    References
+    ----------
+    Friedman, M. (1937). The use of ranks to avoid the assumption of normality implicit
+    in the analysis of variance. *Journal of the American Statistical Association*
+    32(200), 675–701.
+
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, §3.2.2.
+
+    Examples
+    --------
+    Ranks per data set (a, b, c): (1, 2, 3), (2, 3, 1), (1, 2, 3), (1, 2, 3); averages
+    1.25, 2.25 and 2.5:
+
     >>> res = friedman_test({"a": [0.9, 0.8, 0.7, 0.9], "b": [0.8, 0.7, 0.6, 0.7],
     ...                      "c": [0.7, 0.9, 0.5, 0.6]})
     >>> res.systems, res.average_ranks
@@ -227,6 +278,33 @@ def friedman_from_ranks(
     """Friedman's and Iman–Davenport's statistics and the Nemenyi critical difference from
     the models' average ranks over ``n_datasets`` data sets (the formulas of the module).
 
+    Parameters
+    ----------
+    average_ranks : array_like
+        One per model.
+    n_datasets : int
+        N, at least 2.
+    systems : sequence of str
+        The models' names, unique.
+    alpha : float, default 0.05
+        The level of the tests.
+
+    Returns
+    -------
+    FriedmanNemenyi
+
+    Raises
+    ------
+    InputError
+        Fewer than 2 models or data sets, or names that repeat.
+
+    References
+    ----------
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research* 7, 1–30, §3.2.2 and §3.2.4.
+
+    Examples
+    --------
     Demšar's (2006, §3.2.4) example, four variants of C4.5 on 14 data sets:
 
     >>> res = friedman_from_ranks([3.143, 2.000, 2.893, 1.964], 14, ["C4.5", "C4.5+m",
@@ -275,22 +353,6 @@ def friedman_from_ranks(
         alpha=alpha,
         q_alpha=q,
         critical_difference=cd,
-        cliques=_cliques(R, names, cd),
+        cliques=cliques(R, names, cd),
         pvalues=pvalues,
     )
-
-
-def _cliques(
-    ranks: NDArray[np.float64], names: list[str], cd: float
-) -> tuple[tuple[str, ...], ...]:
-    """Maximal runs of models (sorted by average rank) whose ranks span less than ``cd``."""
-    out: list[tuple[str, ...]] = []
-    last_end = -1
-    for i in range(len(names)):
-        end = i
-        while end + 1 < len(names) and ranks[end + 1] - ranks[i] < cd:
-            end += 1
-        if end > i and end > last_end:
-            out.append(tuple(names[i : end + 1]))
-            last_end = end
-    return tuple(out)

@@ -25,7 +25,7 @@ from ..metrics.registry import direction
 from ..results import json_ready
 from .bootstrap import BootstrapDistribution
 from .clusters import holm
-from .ranks import rank_values
+from .ranks import rank_values, reversal_pvalues, share_above
 
 __all__ = ["RankIntervals", "rank_intervals", "rank_intervals_from_values"]
 
@@ -36,23 +36,58 @@ Correction = Literal["holm", "none"]
 class RankIntervals:
     r"""Every system's rank over the bootstrap resamples, best first.
 
-    ``systems``, ``values``, ``ranks`` (observed: 1 = best, ties share the mean rank),
-    ``low``/``high`` (the ``confidence_level`` percentile interval of the resample ranks:
-    quantiles of the empirical distribution, numpy's ``"inverted_cdf"``, so both bounds are
-    ranks that occur), ``mean_rank`` and ``p_best`` are in the observed order, best first.
-    ``resample_ranks[i, b]`` is system i's rank on the b-th defined resample.
+    The order of i above j (i observed better) is *separable* at level ``alpha`` when the
+    percentile-interval test rejects "j is at least as good": with :math:`c` the resamples
+    that reverse the order (ties counting one half), :math:`p = \min(1, 2(c + 1)/(B + 1))`
+    — the two-sided test that inverts the percentile interval of the paired difference
+    (Efron & Tibshirani 1993), with the Monte Carlo +1 of Davison & Hinkley (1997, eq.
+    4.11) — after Holm's (1979) correction over the k(k − 1)/2 pairs
+    (``correction="holm"``, the default) or without it (``"none"``).
 
-    ``share_above[i, j]`` is the share of resamples where system i ranks above system j
-    (a tie counts one half). The order of i above j (i observed better) is *separable* at
-    level ``alpha`` when the percentile-interval test rejects "j is at least as good":
-    with :math:`c` the resamples that reverse the order (ties counting one half),
-    :math:`p = \min(1, 2(c + 1)/(B + 1))` — the two-sided test that inverts the
-    percentile interval of the paired difference (Efron & Tibshirani 1993), with the Monte
-    Carlo +1 of Davison & Hinkley (1997, eq. 4.11) — after Holm's (1979) correction over
-    the k(k − 1)/2 pairs (``correction="holm"``, the default) or without it (``"none"``).
-    ``pvalues`` and ``adjusted`` hold these p-values (NaN on the diagonal and for pairs
-    tied on the full data); ``separable[i, j]`` is True for i above j when
-    ``adjusted[i, j] < alpha``.
+    Attributes
+    ----------
+    metric, higher_is_better, confidence_level, alpha, correction
+        The settings.
+    systems : tuple of str
+        Best first; the arrays below are in this order.
+    values, ranks : numpy.ndarray
+        The values on the full data and their ranks (1 = best, ties share the mean rank).
+    low, high : numpy.ndarray
+        The ``confidence_level`` percentile interval of the resample ranks (numpy's
+        ``"inverted_cdf"`` quantiles: both bounds are ranks that occur).
+    mean_rank, p_best : numpy.ndarray
+        The mean resample rank and the share of resamples ranked first.
+    resample_ranks : numpy.ndarray
+        ``[i, b]``: system i's rank on the b-th defined resample.
+    share_above : numpy.ndarray
+        ``[i, j]``: the share of resamples where i ranks above j (a tie counts one half).
+    pvalues, adjusted : numpy.ndarray
+        The reversal p-values and their correction (NaN on the diagonal and for pairs tied
+        on the full data).
+    separable : numpy.ndarray of bool
+        ``[i, j]`` True for i above j when ``adjusted[i, j] < alpha``.
+    n_resamples, n_undefined : int
+        The resamples, and those left out because some system was undefined.
+    seed : int or None
+        The resamples' seed.
+
+    References
+    ----------
+    Goldstein, H. & Spiegelhalter, D. J. (1996). League tables and their limitations.
+    *Journal of the Royal Statistical Society A* 159(3), 385–443.
+
+    Hall, P. & Miller, H. (2009). Using the bootstrap to quantify the authority of an
+    empirical ranking. *The Annals of Statistics* 37(6B), 3929–3959.
+
+    Examples
+    --------
+    ``a`` ranks first on two of three resamples; on the third ``c`` is first and ``a`` ties
+    ``b`` for second (rank 2.5 each):
+
+    >>> res = rank_intervals_from_values([3.0, 1.0, 2.0], [[3, 3, 1], [1, 1, 1], [2, 2, 2]],
+    ...                                  ["a", "b", "c"])
+    >>> res.systems, res.low.tolist(), res.high.tolist(), float(res.share_above[0, 1])
+    (('a', 'c', 'b'), [1.0, 1.0, 2.5], [2.5, 2.0, 3.0], 0.6666666666666666)
     """
 
     metric: str
@@ -169,6 +204,30 @@ def rank_intervals(
     :func:`~simeval.stats.bootstrap.bootstrap_distribution`), so ranks are taken within
     each resample.
 
+    Parameters
+    ----------
+    dist : BootstrapDistribution
+        The systems' values on shared resamples.
+    metric : str, optional
+        Which of its metrics (needed when it has several).
+    confidence_level, alpha : float
+        Of the rank intervals, and of the separable orders.
+    correction : {"holm", "none"}
+        Of the reversal p-values.
+    higher_is_better : bool, optional
+        Default: the metric's own direction.
+
+    Returns
+    -------
+    RankIntervals
+
+    Raises
+    ------
+    InputError
+        A metric that was not bootstrapped, or none named among several.
+
+    Examples
+    --------
     >>> from simeval.stats import bootstrap_distribution
     >>> gold = np.arange(30.0)
     >>> rng = np.random.default_rng(1)
@@ -218,6 +277,37 @@ def rank_intervals_from_values(
     See :class:`RankIntervals` for what is computed. A system undefined on the full data
     is an error (drop it); resamples where any system is undefined are left out.
 
+    Parameters
+    ----------
+    observed : array_like
+        k values.
+    resamples : array_like
+        k × B values.
+    systems : sequence of str
+        The systems' names.
+    metric : str
+        The metric's name, for the result.
+    higher_is_better : bool, default True
+        Whether a higher value ranks first.
+    confidence_level, alpha : float
+        Of the rank intervals, and of the separable orders.
+    correction : {"holm", "none"}
+        Of the reversal p-values.
+    seed : int, optional
+        The resamples' seed, for the result.
+
+    Returns
+    -------
+    RankIntervals
+
+    Raises
+    ------
+    InputError
+        Shapes that do not match, fewer than 2 systems, or a system undefined on the full
+        data.
+
+    Examples
+    --------
     >>> res = rank_intervals_from_values([3.0, 1.0, 2.0], [[3, 3, 1], [1, 1, 1], [2, 2, 2]],
     ...                                  ["a", "b", "c"], metric="accuracy")
     >>> res.systems, res.p_best.tolist()
@@ -256,8 +346,8 @@ def rank_intervals_from_values(
         mean_rank = ranks.mean(axis=1)
         first = ranks == ranks.min(axis=0, keepdims=True)
         p_best = (first / first.sum(axis=0, keepdims=True)).mean(axis=1)
-        share = _share_above(ranks)
-    pvalues = _reversal_pvalues(share, n_def, rank_values(theta, higher_is_better))
+        share = share_above(ranks)
+    pvalues = reversal_pvalues(share, n_def, rank_values(theta, higher_is_better))
     adjusted = holm(pvalues) if correction == "holm" else pvalues.copy()
     upper = np.triu(np.ones((k, k), dtype=bool), k=1)
     separable = upper & (np.nan_to_num(adjusted, nan=1.0) < alpha)
@@ -283,35 +373,3 @@ def rank_intervals_from_values(
         n_undefined=n_boot - n_def,
         seed=seed,
     )
-
-
-def _share_above(ranks: NDArray[np.float64], chunk: int = 4096) -> NDArray[np.float64]:
-    """``share[i, j]``: the share of resamples where rank i < rank j, ties counting half."""
-    k, n = ranks.shape
-    total = np.zeros((k, k))
-    for start in range(0, n, chunk):
-        r = ranks[:, start : start + chunk]
-        above = (r[:, None, :] < r[None, :, :]).sum(axis=2)
-        tied = (r[:, None, :] == r[None, :, :]).sum(axis=2)
-        total += above + 0.5 * tied
-    share = total / n
-    np.fill_diagonal(share, np.nan)
-    return share
-
-
-def _reversal_pvalues(
-    share: NDArray[np.float64], n: int, observed_ranks: NDArray[np.float64]
-) -> NDArray[np.float64]:
-    """Two-sided p-values of the percentile test, for every pair ranked apart on the full
-    data (upper triangle, systems best first); NaN elsewhere."""
-    k = share.shape[0]
-    p = np.full((k, k), np.nan)
-    if n == 0:
-        return p
-    for i in range(k):
-        for j in range(i + 1, k):
-            if observed_ranks[i] == observed_ranks[j]:
-                continue  # tied on the full data: no order to separate
-            reversed_count = (1.0 - share[i, j]) * n
-            p[i, j] = min(1.0, 2.0 * (reversed_count + 1.0) / (n + 1.0))
-    return p

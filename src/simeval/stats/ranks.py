@@ -99,3 +99,35 @@ def rank_systems(scores: Mapping[str, float], *, higher_is_better: bool = True) 
             rank_values(system_values(scores, systems, "scores"), higher_is_better).tolist(),
         )
     )
+
+
+def share_above(ranks: NDArray[np.float64], chunk: int = 4096) -> NDArray[np.float64]:
+    """``share[i, j]``: the share of resamples where rank i < rank j, ties counting half."""
+    k, n = ranks.shape
+    total = np.zeros((k, k))
+    for start in range(0, n, chunk):
+        r = ranks[:, start : start + chunk]
+        above = (r[:, None, :] < r[None, :, :]).sum(axis=2)
+        tied = (r[:, None, :] == r[None, :, :]).sum(axis=2)
+        total += above + 0.5 * tied
+    share = total / n
+    np.fill_diagonal(share, np.nan)
+    return share
+
+
+def reversal_pvalues(
+    share: NDArray[np.float64], n: int, observed_ranks: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """Two-sided p-values of the percentile test, for every pair ranked apart on the full
+    data (upper triangle, systems best first); NaN elsewhere."""
+    k = share.shape[0]
+    p = np.full((k, k), np.nan)
+    if n == 0:
+        return p
+    for i in range(k):
+        for j in range(i + 1, k):
+            if observed_ranks[i] == observed_ranks[j]:
+                continue  # tied on the full data: no order to separate
+            reversed_count = (1.0 - share[i, j]) * n
+            p[i, j] = min(1.0, 2.0 * (reversed_count + 1.0) / (n + 1.0))
+    return p

@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..errors import DataError, InputError, param
 from ..io import read_bytes
-from ..io.text import decompression_error
+from ..io.compressed import decompression_error
 from .matrix import SHOWN, Vectors
 from .text import IrregularFileError, read_text_chunks, separator, split_header
 
@@ -78,6 +78,23 @@ def vector_files(
     vector file and, for ``.npy`` vectors, the vocabulary (given, else both names it is
     looked for under).
 
+    Parameters
+    ----------
+    path : path
+        The vector file.
+    format : str, default "auto"
+        As :func:`read_vectors` takes it.
+    vocab : path, optional
+        The vocabulary of ``.npy`` vectors.
+
+    Returns
+    -------
+    tuple of Path
+
+    Examples
+    --------
+    >>> [str(p) for p in vector_files("glove.txt")]
+    ['glove.txt']
     >>> [str(p) for p in vector_files("glove.npy")]
     ['glove.npy', 'glove.vocab', 'glove.npy.vocab']
     """

@@ -39,6 +39,31 @@ def wordsim_ceiling(
     item resamples: ``result`` a mapping name → result, all on the same pairs (``system``
     is then unused).
 
+    Parameters
+    ----------
+    result : WordsimResult
+        The model on the set (:func:`simeval.wordsim.evaluate`).
+    ratings : Ratings
+        The set's individual ratings.
+    n_resamples, confidence_level, seed, n_splits
+        As :func:`~simeval.stats.ceiling.human_ceiling` takes them.
+    system : str, default "model"
+        The model's name in the result.
+
+    Returns
+    -------
+    HumanCeiling
+
+    Raises
+    ------
+    DataError
+        Ratings that do not match the pairs.
+
+    References
+    ----------
+    Hill, F., Reichart, R. & Korhonen, A. (2015). SimLex-999: evaluating semantic models
+    with (genuine) similarity estimation. *Computational Linguistics* 41(4), 665–695.
+
     Examples
     --------
     >>> from simeval.vectors.read import Vectors

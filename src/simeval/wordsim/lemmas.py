@@ -72,6 +72,19 @@ def is_tagged(words: Sequence[str], *, sample: int = 1000) -> bool:
     """Whether ``words`` are POS-tagged lemmas ``word_P`` (R wordspace's ``DSM_Vectors``
     and task sets write ``chicken_N``): nine in ten of the first ``sample`` words are.
 
+    Parameters
+    ----------
+    words : sequence of str
+        The words.
+    sample : int, default 1000
+        How many of the first words are looked at.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> is_tagged(["chicken_N", "eat_V"]), is_tagged(["chicken", "eat"])
     (True, False)
     """

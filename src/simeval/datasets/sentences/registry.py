@@ -351,5 +351,27 @@ def load(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> Senten
 
 def inputs(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
     """The folder :func:`load` reads registered data set ``name`` from (``data_dir``, else
-    the cache's store), without reading it; an unknown name lists the known."""
+    the cache's store), without reading it; an unknown name lists the known.
+
+    Parameters
+    ----------
+    name : str
+        A registered data set.
+    data_dir : str or os.PathLike, optional
+        The folder the user gave.
+
+    Returns
+    -------
+    tuple of Path
+
+    Raises
+    ------
+    InputError
+        An unknown name.
+
+    Examples
+    --------
+    >>> [p.as_posix() for p in inputs("stsb:test", data_dir="data")]
+    ['data']
+    """
     return get_sentences(name).inputs(data_dir)

@@ -37,7 +37,29 @@ def _file(ds: WordsimDataset) -> RegisteredFile:
 
 def inputs(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
     """The folder :func:`load` reads dataset ``name`` from (``data_dir``, else the cache
-    :func:`cache_dir`), without reading it; an unknown name lists the known."""
+    :func:`cache_dir`), without reading it; an unknown name lists the known.
+
+    Parameters
+    ----------
+    name : str
+        A registered data set (see :func:`~simeval.datasets.wordsim.registry.get`).
+    data_dir : str or os.PathLike, optional
+        The folder the user gave.
+
+    Returns
+    -------
+    tuple of Path
+
+    Raises
+    ------
+    InputError
+        An unknown name.
+
+    Examples
+    --------
+    >>> [p.as_posix() for p in inputs("rg65", data_dir="data")]
+    ['data']
+    """
     get(name)
     return store_inputs(folder="wordsim", data_dir=data_dir)
 

@@ -161,7 +161,33 @@ def _split(line: str) -> list[str]:
 def read_fields(path: Path) -> tuple[list[list[str]], list[int]]:
     """The fields of each non-blank line of a delimited text file and the line numbers:
     split on tabs when the first line has one, else on commas for ``.csv`` files (with
-    CSV quoting), else on runs of spaces; fields are stripped."""
+    CSV quoting), else on runs of spaces; fields are stripped.
+
+    Parameters
+    ----------
+    path : Path
+        The file (compressed or not: :func:`simeval.io.read_text`).
+
+    Returns
+    -------
+    fields : list of list of str
+        The fields of each non-blank line.
+    lines : list of int
+        Each one's line number (1-based).
+
+    Raises
+    ------
+    DataError
+        An empty or unreadable file.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "pairs.csv"
+    >>> _ = p.write_text('word1,word2,score\\n\\n"new york",city,7.5\\n')
+    >>> read_fields(p)
+    ([['word1', 'word2', 'score'], ['new york', 'city', '7.5']], [1, 3])
+    """
     text = read_text(path)
     numbered = [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
     if not numbered:

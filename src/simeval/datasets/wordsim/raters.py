@@ -30,7 +30,23 @@ _SIMCROSS = (
 class RaterFile:
     """One published file of individual ratings: where it is, its SHA-256, and which
     columns hold the ratings (``columns`` as :func:`~simeval.datasets.ratings.resolve_columns`
-    reads them; None: every field from the third on)."""
+    reads them; None: every field from the third on).
+
+    Attributes
+    ----------
+    filename, url : str
+        The file's name and where it is published.
+    sha256 : str
+        Its SHA-256, checked before it is read.
+    columns : str or None
+        The raters' columns.
+
+    Examples
+    --------
+    >>> f = RATER_SOURCES["ws353"].files[0]
+    >>> f.filename, f.columns
+    ('set1.tab', '1-13')
+    """
 
     filename: str
     url: str
@@ -42,7 +58,25 @@ class RaterFile:
 class RaterSource:
     """The rater files of one registered set: one panel of raters per file (files are
     stacked in the set's order), whether a column is one person (``persistent``), the
-    scale of a single rating and a note on the files."""
+    scale of a single rating and a note on the files.
+
+    Attributes
+    ----------
+    files : tuple of RaterFile
+        One per panel.
+    persistent : bool
+        Whether a column is one person (else a rating slot).
+    scale : (float, float)
+        The scale of a single rating.
+    note : str
+        What the output says of the files.
+
+    Examples
+    --------
+    >>> s = RATER_SOURCES["simverb3500"]
+    >>> len(s.files), s.persistent, s.scale
+    (1, False, (0.0, 6.0))
+    """
 
     files: tuple[RaterFile, ...]
     persistent: bool
@@ -113,7 +147,35 @@ def fetch_ratings(
 ) -> list[Path]:
     """Verified local copies of the rater files of registered set ``name`` (from
     ``data_dir``, the cache, or downloaded into it; see
-    :func:`simeval.datasets.files.fetch_file`)."""
+    :func:`simeval.datasets.files.fetch_file`).
+
+    Parameters
+    ----------
+    name : str
+        A registered set with rater files (:data:`RATER_SOURCES`).
+    data_dir : str or os.PathLike, optional
+        Where to look first.
+    download : bool, default True
+        Whether to download what is not there.
+
+    Returns
+    -------
+    list of Path
+
+    Raises
+    ------
+    InputError
+        An unknown set, or one without registered rater files.
+    DataError
+        A file that is missing (without ``download``) or fails its checksum.
+
+    Examples
+    --------
+    >>> fetch_ratings("rg65")
+    Traceback (most recent call last):
+    simeval.errors.InputError: no individual ratings are registered for 'rg65' (only for \
+ws353, simverb3500); give a pairs file with one column per rater
+    """
     key, source = _source(name)
     return [
         fetch_file(_registered(f, key), folder="wordsim", data_dir=data_dir, download=download)
@@ -130,6 +192,26 @@ def load_ratings(
     """The individual ratings of registered set ``name``, one row per pair in the order of
     :func:`~simeval.datasets.wordsim.load`'s pairs (matched by the words), panels stacked
     side by side (NaN where a panel did not rate a pair) and recorded in ``groups``.
+
+    Parameters
+    ----------
+    name : str
+        A registered set with rater files (:data:`RATER_SOURCES`).
+    data_dir : str or os.PathLike, optional
+        Where to look first.
+    download : bool, default True
+        Whether to download what is not there.
+
+    Returns
+    -------
+    Ratings
+
+    Raises
+    ------
+    InputError
+        An unknown set, or one without registered rater files.
+    DataError
+        A missing or damaged file, or ratings that do not match the set's pairs.
 
     Examples
     --------

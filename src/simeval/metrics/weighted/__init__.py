@@ -51,6 +51,28 @@ class Sample:
     scores, the bins of the full data (a pair keeps its bin in every resample), and the
     plain metrics requested together (a form may serve several at once: the ranking
     measures share one pass over each order).
+
+    Attributes
+    ----------
+    gold : numpy.ndarray
+        The gold scores, shape (n,).
+    systems : numpy.ndarray
+        The systems' raw scores, shape (k, n).
+    on_gold_scale : numpy.ndarray
+        The systems' scores on the gold scale, shape (k, n).
+    options : Options
+        The options, resolved for the gold scores.
+    binning : Binning, optional
+        The bins of the full data.
+    metrics : tuple of Metric
+        The plain metrics requested together.
+
+    Examples
+    --------
+    >>> sample = Sample(np.array([1.0, 2, 3]), np.array([[1.0, 3, 2]]),
+    ...                 np.array([[1.0, 3, 2]]), Options())
+    >>> sample.n, sample.k
+    (3, 1)
     """
 
     gold: NDArray[np.float64]
@@ -89,7 +111,21 @@ class Sample:
 
 
 class Sums(Mapping[str, NDArray[np.float64]]):
-    """``Σ_i W[i, c] · F[i, :]`` of each named feature block, shape (c, width of block)."""
+    """``Σ_i W[i, c] · F[i, :]`` of each named feature block, shape (c, width of block).
+
+    Parameters
+    ----------
+    product : numpy.ndarray
+        ``Wᵀ F``, shape (c, total width of the blocks).
+    columns : Mapping[str, slice]
+        Each block's columns in ``product``.
+
+    Examples
+    --------
+    >>> sums = Sums(np.arange(6.0).reshape(2, 3), {"a": slice(0, 1), "b": slice(1, 3)})
+    >>> sums["b"].tolist(), list(sums)
+    ([[1.0, 2.0], [4.0, 5.0]], ['a', 'b'])
+    """
 
     def __init__(self, product: NDArray[np.float64], columns: Mapping[str, slice]):
         self._product = product
@@ -107,8 +143,23 @@ class Sums(Mapping[str, NDArray[np.float64]]):
 
 @dataclass(eq=False)
 class Chunk:
-    """One chunk of resamples: the weights ``W`` (n × c, integers), the total weight of
-    each column ``N`` and the summed features (:class:`Sums`)."""
+    """One chunk of resamples.
+
+    Attributes
+    ----------
+    W : numpy.ndarray
+        The weights, n × c integers (column c: how often each pair was drawn).
+    sums : Sums
+        The summed features.
+    N : numpy.ndarray
+        The total weight of each column.
+
+    Examples
+    --------
+    >>> W = np.array([[1, 2], [1, 0], [1, 1]])
+    >>> Chunk(W, Sums(np.zeros((2, 0)), {})).N.tolist()
+    [3.0, 3.0]
+    """
 
     W: NDArray[np.integer]
     sums: Sums
@@ -131,7 +182,21 @@ class Chunk:
 class Resamples:
     """A metric's values on a chunk: ``values`` (columns × systems; NaN where undefined)
     and ``recheck``, the entries the form could not decide exactly, which the bootstrap
-    computes with the metric's kernel instead."""
+    computes with the metric's kernel instead.
+
+    Attributes
+    ----------
+    values : numpy.ndarray
+        Shape (columns, systems).
+    recheck : numpy.ndarray of bool, optional
+        Of the same shape.
+
+    Examples
+    --------
+    >>> res = Resamples(np.array([[0.8], [np.nan]]), np.array([[False], [True]]))
+    >>> int(res.recheck.sum())
+    1
+    """
 
     values: NDArray[np.float64]
     recheck: NDArray[np.bool_] | None = None
@@ -148,6 +213,33 @@ class Resampled:
     function). ``applies(options)`` is False where this form does not hold (the scaled
     Pearson of bins recomputed on every resample): the bootstrap then runs the kernel
     once per resample.
+
+    Attributes
+    ----------
+    values : callable
+        ``values(sample, chunk)``.
+    features : callable, optional
+        ``features(sample)``, for a sufficient-statistics form.
+    applies : callable, optional
+        ``applies(options)``.
+
+    Examples
+    --------
+    Pearson's sufficient statistics summed under two resamples: all five pairs once
+    (r = 0.8, scipy's ``pearsonr`` on the data), and the first pair twice, the second
+    not at all (r = 0.892413, ``pearsonr`` on the expanded resample):
+
+    >>> from simeval.metrics.registry import get_metric
+    >>> gold, systems = np.array([1.0, 2, 3, 4, 5]), np.array([[1.0, 3, 2, 5, 4]])
+    >>> sample = Sample(gold, systems, systems, Options())
+    >>> form = get_metric("pearson").resampled
+    >>> blocks = form.features(sample)
+    >>> widths = np.cumsum([0] + [b.shape[1] for b in blocks.values()])
+    >>> columns = {name: slice(a, b) for name, a, b in zip(blocks, widths[:-1], widths[1:])}
+    >>> W = np.array([[1, 2], [1, 0], [1, 1], [1, 1], [1, 1]])
+    >>> chunk = Chunk(W, Sums(W.T @ np.hstack(list(blocks.values())), columns))
+    >>> form.values(sample, chunk).values.round(6).tolist()
+    [[0.8], [0.892413]]
     """
 
     values: Callable[[Sample, Chunk], NDArray[np.float64] | Resamples]

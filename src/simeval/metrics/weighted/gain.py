@@ -61,7 +61,31 @@ class _Order:
 
 
 class RankingKernel:
-    """nCG/nDCG parts of k systems for every weight column (see the module docstring)."""
+    """nCG/nDCG parts of k systems for every weight column (see the module docstring).
+
+    Parameters
+    ----------
+    gold : numpy.ndarray
+        Shape (n,).
+    systems : numpy.ndarray
+        Shape (k, n).
+    parts : sequence of (k, discounted, reversed)
+        The parts to compute (repeats are computed once).
+    top : float
+        The top of the gold scale (the reversed gains are ``top − g``).
+
+    Examples
+    --------
+    nDCG@3 of the system order of the gold scores 3, 0, 1, 2 — (3 + 0 + 1/log2 3) /
+    (3 + 2 + 1/log2 3) = 0.644819 — and of a resample that draws the second pair twice and
+    the first not at all (0.488424, :func:`simeval.ndcg` of the expanded resample):
+
+    >>> kernel = RankingKernel(np.array([3.0, 2, 0, 1]), np.array([[0.9, 0.1, 0.8, 0.5]]),
+    ...                        [(3, True, False)], top=5.0)
+    >>> W = np.array([[1, 0], [1, 2], [1, 1], [1, 1]])
+    >>> kernel.values(W)[(3, True, False)].round(6).tolist()
+    [[0.644819], [0.488424]]
+    """
 
     def __init__(
         self,
@@ -153,7 +177,18 @@ class RankingKernel:
 @dataclass(frozen=True, kw_only=True)
 class GainResampled(Resampled):
     """The weighted form of a ranking measure: the mean of its ``parts`` (one part for
-    nCG@k / nDCG@k, three for the AvgRank means)."""
+    nCG@k / nDCG@k, three for the AvgRank means).
+
+    Attributes
+    ----------
+    parts : tuple of (k, discounted, reversed)
+        The parts averaged.
+
+    Examples
+    --------
+    >>> gain_resampled([(3, True, False), (5, True, False), (10, True, False)]).parts[1]
+    (5, True, False)
+    """
 
     parts: tuple[Part, ...]
 
@@ -171,7 +206,29 @@ def _kernel(sample: Sample) -> RankingKernel:
 
 
 def gain_resampled(parts: Sequence[Part]) -> GainResampled:
-    """The weighted form of a measure that averages ``parts`` (see the module docstring)."""
+    """The weighted form of a measure that averages ``parts`` (see the module docstring).
+
+    Parameters
+    ----------
+    parts : sequence of (k, discounted, reversed)
+        One part (nDCG@k …), or the three of an AvgRank mean.
+
+    Returns
+    -------
+    GainResampled
+
+    Examples
+    --------
+    >>> from simeval import Options
+    >>> from simeval.metrics.registry import get_metric
+    >>> from simeval.metrics.weighted import Sums
+    >>> gold, systems = np.array([3.0, 2, 0, 1]), np.array([[0.9, 0.1, 0.8, 0.5]])
+    >>> form = gain_resampled([(3, True, False)])
+    >>> sample = Sample(gold, systems, systems, Options(), metrics=(get_metric("ndcg@3"),))
+    >>> W = np.ones((4, 1), dtype=np.int64)
+    >>> form.values(sample, Chunk(W, Sums(np.zeros((1, 0)), {}))).round(6).tolist()
+    [[0.644819]]
+    """
     chosen = tuple(parts)
 
     def values(sample: Sample, chunk: Chunk) -> NDArray[np.float64]:

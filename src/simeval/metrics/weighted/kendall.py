@@ -143,7 +143,27 @@ class _LevelBlocks:
 
 
 class KendallKernel:
-    """Kendall's τ-b of k systems against the gold scores for every weight column."""
+    r"""Kendall's τ-b of k systems against the gold scores for every weight column:
+    :math:`\tau_b = (n_c - n_d) / \sqrt{(n_0 - n_1)(n_0 - n_2)}` (Kendall 1945) over the
+    drawn pairs, a pair drawn w times counting as w tied copies.
+
+    Parameters
+    ----------
+    gold : numpy.ndarray
+        Shape (n,).
+    systems : numpy.ndarray
+        Shape (k, n).
+
+    Examples
+    --------
+    τ-b of the data (scipy's ``kendalltau``: 0.6) and of a resample drawing the first pair
+    twice and the second not at all (``kendalltau`` of the expanded resample: 7/9):
+
+    >>> kernel = KendallKernel(np.array([1.0, 2, 3, 4, 5]), np.array([[1.0, 3, 2, 5, 4]]))
+    >>> W = np.array([[1, 2], [1, 0], [1, 1], [1, 1], [1, 1]])
+    >>> kernel.values(W).round(6).tolist()
+    [[0.6], [0.777778]]
+    """
 
     def __init__(self, gold: NDArray[np.float64], systems: NDArray[np.float64]):
         g = SortedScores(gold)
@@ -224,5 +244,21 @@ def _values(sample: Sample, chunk: Chunk) -> NDArray[np.float64]:
 
 
 def kendall_resampled() -> Resampled:
-    """Kendall's weighted form (see the module docstring)."""
+    """Kendall's weighted form (see the module docstring).
+
+    Returns
+    -------
+    Resampled
+        Its values come from one :class:`KendallKernel` per sample.
+
+    Examples
+    --------
+    >>> from simeval import Options
+    >>> from simeval.metrics.weighted import Chunk, Sums
+    >>> gold, systems = np.array([1.0, 2, 3, 4, 5]), np.array([[1.0, 3, 2, 5, 4]])
+    >>> W = np.ones((5, 1), dtype=np.int64)
+    >>> chunk = Chunk(W, Sums(np.zeros((1, 0)), {}))
+    >>> kendall_resampled().values(Sample(gold, systems, systems, Options()), chunk).tolist()
+    [[0.6]]
+    """
     return Resampled(values=_values)

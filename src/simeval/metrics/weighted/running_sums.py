@@ -26,6 +26,22 @@ class RunningSums:
     ``SCAN_MIN_ROW`` weights (one weight column, say), a single ``np.add.accumulate`` down
     the grid's m rows replaces the row loop. The ``m·b − n`` cells past the last position
     lie at the bottom of the last grid column and hold weight 0.
+
+    Parameters
+    ----------
+    n : int
+        The positions.
+    rows : int, default :data:`SCAN_ROWS`
+        The grid's rows m.
+
+    Examples
+    --------
+    >>> sums = RunningSums(5, rows=2)
+    >>> W = np.arange(1, 6)[:, None]  # one weight column: 1, 2, 3, 4, 5
+    >>> w = sums.gather(W, sums.arrange(np.arange(5)), np.empty((sums.size, 1), np.int64))
+    >>> acc = sums.accumulate(w, np.empty_like(w))
+    >>> acc[sums.cells(np.arange(5))].ravel().tolist()
+    [1, 3, 6, 10, 15]
     """
 
     def __init__(self, n: int, rows: int = SCAN_ROWS):

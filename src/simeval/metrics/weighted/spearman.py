@@ -162,5 +162,25 @@ def _values(sample: Sample, chunk: Chunk) -> Resamples:
 
 
 def spearman_resampled() -> Resampled:
-    """Spearman's weighted form (see the module docstring)."""
+    """Spearman's weighted form (see the module docstring).
+
+    Returns
+    -------
+    Resampled
+        Its values are ρ, shape (columns, systems), with entries to recheck.
+
+    Examples
+    --------
+    ρ of the data (scipy's ``spearmanr``: 0.8) and of a resample drawing the first pair
+    twice and the second not at all (``spearmanr`` of the expanded resample: 0.894737):
+
+    >>> from simeval import Options
+    >>> from simeval.metrics.weighted import Chunk, Sums
+    >>> gold, systems = np.array([1.0, 2, 3, 4, 5]), np.array([[1.0, 3, 2, 5, 4]])
+    >>> W = np.array([[1, 2], [1, 0], [1, 1], [1, 1], [1, 1]])
+    >>> chunk = Chunk(W, Sums(np.zeros((2, 0)), {}))
+    >>> res = spearman_resampled().values(Sample(gold, systems, systems, Options()), chunk)
+    >>> res.values.round(6).tolist()
+    [[0.8], [0.894737]]
+    """
     return Resampled(values=_values)

@@ -55,7 +55,19 @@ def offscreen() -> Iterator[None]:
     """Inside, new figures are made without pyplot, on an Agg canvas: nothing to show and
     nothing left open (what a page or a file of figures needs). Outside, they are made
     through :func:`matplotlib.pyplot.figure`, so that ``plt.show()`` and notebooks
-    display them."""
+    display them.
+
+    Returns
+    -------
+    contextlib.AbstractContextManager
+
+    Examples
+    --------
+    >>> with offscreen():
+    ...     fig = new_figure(PANEL)
+    >>> type(fig.canvas).__name__
+    'FigureCanvasAgg'
+    """
     token = _OFFSCREEN.set(True)
     try:
         yield
@@ -66,7 +78,29 @@ def offscreen() -> Iterator[None]:
 def new_figure(size: tuple[float, float]) -> Any:
     """A new figure of ``size`` inches with the constrained layout: through pyplot, or
     (inside :func:`offscreen`) on its own Agg canvas; MissingExtraError without
-    matplotlib."""
+    matplotlib.
+
+    Parameters
+    ----------
+    size : (float, float)
+        Width and height in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    MissingExtraError
+        matplotlib is not installed.
+
+    Examples
+    --------
+    >>> with offscreen():
+    ...     fig = new_figure((4.0, 3.0))
+    >>> fig.get_size_inches().tolist(), fig.get_layout_engine() is not None
+    ([4.0, 3.0], True)
+    """
     require("matplotlib", "plot")
     if _OFFSCREEN.get():
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -81,7 +115,27 @@ def new_figure(size: tuple[float, float]) -> Any:
 
 
 def new_axes(ax: Any = None, size: tuple[float, float] = PANEL) -> tuple[Any, Any]:
-    """``(figure, axes)``: the given axes and its figure, or a new one-panel figure."""
+    """``(figure, axes)``: the given axes and its figure, or a new one-panel figure.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+    size : (float, float), default :data:`PANEL`
+        Of a new figure, in inches.
+
+    Returns
+    -------
+    figure : matplotlib.figure.Figure
+    axes : matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> with offscreen():
+    ...     fig, ax = new_axes()
+    >>> new_axes(ax) == (fig, ax)
+    True
+    """
     if ax is not None:
         return ax.figure, ax
     fig = new_figure(size)
@@ -90,14 +144,60 @@ def new_axes(ax: Any = None, size: tuple[float, float] = PANEL) -> tuple[Any, An
 
 def figure_or_axes(fig: Any, ax: Any, given: Any) -> Any:
     """What a one-panel figure function returns, as matplotlib users expect: the Axes it
-    drew on when one was ``given``, else the new Figure."""
+    drew on when one was ``given``, else the new Figure.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure drawn.
+    ax : matplotlib.axes.Axes
+        The axes drawn on.
+    given : matplotlib.axes.Axes or None
+        What the caller gave.
+
+    Returns
+    -------
+    Figure or Axes
+
+    Examples
+    --------
+    >>> figure_or_axes("figure", "axes", None), figure_or_axes("figure", "axes", "axes")
+    ('figure', 'axes')
+    """
     return ax if given is not None else fig
 
 
 def new_grid(
     n: int, fig: Any = None, size: tuple[float, float] = PANEL, columns: int = MAX_COLUMNS
 ) -> tuple[Any, list[Any]]:
-    """A figure with ``n`` panels, up to ``columns`` per row (extra cells hidden)."""
+    """A figure with ``n`` panels, up to ``columns`` per row (extra cells hidden).
+
+    Parameters
+    ----------
+    n : int
+        The panels.
+    fig : matplotlib.figure.Figure, optional
+        Where to draw (default: a new figure).
+    size : (float, float), default :data:`PANEL`
+        Of one panel, in inches.
+    columns : int, default 4
+        Panels per row at most.
+
+    Returns
+    -------
+    figure : matplotlib.figure.Figure
+    axes : list of matplotlib.axes.Axes
+        One per panel.
+
+    Examples
+    --------
+    Five panels take two rows of four; the three cells left over are hidden:
+
+    >>> with offscreen():
+    ...     fig, axes = new_grid(5)
+    >>> len(axes), len(fig.axes), sum(a.get_visible() for a in fig.axes)
+    (5, 8, 5)
+    """
     cols = max(1, min(n, columns))
     rows = max(1, math.ceil(n / cols))
     scale = 0.7 if cols > 1 else 1.0  # smaller panels in a grid keep an A4 page readable
@@ -111,20 +211,69 @@ def new_grid(
 
 def label_rotation(labels: Iterable[str], width_in: float) -> dict[str, Any]:
     """Keywords of ``set_xticks`` that keep category labels apart: slanted when they would
-    not fit side by side (about 0.09 in per character at the tick font size)."""
+    not fit side by side (about 0.09 in per character at the tick font size).
+
+    Parameters
+    ----------
+    labels : iterable of str
+        The category labels.
+    width_in : float
+        The axes' width in inches.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    Five labels of 12 characters need ``5 · 14 · 0.09 = 6.3`` in, more than 80 % of 6.4 in:
+
+    >>> label_rotation(["a", "b"], 6.4), label_rotation(["long label 1"] * 5, 6.4)["rotation"]
+    ({}, 30)
+    """
     labels = list(labels)
     crowded = sum(len(x) + 2 for x in labels) * 0.09 > width_in * 0.8
     return {"rotation": 30, "ha": "right", "rotation_mode": "anchor"} if crowded else {}
 
 
 def is_missing(value: Any) -> bool:
-    """None or NaN: an undefined value, drawn as a gap."""
+    """None or NaN: an undefined value, drawn as a gap.
+
+    Parameters
+    ----------
+    value : object
+        A value.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_missing(None), is_missing(float("nan")), is_missing(0.0)
+    (True, True, False)
+    """
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def direction_label(metric: str) -> str:
     """``"(higher is better)"`` or ``"(lower is better)"`` from the metric registry;
-    empty for a name it does not know."""
+    empty for a name it does not know.
+
+    Parameters
+    ----------
+    metric : str
+        A measure's name.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> direction_label("pearson"), direction_label("nmsse"), direction_label("mine")
+    ('(higher is better)', '(lower is better)', '')
+    """
     from ...errors import SimevalError
     from ...metrics.registry import get_metric
 
@@ -136,7 +285,25 @@ def direction_label(metric: str) -> str:
 
 
 def note(fig: Any, lines: Iterable[str], limit: int = 4) -> None:
-    """A short footnote under the panels (the gaps and why); at most ``limit`` lines."""
+    """A short footnote under the panels (the gaps and why); at most ``limit`` lines.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    lines : iterable of str
+        The note's lines.
+    limit : int, default 4
+        Lines shown at most (then "… and k more").
+
+    Examples
+    --------
+    >>> with offscreen():
+    ...     fig = new_figure(PANEL)
+    >>> note(fig, [f"gap {i}" for i in range(6)])
+    >>> fig.texts[0].get_text().splitlines()[-1]
+    '… and 2 more'
+    """
     lines = list(lines)
     if not lines:
         return

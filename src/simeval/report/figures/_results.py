@@ -35,7 +35,41 @@ def _one_system(ev: Evaluation, system: str | None) -> str:
 def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -> Any:
     """The figure ``kind`` (``scatter``, ``bins``, ``errors``) of an evaluation: a new
     Figure, or the Axes ``ax`` drawn on. A kind that draws a panel per system refuses
-    ``ax`` unless ``system=`` says which one to draw there."""
+    ``ax`` unless ``system=`` says which one to draw there.
+
+    Parameters
+    ----------
+    ev : Evaluation
+        The evaluation.
+    kind : {"scatter", "bins", "errors"}
+        The figure.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+    **kw
+        Passed to the figure function (``system=`` …).
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Raises
+    ------
+    InputError
+        An unknown kind, an evaluation without scores, or ``ax`` for several panels.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> import simeval as se
+    >>> ev = se.evaluate(gold, systems, metrics=["pearson"])
+    >>> with offscreen():
+    ...     fig = evaluation_figure(ev, "scatter")
+    >>> len(fig.axes)  # a panel per system
+    2
+    """
     from ...results import ScaledPearsonResult
 
     _kind(kind, EVALUATION_KINDS)
@@ -93,7 +127,41 @@ def evaluation_figure(ev: Evaluation, kind: str, *, ax: Any = None, **kw: Any) -
 def comparison_figure(cmp: Comparison, kind: str, *, ax: Any = None, **kw: Any) -> Any:
     """The figure ``kind`` (``forest``, ``pvalues``, ``ranks``, ``agreement``) of a
     comparison, for ``metric=`` (default: its first metric): a new Figure, or the Axes
-    ``ax`` drawn on."""
+    ``ax`` drawn on.
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+    kind : {"forest", "pvalues", "ranks", "agreement"}
+        The figure.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+    **kw
+        ``metric=`` and what the figure function takes.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Raises
+    ------
+    InputError
+        An unknown kind or metric.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> from simeval.evaluation.compare import compare
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> with offscreen():
+    ...     fig = comparison_figure(cmp, "forest")
+    >>> type(fig).__name__
+    'Figure'
+    """
     _kind(kind, COMPARISON_KINDS)
     metric = kw.pop("metric", None) or cmp.metrics[0]
     if kind in ("forest", "pvalues") and metric not in cmp.metrics:

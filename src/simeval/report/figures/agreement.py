@@ -61,6 +61,38 @@ def scatter_bins(
     not drawn as bands. Pairs with a missing score are left out. Beyond ``max_points``
     pairs the points become a hexbin and the title says how many pairs it holds.
     Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    gold, system : array_like
+        The scores of the pairs.
+    bins : sequence of mapping, optional
+        The bins' records (``label``, ``low``, ``high``, ``value``).
+    name : str, default "system"
+        The system's name.
+    scale : (float, float), optional
+        The gold scale.
+    scaled_pearson : float, optional
+        Shown in the title.
+    max_points : int
+        Points drawn at most (a seeded sample beyond).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> with offscreen():
+    ...     fig = scatter_bins(gold, systems["good"], name="good")
+    >>> fig.axes[0].get_title()
+    'good against gold (10 pairs)'
     """
     given = ax
     fig, ax = new_axes(ax)
@@ -124,7 +156,35 @@ def scatter_grid(
     """:func:`scatter_bins` for every system, one panel each, up to ``columns`` per row.
     ``gold`` is one array for all systems or one per system; ``bins`` and
     ``scaled_pearson`` map each system to its bins and value. Returns the Figure (the
-    new one, or ``fig``)."""
+    new one, or ``fig``).
+
+    Parameters
+    ----------
+    gold : array_like or mapping of str to array_like
+        The gold scores (or each system's own).
+    systems : mapping of str to array_like
+        Each system's scores.
+    bins, scale, scaled_pearson, max_points
+        As :func:`scatter_bins` takes them, per system.
+    fig : matplotlib.figure.Figure, optional
+        Where to draw.
+    columns : int
+        Panels per row at most.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> with offscreen():
+    ...     fig = scatter_grid(gold, systems)
+    >>> [ax.get_title() for ax in fig.axes]
+    ['good against gold (10 pairs)', 'noisy against gold (10 pairs)']
+    """
     names = list(systems)
     fig, axes = new_grid(len(names), fig, columns=columns)
     for name, ax in zip(names, axes):
@@ -155,6 +215,32 @@ def bin_correlations(
     "ci_low", "ci_high"}`` (``bin`` not None). An undefined r is a gap, named in a note
     under the plot. Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is
     given.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        Per-bin records.
+    scaled_pearson : mapping of str to float, optional
+        Each system's scaled Pearson.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> import simeval as se
+    >>> ev = se.evaluate(gold, systems, metrics=["scaled_pearson"], scale=(0, 5))
+    >>> with offscreen():
+    ...     fig = bin_correlations([r.as_dict() for r in ev.records if r.bin is not None])
+    >>> fig.axes[0].get_ylabel()
+    'Pearson r in the bin (higher is better)'
     """
     rows = [r for r in records if r.get("bin") is not None]
     systems = list(dict.fromkeys(r["system"] for r in rows))

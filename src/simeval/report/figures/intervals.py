@@ -38,6 +38,34 @@ def forest(
     "metric", "value", "ci_low", "ci_high", "cluster"}``. Systems with an undefined
     value are a gap at the bottom with a note. Returns the new matplotlib ``Figure``, or
     the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        :meth:`Comparison.records <simeval.evaluation.compare.Comparison.records>` rows.
+    metric : str
+        The measure shown.
+    confidence_level : float, default 0.95
+        Of the intervals, for the label.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> from simeval.evaluation.compare import compare
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> with offscreen():
+    ...     fig = forest(cmp.records(), metric="pearson")
+    >>> [label.get_text() for label in fig.axes[0].get_yticklabels()]  # best at the top
+    ['good', 'noisy']
     """
     rows = [r for r in records if r.get("metric") == metric and r.get("bin") is None]
     defined = [r for r in rows if not is_missing(r.get("value"))]
@@ -111,6 +139,38 @@ def pvalue_matrix(
     ``pairwise`` are the records of ``Comparison.to_dict()["pairwise"]``; ``systems``
     orders the rows and columns (default: as they appear, best first). Returns the new
     matplotlib ``Figure``, or the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    pairwise : sequence of mapping
+        :class:`~simeval.evaluation.pairwise.PairwiseComparison` rows (``as_dict``).
+    metric : str
+        The measure shown.
+    systems : sequence of str, optional
+        The order of the rows and columns.
+    alpha : float, default 0.05
+        The level marked.
+    key : str, default "bootstrap_p_holm"
+        Which p-value.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> from simeval.evaluation.compare import compare
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> with offscreen():
+    ...     fig = pvalue_matrix([p.as_dict() for p in cmp.pairwise], metric="pearson")
+    >>> [label.get_text() for label in fig.axes[0].get_yticklabels()]
+    ['good', 'noisy']
     """
     rows = [p for p in pairwise if p.get("metric") == metric]
     if systems is None:
@@ -167,6 +227,37 @@ def by_dataset(
     undefined value a gap named in a note. ``label`` names the measure on the axis
     (default ``metric`` with its direction), ``legend`` what the colours are. Returns the
     new matplotlib ``Figure``, or the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        Rows with ``dataset``, ``system``, ``metric``, ``value``, ``ci_low``, ``ci_high``.
+    metric : str
+        The measure shown.
+    label : str, optional
+        The axis label (default: the measure and its direction).
+    legend : str, default "system"
+        The legend's title.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> from simeval.evaluation.compare import compare
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> records = [dict(r, dataset=d) for d in ("sts12", "sts13") for r in cmp.records()]
+    >>> with offscreen():
+    ...     fig = by_dataset(records, metric="pearson")
+    >>> [label.get_text() for label in fig.axes[0].get_yticklabels()]
+    ['sts12', 'sts13']
     """
     sets = list(dict.fromkeys(r["dataset"] for r in records))
     systems = list(dict.fromkeys(r["system"] for r in records))

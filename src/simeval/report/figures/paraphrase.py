@@ -26,6 +26,34 @@ def pattern_figure(records: Sequence[Mapping[str, Any]], *, fig: Any = None) -> 
     ``paraphrase``, ``d``, ``q``; ``source`` and ``set`` for the title), e.g. from
     :func:`simeval.paraphrase.explain`. A pattern without a Q is a gap with a note (its
     EP stays undrawn from there on). Returns the matplotlib ``Figure``.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        The ranked patterns of one source term.
+    fig : matplotlib.figure.Figure, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    References
+    ----------
+    Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patterns.
+    *Proceedings of the TextInfer 2011 Workshop on Textual Entailment*, 35–39.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> rows = [{"rank": 1, "paraphrase": "shot and killed", "d": 3, "q": 1.0,
+    ...          "source": "killed", "set": "g"},
+    ...         {"rank": 2, "paraphrase": "killed in", "d": 1, "q": 0.0,
+    ...          "source": "killed", "set": "g"}]
+    >>> with offscreen():
+    ...     fig = pattern_figure(rows)
+    >>> len(fig.axes)
+    2
     """
     rows = sorted(records, key=lambda r: r["rank"])
     if not rows:

@@ -22,6 +22,30 @@ def bump_chart(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -> Any:
     a ``bin`` are ignored), e.g. ``Evaluation.to_dict()["results"]``. A system with an
     undefined value under a measure is not ranked there: a gap in its line, with a note.
     Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        Whole-dataset records.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> import simeval as se
+    >>> ev = se.evaluate(gold, systems, metrics=["pearson", "nmsse"])
+    >>> with offscreen():
+    ...     fig = bump_chart([r.as_dict() for r in ev.records])
+    >>> [label.get_text() for label in fig.axes[0].get_xticklabels()]
+    ['pearson', 'nmsse']
     """
     from ...metrics.registry import direction
     from ...stats.ranks import rank_systems
@@ -68,6 +92,27 @@ def agreement_heatmap(records: Sequence[Mapping[str, Any]], *, ax: Any = None) -
     ``records`` are ``RankAgreement.as_dict()`` rows (``metric_a``, ``metric_b``,
     ``kendall_tau``, ``mean_abs_diff``); an undefined τ is a blank cell with a note.
     Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        ``RankAgreement.as_dict()`` rows.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> row = {"metric_a": "pearson", "metric_b": "nmsse", "kendall_tau": 0.4, "mean_abs_diff": 1.2}
+    >>> with offscreen():
+    ...     fig = agreement_heatmap([row])
+    >>> len(fig.axes)  # the map and its colour bar
+    2
     """
     names = list(dict.fromkeys([r["metric_a"] for r in records] + [r["metric_b"] for r in records]))
     at = {m: i for i, m in enumerate(names)}
@@ -123,6 +168,28 @@ def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None)
     ``records`` are ``Predictiveness.as_dict()`` rows (``measure``, ``rho``, ``ci_low``,
     ``ci_high``, ``mad``, ``confidence_level``); an undefined ρ is a gap with a note.
     Returns the new matplotlib ``Figure``, or the Axes when ``ax`` is given.
+
+    Parameters
+    ----------
+    records : sequence of mapping
+        ``Predictiveness.as_dict()`` rows.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure or matplotlib.axes.Axes
+        The new Figure, or ``ax`` when it is given.
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> row = {"measure": "pearson", "rho": 0.6, "ci_low": -1.0, "ci_high": 1.0, "mad": 1.2,
+    ...        "confidence_level": 0.95}
+    >>> with offscreen():
+    ...     fig = predictiveness_bars([row])
+    >>> fig.axes[0].get_xlabel()
+    'ρ(IR, ER): rank correlation with the extrinsic ranking (higher is better)'
     """
     rows = list(records)
     given = ax

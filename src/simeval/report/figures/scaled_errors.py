@@ -36,6 +36,33 @@ def scaled_error_figure(
     is left as a gap with a note. Beyond ``max_points`` pairs a system's points are a
     random sample (``numpy.random.default_rng(seed)``), which the title states.
     Returns the Figure (the new one, or ``fig``).
+
+    Parameters
+    ----------
+    gold : array_like or mapping of str to array_like
+        The gold scores (or each system's own).
+    systems : mapping of str to array_like
+        Each system's scores.
+    max_points : int
+        Points drawn at most per system (a seeded sample beyond).
+    seed : int, default 0
+        Of the sample.
+    fig : matplotlib.figure.Figure, optional
+        Where to draw.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from simeval.report.figures import offscreen
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> with offscreen():
+    ...     fig = scaled_error_figure(gold, systems)
+    >>> len(fig.axes), fig.axes[0].get_xlabel()
+    (2, 'gold score')
     """
     names = list(systems)
     fig, (left, right) = new_grid(2, fig, size=(PANEL[0] * 1.2, PANEL[1] * 1.45))

@@ -55,7 +55,39 @@ def build_page(docs: Sequence[Doc], *, title: str | None = None, figures: bool =
     :mod:`simeval.report.schema`) as one HTML page: a title saying what was compared, the
     verdict in at most three sentences, one summary figure, a section per data set (and
     per other result), the signatures in the footer. ``title`` replaces the heading;
-    ``figures=False`` leaves out the figures (no matplotlib needed)."""
+    ``figures=False`` leaves out the figures (no matplotlib needed).
+
+    Parameters
+    ----------
+    docs : sequence of dict
+        Saved documents.
+    title : str, optional
+        The heading (default: what was compared).
+    figures : bool, default True
+        Whether to draw the figures (needs matplotlib).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InputError
+        No document.
+    DataError
+        A document that is not a saved simeval result of this schema.
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> page = build_page([comparison_document(cmp)], figures=False)
+    >>> page.startswith("<!DOCTYPE html>"), "<bdi>good</bdi>" in page
+    (True, True)
+    """
     if not docs:
         raise InputError("a report needs at least one result document")
     docs = [read_document(d, f"document {i}") for i, d in enumerate(docs, start=1)]

@@ -114,7 +114,33 @@ def _systems_table(where: str, systems: Sequence[Mapping[str, Any]]) -> str:
 def ceiling_parts(where: str, ceilings: Sequence[Doc]) -> tuple[list[Html], list[str]]:
     """The sentence and the tables of the human ceiling of data set ``where``: one or
     more ``human_ceiling`` documents of the same raters (one per set of word vectors, or
-    one with every system of an evaluation), their systems side by side."""
+    one with every system of an evaluation), their systems side by side.
+
+    Parameters
+    ----------
+    where : str
+        The data set's name.
+    ceilings : sequence of dict
+        :meth:`HumanCeiling.as_dict <simeval.stats.ceiling.HumanCeiling.as_dict>` documents.
+
+    Returns
+    -------
+    sentences : list of Html
+    tables : list of str
+        The raters' agreement and the systems (HTML).
+
+    Examples
+    --------
+    A model in the order of the mean rating has ρ = 1, 1 / 0.843 = 119 % of IAA-2:
+
+    >>> from simeval.stats.ceiling import human_ceiling
+    >>> R = [[1, 2, 1], [2, 1, 3], [3, 4, 2], [4, 3, 5], [5, 5, 4], [6, 6, 6]]
+    >>> doc = human_ceiling(R, {"model": [1, 2, 3, 4, 5, 6]}, n_resamples=0).as_dict()
+    >>> sentences, tables = ceiling_parts("rg65", [doc])
+    >>> print(sentences[0])  # doctest: +NORMALIZE_WHITESPACE
+    On <bdi>rg65</bdi>, against a human ceiling of 0.843 (IAA-2 of 3 raters over 6 items),
+    <strong><bdi>model</bdi></strong> reaches ρ = 1.000 with the gold, 119 % of the ceiling.
+    """
     if not ceilings:
         return [], []
     first = ceilings[0]

@@ -102,7 +102,37 @@ def _by_dataset(contents: Contents, leads: dict[str, Lead]) -> Figure:
 
 def summary_figure(contents: Contents, leads: dict[str, Lead]) -> Figure | None:
     """The page's one figure across data sets: each system's headline value with its
-    interval on each data set (for one data set with a comparison: its forest plot)."""
+    interval on each data set (for one data set with a comparison: its forest plot).
+
+    Parameters
+    ----------
+    contents : Contents
+        The page's contents.
+    leads : dict of str to Lead
+        The lead of each data set.
+
+    Returns
+    -------
+    Figure or None
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> from simeval.report.figures import offscreen
+    >>> from simeval.report.html.leads import lead_of
+    >>> from simeval.report.html.studies import gather
+    >>> contents = gather([comparison_document(cmp)])
+    >>> study = contents.studies[0]
+    >>> lead = lead_of(study, "pearson")
+    >>> with offscreen():
+    ...     figure = summary_figure(contents, {study.name: lead})
+    >>> print(figure.title)
+    <bdi>pearson</bdi> on <bdi>the data</bdi>: intervals and significance clusters
+    """
     if not contents.studies:
         return None
     if len(contents.studies) == 1:
@@ -227,7 +257,39 @@ def _per_bin(study: Study) -> Figure | None:
 def study_figures(study: Study, lead: Lead, *, forest: bool) -> list[Figure]:
     """The main figures of one data set: the forest plot of the headline (``forest``),
     the systems' rank intervals, system against gold by score range, the per-bin r and
-    the scaled errors."""
+    the scaled errors.
+
+    Parameters
+    ----------
+    study : Study
+        The data set.
+    lead : Lead
+        Its lead on the headline measure.
+    forest : bool
+        Whether to draw the forest plot.
+
+    Returns
+    -------
+    list of Figure
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> from simeval.report.figures import offscreen
+    >>> from simeval.report.html.leads import lead_of
+    >>> from simeval.report.html.studies import gather
+    >>> contents = gather([comparison_document(cmp)])
+    >>> study = contents.studies[0]
+    >>> lead = lead_of(study, "pearson")
+    >>> with offscreen():
+    ...     figures = study_figures(study, lead, forest=False)
+    >>> len(figures)  # ranks, system against gold, scaled errors
+    3
+    """
     from .leaderboard import rank_figure
 
     made = [
@@ -242,7 +304,37 @@ def study_figures(study: Study, lead: Lead, *, forest: bool) -> list[Figure]:
 
 def study_details(study: Study, lead: Lead) -> list[Figure]:
     """The secondary figures of one data set: paired p-values, ranks under every
-    measure, rank agreement between measures."""
+    measure, rank agreement between measures.
+
+    Parameters
+    ----------
+    study : Study
+        The data set.
+    lead : Lead
+        Its lead on the headline measure.
+
+    Returns
+    -------
+    list of Figure
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> from simeval.report.figures import offscreen
+    >>> from simeval.report.html.leads import lead_of
+    >>> from simeval.report.html.studies import gather
+    >>> contents = gather([comparison_document(cmp)])
+    >>> study = contents.studies[0]
+    >>> lead = lead_of(study, "pearson")
+    >>> with offscreen():
+    ...     figures = study_details(study, lead)
+    >>> print(figures[0].title)
+    <bdi>pearson</bdi> on <bdi>the data</bdi>: paired p-values
+    """
     from .. import figures
 
     cmp = study.comparison

@@ -34,7 +34,26 @@ def svg_of(fig: Any) -> str:
     """A matplotlib figure as an inline ``<svg>`` element (no XML prolog; ids prefixed by
     a digest of the figure, so that figures on one page do not share clip paths and the
     same figure gets the same ids every time) at its own size in points, so that its text
-    is as large as drawn; CSS shrinks it to a narrower screen."""
+    is as large as drawn; CSS shrinks it to a narrower screen.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from simeval.report.figures._base import new_figure, offscreen
+    >>> with offscreen():
+    ...     fig = new_figure((2.0, 1.5))
+    >>> svg = svg_of(fig)
+    >>> svg.startswith("<svg"), svg == svg_of(fig)  # the same ids every time
+    (True, True)
+    """
     # thousands of points as SVG paths weigh megabytes: scatters and hexbins with many
     # elements are embedded as a bitmap inside the SVG; axes, labels and text stay vector
     for ax in fig.get_axes():
@@ -67,7 +86,25 @@ def _labelled(svg: str, label: str) -> str:
 @dataclass
 class Figure:
     """A figure of the page: its heading, its caption (HTML), what it shows in one plain
-    sentence (its accessible name) and the inline SVG."""
+    sentence (its accessible name) and the inline SVG.
+
+    Attributes
+    ----------
+    title : Html
+        Its heading.
+    caption : Html
+        Its caption.
+    label : str
+        What it shows, in plain text (names isolated).
+    svg : str
+        The inline SVG (:func:`svg_of`).
+
+    Examples
+    --------
+    >>> fig = Figure(name("r per bin"), Html("one bar per bin"), "r per bin", "<svg></svg>")
+    >>> fig.render()[:60]
+    '<figure class="figure"><h3><bdi>r per bin</bdi></h3><svg rol'
+    """
 
     title: Html
     caption: Html
@@ -83,7 +120,24 @@ class Figure:
 
 @dataclass
 class Details:
-    """A collapsible part of a section (secondary figures and tables)."""
+    """A collapsible part of a section (secondary figures and tables).
+
+    Attributes
+    ----------
+    summary : Html
+        What the closed part says.
+    figures : list of Figure
+        Its figures.
+    tables : list of str
+        Its tables (HTML).
+
+    Examples
+    --------
+    >>> more = Details(Html("more"), tables=["<table/>"])
+    >>> section = Section(name("sts12"), "sts12", details=[more])
+    >>> "<details><summary>more</summary>" in section.render()
+    True
+    """
 
     summary: Html
     figures: list[Figure] = field(default_factory=list)
@@ -94,7 +148,38 @@ class Details:
 class Section:
     """A part of the page headed by ``title`` (HTML, names isolated): facts about the data
     (``meta``), findings in sentences, figures, tables, collapsible details, and the
-    numbers of the signatures its results carry."""
+    numbers of the signatures its results carry.
+
+    Attributes
+    ----------
+    title : Html
+        Its heading.
+    anchor : str
+        Its id, for links.
+    meta : list of Html
+        Facts about the data.
+    findings : list of Html
+        Sentences.
+    figures : list of Figure
+        Figures.
+    tables : list of str
+        Tables (HTML).
+    details : list of Details
+        Collapsible parts.
+    signatures : list of int
+        The numbers of the signatures its results carry.
+
+    Examples
+    --------
+    >>> section = Section(name("sts12"), "sts12", findings=[Html("a is best")], signatures=[1])
+    >>> print(section.render())
+    <section class="part" id="sts12"><h2><bdi>sts12</bdi></h2>
+    <p class="meta">signature <a href="#signature-1">[1]</a></p>
+    <ul class="findings">
+    <li>a is best</li>
+    </ul>
+    </section>
+    """
 
     title: Html
     anchor: str
@@ -132,7 +217,31 @@ class Section:
 class Part:
     """What the documents of one kind give the page: verdict sentences, an optional
     summary section, their sections, and for the title what they compare (``compared``,
-    counted as ``noun`` when they are many, after ``what``) on which data (``on``)."""
+    counted as ``noun`` when they are many, after ``what``) on which data (``on``).
+
+    Attributes
+    ----------
+    verdict : list of Html
+        Sentences for the verdict.
+    summary : Section or None
+        A summary section.
+    sections : list of Section
+        The sections.
+    compared : list of str
+        What is compared, for the title.
+    on : list of str
+        On which data.
+    noun : str, default "systems"
+        What the compared are called when they are many.
+    what : str
+        What comes before the noun.
+
+    Examples
+    --------
+    >>> part = Part(verdict=[Html("a is best.")], compared=["a", "b"], on=["sts12"])
+    >>> part.noun, len(part.sections)
+    ('systems', 0)
+    """
 
     verdict: list[Html] = field(default_factory=list)
     summary: Section | None = None
@@ -146,7 +255,35 @@ class Part:
 @dataclass
 class Page:
     """The whole report; :meth:`render` gives the HTML text. ``title`` is plain text
-    (names isolated) for the window title, ``heading`` its HTML for the page."""
+    (names isolated) for the window title, ``heading`` its HTML for the page.
+
+    Attributes
+    ----------
+    title : str
+        The window title (names isolated).
+    heading : Html
+        The page's heading.
+    subtitle : str
+        Under the heading.
+    verdict, verdict_note : sequence of Html
+        The verdict's sentences and notes.
+    summary : Section or None
+        The summary section.
+    sections : list of Section
+        A section per data set.
+    signatures : sequence of str
+        Every signature, numbered in the footer.
+    footer : str
+        The footer's text.
+
+    Examples
+    --------
+    >>> page = Page("a vs b", Html("<bdi>a</bdi> vs <bdi>b</bdi>"), verdict=[Html("a is best.")],
+    ...             signatures=["simeval:0.1|evaluate"])
+    >>> html = page.render()
+    >>> html.startswith("<!DOCTYPE html>"), '<p class="verdict-text">a is best.</p>' in html
+    (True, True)
+    """
 
     title: str
     heading: Html

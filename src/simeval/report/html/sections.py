@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .ceiling import ceiling_parts
+from .collection import collection_parts
 from .figures import study_details, study_figures, summary_figure
-from .leaderboard import collection_parts
 from .leads import AGGREGATE_NAMES, better
 from .page import Details, Section
 from .studies import Contents, Study
@@ -153,7 +153,41 @@ def _fitted(source: str) -> str:
 def study_section(
     study: Study, verdict: Verdict, *, forest: bool, figures: bool, number: SignatureNumber
 ) -> Section:
-    """The section of one data set, headed by its name."""
+    """The section of one data set, headed by its name.
+
+    Parameters
+    ----------
+    study : Study
+        The data set.
+    verdict : Verdict
+        The page's verdict (its lead and findings).
+    forest : bool
+        Whether to draw the forest plot here.
+    figures : bool
+        Whether to draw figures at all (needs matplotlib).
+    number : callable
+        Signature → its number in the footer.
+
+    Returns
+    -------
+    Section
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> from simeval.report.html.studies import gather
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> contents = gather([comparison_document(compare(gold, systems, metrics=["pearson"],
+    ...                                                n_resamples=200, seed=0))])
+    >>> from simeval.report.html.verdict import verdict
+    >>> study = contents.studies[0]
+    >>> section = study_section(study, verdict(contents), forest=False, figures=False,
+    ...                         number=lambda signature: 1)
+    >>> section.title, section.anchor
+    ('<bdi>the data</bdi>', 'data-1')
+    """
     lead = verdict.leads[study.name]
     section = Section(
         name(study.name),
@@ -246,7 +280,39 @@ def summary_section(
 ) -> Section | None:
     """The figure and the table across the data sets, who is best over a run's data sets
     (:func:`~.leaderboard.collection_parts`) and each run's own table when its protocol
-    reports another score than the headline."""
+    reports another score than the headline.
+
+    Parameters
+    ----------
+    contents : Contents
+        The page's contents.
+    verdict : Verdict
+        The page's verdict.
+    figures : bool
+        Whether to draw figures (needs matplotlib).
+    number : callable
+        Signature → its number in the footer.
+
+    Returns
+    -------
+    Section or None
+        None without a data set.
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> from simeval.report.html.studies import gather
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> contents = gather([comparison_document(compare(gold, systems, metrics=["pearson"],
+    ...                                                n_resamples=200, seed=0))])
+    >>> from simeval.report.html.verdict import verdict
+    >>> section = summary_section(contents, verdict(contents), figures=False,
+    ...                           number=lambda signature: 1)
+    >>> section.title
+    '<bdi>pearson</bdi> with its intervals'
+    """
     if not contents.studies:
         return None
     m = contents.headline

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import SimevalError
-from ...evaluation.evaluate import SPREAD_BIN
+from ...evaluation.records import SPREAD_BIN
 from ...metrics.registry import direction, get_metric
 
 __all__ = ["PAIR_KINDS", "Contents", "Study", "gather", "gold_scale_measure"]
@@ -28,6 +28,17 @@ def gold_scale_measure(metric: str) -> bool:
     """Whether ``metric`` (or a part of a combination) compares a score with the gold
     value or a border, so that it means nothing for scores off the gold scale.
 
+    Parameters
+    ----------
+    metric : str
+        A measure's name or expression.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> gold_scale_measure("nmsse"), gold_scale_measure("hmean(f1_low,f1_high)")
     (True, True)
     >>> gold_scale_measure("pearson"), gold_scale_measure("my_measure")
@@ -47,7 +58,30 @@ def higher_is_better(metric: str) -> bool:
 @dataclass
 class Study:
     """One data set of the page: its evaluation and comparison documents (either may be
-    missing), the measure of the headline, and the anchor of its section."""
+    missing), the measure of the headline, and the anchor of its section.
+
+    Attributes
+    ----------
+    name : str
+        The data set's name.
+    evaluation, comparison : dict or None
+        The saved documents.
+    headline : str
+        The measure of the headline.
+    anchor : str
+        Its section's id.
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> study = gather([comparison_document(cmp)]).studies[0]
+    >>> study.name, study.systems, study.clusters("pearson")
+    ('the data', ['good', 'noisy'], {'good': 1, 'noisy': 2})
+    """
 
     name: str
     evaluation: Doc | None = None
@@ -147,7 +181,32 @@ class Study:
 class Contents:
     """What a page shows: the data sets, the aggregates over them (a run's), the runs
     themselves (their table of main scores), who is best over a run's data sets (its
-    ``collection``) and every other document."""
+    ``collection``) and every other document.
+
+    Attributes
+    ----------
+    studies : list of Study
+        The data sets.
+    aggregates : list of dict
+        A run's aggregate records over its data sets.
+    runs : list of dict
+        The run documents.
+    collections : list of dict
+        Who is best over a run's data sets.
+    others : list of dict
+        Every other document.
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> contents = gather([comparison_document(cmp)])
+    >>> len(contents.studies), contents.headline, contents.systems
+    (1, 'pearson', ['good', 'noisy'])
+    """
 
     studies: list[Study] = field(default_factory=list)
     aggregates: list[Record] = field(default_factory=list)
@@ -197,7 +256,31 @@ def _add(studies: list[Study], study: Study) -> None:
 
 
 def gather(docs: Sequence[Doc]) -> Contents:
-    """The page's contents from its documents, in their order."""
+    """The page's contents from its documents, in their order.
+
+    Parameters
+    ----------
+    docs : sequence of dict
+        Saved documents (:func:`simeval.report.schema.read_document`).
+
+    Returns
+    -------
+    Contents
+
+    Examples
+    --------
+    An evaluation and a comparison of the same systems on one data set make one study:
+
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> from simeval.report.schema import evaluation_document
+    >>> contents = gather([evaluation_document(cmp.evaluation), comparison_document(cmp)])
+    >>> len(contents.studies), contents.studies[0].anchor
+    (1, 'data-1')
+    """
     out = Contents()
     for doc in docs:
         kind = doc["kind"]

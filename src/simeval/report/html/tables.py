@@ -37,6 +37,25 @@ def html_table(
     with ``digits``. ``reasons[i][j]`` explains an undefined cell (shown as "—" with a
     numbered note below the table).
 
+    Parameters
+    ----------
+    header : sequence
+        The column names.
+    rows : sequence of sequence
+        The cells; the first of each row is its header.
+    caption : str
+        The caption (HTML).
+    digits : int, default 4
+        Decimals of the numbers.
+    reasons : sequence of sequence of str or None, optional
+        Why each undefined cell is undefined.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> text = html_table(["system", "r"], [["a", 0.5], ["b", float("nan")]],
     ...                   caption="r", reasons=[[None, None], [None, "constant scores"]])
     >>> text.startswith('<table><caption>r</caption><thead><tr><th scope="col">')

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .leaderboard import collection_clause, rank_findings, rank_verdict_clause
+from .collection import collection_clause
+from .leaderboard import rank_findings, rank_verdict_clause
 from .leads import (
     FAILING_BIN_R,
     Failure,
@@ -34,7 +35,32 @@ __all__ = ["Verdict", "verdict"]
 @dataclass
 class Verdict:
     """The page's verdict (at most three sentences), its note on the measures left out,
-    the findings of each data set, and what the figures say (for their names)."""
+    the findings of each data set, and what the figures say (for their names).
+
+    Attributes
+    ----------
+    sentences : list of Html
+        The verdict.
+    note : list of Html
+        On the measures left out.
+    findings : dict of str to list of Html
+        Each data set's findings.
+    leads : dict of str to Lead
+        Each data set's lead on the headline measure.
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> from simeval.report.html.studies import gather
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> contents = gather([comparison_document(compare(gold, systems, metrics=["pearson"],
+    ...                                                n_resamples=200, seed=0))])
+    >>> v = verdict(contents)
+    >>> list(v.leads), v.leads["the data"].leader, v.note
+    (['the data'], 'good', [])
+    """
 
     sentences: list[Html]
     note: list[Html]
@@ -227,7 +253,31 @@ def _note(contents: Contents) -> list[Html]:
 
 
 def verdict(contents: Contents) -> Verdict:
-    """The verdict of the page's data sets (empty without any)."""
+    """The verdict of the page's data sets (empty without any).
+
+    Parameters
+    ----------
+    contents : Contents
+        The page's contents.
+
+    Returns
+    -------
+    Verdict
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> from simeval.report.schema import comparison_document
+    >>> from simeval.report.html.studies import gather
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> contents = gather([comparison_document(compare(gold, systems, metrics=["pearson"],
+    ...                                                n_resamples=200, seed=0))])
+    >>> print(verdict(contents).sentences[0])  # doctest: +NORMALIZE_WHITESPACE
+    On <bdi>the data</bdi>, <strong><bdi>good</bdi></strong> leads on
+    <strong><bdi>pearson</bdi></strong> (higher is better) with 0.956 [0.839, 0.987], ahead of
+    <strong><bdi>noisy</bdi></strong> (0.120).
+    """
     if not contents.studies:
         return Verdict([], [], {}, {})
     metric = contents.headline

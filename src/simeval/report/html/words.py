@@ -145,7 +145,30 @@ def _section(dataset: str, rows: list[tuple[str, Mapping[str, Any]]], i: int) ->
 
 def wordsim_part(docs: Sequence[Doc], *, figures: bool) -> Part:
     """The verdict, the summary figure and a section per data set of word-similarity
-    documents (one per set of vectors)."""
+    documents (one per set of vectors).
+
+    Parameters
+    ----------
+    docs : sequence of dict
+        ``wordsim`` documents, one per set of vectors.
+    figures : bool
+        Whether to draw the figures (needs matplotlib).
+
+    Returns
+    -------
+    Part
+
+    Examples
+    --------
+    >>> from simeval.vectors.read import Vectors
+    >>> from simeval.wordsim import evaluate
+    >>> from simeval.report.schema.other_results import wordsim_document
+    >>> v = Vectors(["cat", "dog", "car"], [[1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    >>> res = evaluate([("cat", "dog", 8.0), ("cat", "car", 2.0), ("dog", "car", 5.0)], v)
+    >>> part = wordsim_part([wordsim_document([res], "sig", "v.txt")], figures=False)
+    >>> part.verdict[0]
+    '<strong><bdi>v.txt</bdi></strong> reaches |ρ| = 0.866 on <bdi>pairs</bdi> (|r| = 0.866).'
+    """
     sets = _by_dataset(docs)
     verdict = _verdict(docs, sets)
     summary = None

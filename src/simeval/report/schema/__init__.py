@@ -19,15 +19,9 @@ Strict JSON: NaN and ±inf are ``null`` (see :func:`simeval.results.json_ready`)
 record's ``reason`` says why.
 """
 
+from .aggregates import aggregate_document, semeval_document
 from .envelope import KINDS, SCHEMA, SCORES_MAX_VALUES
-from .evaluations import (
-    aggregate_document,
-    comparison_document,
-    document,
-    evaluation_document,
-    run_document,
-    semeval_document,
-)
+from .evaluations import comparison_document, document, evaluation_document, run_document
 from .mteb import mteb_task_results
 from .other_results import (
     explanation_document,

@@ -30,18 +30,69 @@ SCORES_MAX_VALUES = 100_000
 
 
 def head(kind: str, signature: str, **fields: Any) -> dict[str, Any]:
-    """The first fields of a document: ``kind``, ``schema``, ``signature``, then ``fields``."""
+    """The first fields of a document: ``kind``, ``schema``, ``signature``, then ``fields``.
+
+    Parameters
+    ----------
+    kind : str
+        One of :data:`KINDS`.
+    signature : str
+        What reproduces the numbers.
+    **fields
+        The document's other head fields.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> head("scores", "simeval:0.1|scores", model="m")
+    {'kind': 'scores', 'schema': 1, 'signature': 'simeval:0.1|scores', 'model': 'm'}
+    """
     return {"kind": kind, "schema": SCHEMA, "signature": str(signature), **fields}
 
 
 def keep_scores(scores: bool | None, values: int) -> bool:
     """Whether a document keeps its per-pair scores: as asked, or (``scores`` None) when
-    they are at most :data:`SCORES_MAX_VALUES` numbers."""
+    they are at most :data:`SCORES_MAX_VALUES` numbers.
+
+    Parameters
+    ----------
+    scores : bool or None
+        What was asked (None: by size).
+    values : int
+        How many numbers the scores are.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> keep_scores(None, 1_379 * 71), keep_scores(None, 9_927 * 11), keep_scores(True, 10**7)
+    (True, False, True)
+    """
     return values <= SCORES_MAX_VALUES if scores is None else bool(scores)
 
 
 def left_out(values: int) -> str:
-    """The note of a document whose per-pair scores were left out for their size."""
+    """The note of a document whose per-pair scores were left out for their size.
+
+    Parameters
+    ----------
+    values : int
+        How many numbers the scores are.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> left_out(109_197)
+    'per-pair scores left out: 109,197 numbers, more than the 100,000 kept by default'
+    """
     return (
         f"per-pair scores left out: {values:,} numbers, more than the "
         f"{SCORES_MAX_VALUES:,} kept by default"

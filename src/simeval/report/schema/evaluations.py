@@ -7,12 +7,11 @@ documents) last, so that the head of a file says what it holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..._version import __version__
 from ...errors import InputTypeError
 from ...results import json_ready
+from .aggregates import semeval_document
 from .envelope import head as _head
 from .envelope import keep_scores as _keep_scores
 from .envelope import left_out as _left_out
@@ -20,17 +19,9 @@ from .envelope import left_out as _left_out
 if TYPE_CHECKING:
     from ...evaluation.compare import Comparison
     from ...evaluation.evaluate import Evaluation
-    from ...runs.run import RunResult
-    from ...runs.semeval import SemevalEvaluation
+    from ...runs.result import RunResult
 
-__all__ = [
-    "aggregate_document",
-    "comparison_document",
-    "document",
-    "evaluation_document",
-    "run_document",
-    "semeval_document",
-]
+__all__ = ["comparison_document", "document", "evaluation_document", "run_document"]
 
 
 def _score_values(ev: Evaluation) -> int:
@@ -47,6 +38,21 @@ def evaluation_document(
     None keeps them up to :data:`SCORES_MAX_VALUES` numbers. ``off_scale`` holds the
     systems whose scores look like another scale than the gold's, with the reason.
 
+    Parameters
+    ----------
+    ev : Evaluation
+        The evaluation.
+    dataset : str, optional
+        The data's name.
+    scores : bool or None
+        Keep the per-pair scores (None: by size).
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
     >>> import simeval as se
     >>> doc = evaluation_document(se.evaluate([0, 1, 2, 3], {"a": [0, 1, 3, 2]},
     ...                                       metrics=["pearson"]), dataset="toy")
@@ -109,7 +115,33 @@ def comparison_document(
     rank intervals of each metric (``ranks``: :meth:`RankIntervals.as_dict
     <simeval.stats.rank_intervals.RankIntervals.as_dict>`) and, with ``evaluation=True``,
     the evaluation it bootstrapped (with ``scores`` as :func:`evaluation_document`), which
-    the report's figures of the pairs need."""
+    the report's figures of the pairs need.
+
+    Parameters
+    ----------
+    cmp : Comparison
+        The comparison.
+    dataset : str, optional
+        The data's name.
+    scores : bool or None
+        Keep the per-pair scores (None: by size).
+    evaluation : bool, default True
+        Include the evaluation.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> doc = comparison_document(cmp, dataset="toy")
+    >>> doc["kind"], [(r["system"], r["cluster"]) for r in doc["records"]]
+    ('comparison', [('good', 1), ('noisy', 2)])
+    """
     doc = _head(
         "comparison",
         cmp.signature,
@@ -184,7 +216,28 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
     who is best over them (:meth:`CollectionVerdict.as_dict
     <simeval.evaluation.collection.CollectionVerdict.as_dict>` of the headline measure:
     Friedman–Nemenyi, and the stratified bootstrap when the document keeps its per-pair
-    scores, on the resamples and seed of the run's comparisons)."""
+    scores, on the resamples and seed of the run's comparisons).
+
+    Parameters
+    ----------
+    res : RunResult
+        The run.
+    scores : bool or None
+        Keep the per-pair scores (None: by size).
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> from simeval.runs.run import Pairs, run
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> doc = run_document(run(["lexical:jaccard"], [pairs], protocol="mteb"))
+    >>> doc["kind"], doc["headline"], [s["dataset"] for s in doc["sets"]]
+    ('run', 'spearman', ['toy'])
+    """
     from ...runs.protocols import get_protocol
 
     values = sum(_score_values(ev) for ev in res.evaluations.values())
@@ -224,76 +277,42 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
     return json_ready(doc)
 
 
-def semeval_document(ev: SemevalEvaluation) -> dict[str, Any]:
-    """The document of a SemEval folder's evaluation (``kind: semeval``): records per set
-    and aggregate (their ``dataset``), and the unscored pairs skipped per set."""
-    sets = list(ev.sets)
-    aggregates = [d for d in dict.fromkeys(r["dataset"] for r in ev.records) if d not in sets]
-    return json_ready(
-        _head(
-            "semeval",
-            ev.signature,
-            sets=sets,
-            aggregates=aggregates,
-            systems=list(ev.systems),
-            metrics=list(ev.metrics),
-            skipped=dict(ev.skipped),
-            calibration=None,
-            records=list(ev.records),
-        )
-    )
-
-
-def aggregate_document(
-    evaluations: Mapping[str, Evaluation], *, weighted: bool = False
-) -> dict[str, Any]:
-    """The aggregates of several evaluations (``kind: aggregate``): the records of
-    :func:`simeval.evaluation.aggregate.aggregate` and each system's normalized averaged
-    rank (``metric: normalized_rank``, Atoum 2019, Fig. 10); the signature joins each
-    data set's.
-
-    >>> import simeval as se
-    >>> # Pearson r of s 0.8, of t 0.6 (by hand: 3 / √(5·5)); s ranks first on both sets
-    >>> a = se.evaluate([1, 2, 3, 4], {"s": [1, 2, 4, 3], "t": [2, 1, 4, 3]}, metrics=["pearson"])
-    >>> doc = aggregate_document({"a": a, "b": a})
-    >>> [(r["system"], r["metric"], r["dataset"], round(r["value"], 4)) for r in doc["records"]]
-    ... # doctest: +NORMALIZE_WHITESPACE
-    [('s', 'pearson', 'fisher_z_mean', 0.8), ('t', 'pearson', 'fisher_z_mean', 0.6),
-     ('s', 'normalized_rank', 'all', 0.0), ('t', 'normalized_rank', 'all', 1.0)]
-    """
-    from ...evaluation.aggregate import aggregate, normalized_ranks
-
-    records = aggregate(evaluations, weighted=weighted)
-    systems = {s for ev in evaluations.values() for s in ev.systems}
-    ranks = normalized_ranks(evaluations) if len(systems) > 1 else {}
-    for system, rank in ranks.items():
-        records.append(
-            {"system": system, "metric": "normalized_rank", "dataset": "all", "bin": None,
-             "value": rank, "n": len(evaluations), "reason": None}
-        )  # fmt: skip
-    sets = ";".join(f"{name}={ev.signature}" for name, ev in evaluations.items())
-    weights = "n" if weighted else "none"
-    signature = f"simeval:{__version__}|aggregate|weights:{weights}|datasets:{sets}"
-    return json_ready(
-        _head(
-            "aggregate",
-            signature,
-            datasets=list(evaluations),
-            weighted=weighted,
-            calibration=None,
-            records=records,
-        )
-    )
-
-
 def document(result: Any, *, dataset: str | None = None, scores: bool | None = None) -> Any:
     """The saved document of an :class:`~simeval.evaluation.evaluate.Evaluation`, a
-    :class:`~simeval.evaluation.compare.Comparison`, a :class:`~simeval.runs.run.RunResult`
+    :class:`~simeval.evaluation.compare.Comparison`, a :class:`~simeval.runs.result.RunResult`
     or a :class:`~simeval.runs.semeval.SemevalEvaluation` (``dataset`` and ``scores`` as
-    :func:`evaluation_document`); the other results have their own builder here."""
+    :func:`evaluation_document`); the other results have their own builder here.
+
+    Parameters
+    ----------
+    result : Evaluation, Comparison, RunResult or SemevalEvaluation
+        The result.
+    dataset : str, optional
+        The data's name.
+    scores : bool or None
+        Keep the per-pair scores (None: by size).
+
+    Returns
+    -------
+    dict
+
+    Raises
+    ------
+    InputTypeError
+        Another kind of result.
+
+    Examples
+    --------
+    >>> from simeval.evaluation.compare import compare
+    >>> gold = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
+    >>> systems = {"good": [0, 1, 2, 3, 5, 4, 1, 2, 3, 4], "noisy": [3, 0, 4, 1, 2, 5, 4, 0, 2, 1]}
+    >>> cmp = compare(gold, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    >>> document(cmp)["kind"], document(cmp.evaluation)["kind"]
+    ('comparison', 'evaluation')
+    """
     from ...evaluation.compare import Comparison
     from ...evaluation.evaluate import Evaluation
-    from ...runs.run import RunResult
+    from ...runs.result import RunResult
     from ...runs.semeval import SemevalEvaluation
 
     if isinstance(result, Evaluation):

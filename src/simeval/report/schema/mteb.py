@@ -24,7 +24,7 @@ from ..._version import __version__
 from ...results import json_ready
 
 if TYPE_CHECKING:
-    from ...runs.run import RunResult
+    from ...runs.result import RunResult
 
 __all__ = ["mteb_task_results"]
 
@@ -43,7 +43,41 @@ def mteb_task_results(res: RunResult, *, skip_resumed: bool = True) -> dict[str,
     """Every MTEB file of a run of the ``mteb`` protocol: relative path → its content.
 
     A file whose every subset was read back from earlier results (``res.resumed``) is
-    left out with ``skip_resumed`` (it is there already)."""
+    left out with ``skip_resumed`` (it is there already).
+
+    Parameters
+    ----------
+    res : RunResult
+        A run of the ``mteb`` protocol.
+    skip_resumed : bool, default True
+        Leave out the files read back from earlier results.
+
+    Returns
+    -------
+    dict of str to dict
+        Relative path (``MODEL/REVISION/TASK.json``) → the file's content.
+
+    References
+    ----------
+    Muennighoff, N., Tazi, N., Magne, L. & Reimers, N. (2023). MTEB: massive text embedding
+    benchmark. *EACL 2023*, 2014–2037.
+
+    Examples
+    --------
+    Jaccard scores the toy pairs 2/3, 1/3 and 0, in the gold's order: Spearman 1 (the main
+    score of a model without vectors):
+
+    >>> from simeval.runs.run import Pairs, run
+    >>> pairs = Pairs("toy", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...               [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> res = run(["lexical:jaccard"], [pairs], protocol="mteb")
+    >>> files = mteb_task_results(res)
+    >>> list(files), files["lexical_jaccard/no_revision_available/toy.json"]["scores"]["test"][0]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    (['lexical_jaccard/no_revision_available/toy.json'],
+     {'pearson': 0.997949, 'spearman': 1.0, 'main_score': 1.0, 'hf_subset': 'default',
+      'languages': []})
+    """
     from ...runs.mteb_layout import mteb_task, result_path
     from ...runs.tasks import dataset_digest
 

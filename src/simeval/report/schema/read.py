@@ -288,6 +288,24 @@ def read_document(doc: Any, source: str = "document") -> dict[str, Any]:
     field, e.g. ``ev.json: records[3].value is the string '0.5'; expected a number or
     null``.
 
+    Parameters
+    ----------
+    doc : object
+        Parsed JSON.
+    source : str, default "document"
+        Where it comes from, for the message.
+
+    Returns
+    -------
+    dict
+
+    Raises
+    ------
+    DataError
+        Not a saved simeval result of this schema (naming the field).
+
+    Examples
+    --------
     >>> read_document({"kind": "evaluation", "schema": 0}, "ev.json")
     Traceback (most recent call last):
     ...

@@ -29,6 +29,27 @@ def scores_document(
     The signature names the model, the data set, the pairs and the number of shards, so
     that only shards of the same run merge.
 
+    Parameters
+    ----------
+    signature : str
+        The task's signature.
+    model, dataset, similarity : str
+        Whose scores, on what, under which function.
+    ids : sequence of str
+        The pairs' ids.
+    scores : iterable of float
+        One per pair (NaN: none).
+    set_pairs : int
+        The pairs of the whole data set.
+    shard : (int, int), optional
+        Which shard, of how many.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
     >>> doc = scores_document(signature="s", model="m", dataset="d", similarity="cosine",
     ...                       ids=["a", "b"], scores=[0.5, float("nan")], set_pairs=4,
     ...                       shard=(1, 2))

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from ...binning import Binning
 from ...metrics._sorted import SortedScores
-from ...metrics.base import Context
+from ...metrics.context import Context
 from ...metrics.gold_scale import calibrate
 from ...options import Options
 from .expressions import Expr, as_float

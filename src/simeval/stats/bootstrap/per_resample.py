@@ -13,8 +13,8 @@ from numpy.typing import NDArray
 
 from ...binning import Binning
 from ...metrics._sorted import SortedScores
-from ...metrics.base import Context
 from ...metrics.base import Metric as RegistryMetric
+from ...metrics.context import Context
 from ...metrics.weighted import Sample
 from .expressions import MetricFunction, as_float
 

@@ -24,6 +24,7 @@ __all__ = [
     "MIN_INTERVAL_RESAMPLES",
     "check_resamples",
     "chunk_rows",
+    "dataset_generators",
     "jackknife_weights",
     "resample_indices",
     "resample_weights",
@@ -236,3 +237,46 @@ def jackknife_weights(
         inside = (group_of >= start) & (group_of < stop)
         W[np.flatnonzero(inside), group_of[inside] - start] = 0
         yield W
+
+
+def dataset_generators(
+    seed: int | np.random.Generator | None, n_datasets: int
+) -> list[np.random.Generator]:
+    """One generator per data set: children of ``SeedSequence(seed)`` (of the generator's own
+    seed sequence when ``seed`` is a Generator), so that each data set's resamples depend on
+    the seed and its position only (children of a ``SeedSequence`` do not depend on how
+    many are spawned).
+
+    Parameters
+    ----------
+    seed : int, Generator or None
+        The collection's seed.
+    n_datasets : int
+        The data sets.
+
+    Returns
+    -------
+    list of numpy.random.Generator
+
+    Raises
+    ------
+    InputError
+        A seed that is neither None, a whole number ≥ 0 nor a Generator.
+
+    Examples
+    --------
+    The first data set draws the same resamples in a collection of 2 and one of 5:
+
+    >>> a = dataset_generators(7, 2)[0].integers(0, 100, 3)
+    >>> b = dataset_generators(7, 5)[0].integers(0, 100, 3)
+    >>> bool((a == b).all())
+    True
+    """
+    if isinstance(seed, np.random.Generator):
+        return list(seed.spawn(n_datasets))
+    if seed is not None and (
+        isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0
+    ):
+        raise InputError(f"`seed` must be None, a whole number ≥ 0 or a Generator; got {seed!r}")
+    children = np.random.SeedSequence(seed).spawn(n_datasets)
+    return [np.random.default_rng(c) for c in children]
