@@ -82,8 +82,8 @@ def _flag_text(flag: str, value: str | None) -> str:
         literal = ast.literal_eval(value)
     except (ValueError, SyntaxError):
         return f"{flag} {value}"
-    if literal is True:
-        return flag
+    if literal is True or (literal is False and flag.startswith("--no-")):
+        return flag  # a switch: --quiet for quiet=True, --no-header for header=False
     if isinstance(literal, (tuple, list)):
         return " ".join([flag, *(str(v) for v in literal)])
     return f"{flag} {literal}"

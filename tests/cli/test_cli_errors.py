@@ -80,3 +80,24 @@ def test_flag_names_come_from_the_commands_parser() -> None:
     assert flags["nan_policy"] == "--nan-policy"
     assert flags["n_resamples"] == "--bootstrap"  # the parameter's flag has another name
     assert "nan_policy" not in flag_names(build_parser(only="recommend"), "recommend")
+
+
+def test_reader_messages_name_the_parameter_and_the_command_its_flag(capsys, tmp_path) -> None:
+    # A header of numbers: the library says header=False, evaluate says --no-header; an id
+    # column the file lacks: the command writes its own flag, --id-column.
+    from simeval.errors import DataError
+    from simeval.io.tables import read_table
+
+    gold = tmp_path / "g.tsv"
+    gold.write_text("1\t2\n3\t4\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"pass header=False and name columns by number"):
+        read_table(gold)
+    system = write_numbers(tmp_path / "s.txt", [1, 2])
+    line = assert_error(*run(capsys, "evaluate", gold, "--system", f"a={system}"), "--no-header")
+    assert "header=False" not in line
+    ids = tmp_path / "ids.tsv"
+    ids.write_text("id\tscore\nx\t1\ny\t2\n", encoding="utf-8")
+    assert_error(
+        *run(capsys, "evaluate", ids, "--system", f"a={ids}", "--id-column", "key"),
+        "choose one with --id-column",
+    )

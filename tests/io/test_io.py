@@ -259,7 +259,7 @@ def test_column_by_number_in_a_file_with_header(tmp_path: Path) -> None:
 
 def test_numeric_header_asks_for_no_header(tmp_path: Path) -> None:
     p = _write(tmp_path / "n.csv", "1,2.5,3\n4,5,6\n")
-    with pytest.raises(DataError, match=r"first line of .*n\.csv looks like data.*--no-header"):
+    with pytest.raises(DataError, match=r"first line of .*n\.csv looks like data.*header=False"):
         read_table(p)
 
 

@@ -32,7 +32,7 @@ def test_read_extrinsic_finds_the_accuracy_column(tmp_path: Path) -> None:
     path.write_text("system,accuracy,n\na,0.5,8\nb,0.25,8\n", encoding="utf-8")
     assert read_extrinsic(str(path), None) == {"a": 0.5, "b": 0.25}
     path.write_text("system,x,y\na,1,2\n", encoding="utf-8")
-    with pytest.raises(DataError, match="give --extrinsic-column"):
+    with pytest.raises(DataError, match="give `extrinsic_column`"):
         read_extrinsic(str(path), None)
 
 

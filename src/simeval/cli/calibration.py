@@ -122,9 +122,9 @@ def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -
                 f"{path}: --calibrate-on needs a 'gold' column and one column per system; "
                 f"columns are {', '.join(table.columns)}"
             )
-        gold = table.numbers("gold", option="--calibrate-on")
+        gold = table.numbers("gold", parameter="calibrate_on")
         on = {
-            c: (gold, table.numbers(c, option="--calibrate-on"))
+            c: (gold, table.numbers(c, parameter="calibrate_on"))
             for c in table.columns
             if c != "gold"
         }

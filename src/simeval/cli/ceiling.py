@@ -144,7 +144,7 @@ def human_ceiling_of(
     table = read_table(args.gold, header=not getattr(args, "no_header", False))
     names = list(table.columns)
     ratings = np.column_stack(
-        [table.numbers(names[j], option="--raters") for j in resolve_columns(args.raters, names)]
+        [table.numbers(names[j], parameter="raters") for j in resolve_columns(args.raters, names)]
     )
     keep = ~np.isnan(gold)
     for values in systems.values():

@@ -139,7 +139,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _score_columns(table: ScoreTable, given: list[str] | None, exclude: set[str]) -> list[str]:
     cols = given or [c for c in table.columns if c not in exclude]
     for c in cols:
-        table.column(c, option="--score-column")
+        table.column(c, parameter="score_column")
     if not cols:
         raise DataError(f"{table.path}: no score column; name one with --score-column")
     return cols
@@ -147,7 +147,7 @@ def _score_columns(table: ScoreTable, given: list[str] | None, exclude: set[str]
 
 def run_classify(args: argparse.Namespace) -> int:
     table = read_table(args.scores)
-    labels = [str(v).strip() for v in table.column(args.label_column, option="--label-column")]
+    labels = [str(v).strip() for v in table.column(args.label_column, parameter="label_column")]
     if any(not v for v in labels):
         i = next(i for i, v in enumerate(labels) if not v)
         raise DataError(f"{table.location(i, args.label_column)}: empty label")
@@ -160,7 +160,7 @@ def run_classify(args: argparse.Namespace) -> int:
     majority = majority_baseline(labels)
     results = {}
     for col in _score_columns(table, args.score_column, exclude):
-        scores = table.finite_numbers(col, option="--score-column")
+        scores = table.finite_numbers(col, parameter="score_column")
         results[col] = cross_validated_accuracy(
             scores,
             labels,
@@ -175,8 +175,8 @@ def run_classify(args: argparse.Namespace) -> int:
 
 def run_detect(args: argparse.Namespace) -> int:
     table = read_table(args.scores)
-    queries = [str(v) for v in table.column(args.query_column, option="--query-column")]
-    rel = table.numbers(args.relevant_column, option="--relevant-column")
+    queries = [str(v) for v in table.column(args.query_column, parameter="query_column")]
+    rel = table.numbers(args.relevant_column, parameter="relevant_column")
     if not np.isin(rel, (0.0, 1.0)).all():
         i = int(np.argmax(~np.isin(rel, (0.0, 1.0))))
         raise DataError(f"{table.location(i, args.relevant_column)}: relevance must be 0 or 1")
@@ -188,7 +188,7 @@ def run_detect(args: argparse.Namespace) -> int:
     slices = query_groups(queries)
     results = {}
     for col in _score_columns(table, args.score_column, exclude):
-        scores = table.finite_numbers(col, option="--score-column")
+        scores = table.finite_numbers(col, parameter="score_column")
         results[col] = top1_detection([scores[s] for s in slices], [rel[s] for s in slices])
     emit(format_detection(results, len(slices), args.format, args.digits), args.output)
     return 0

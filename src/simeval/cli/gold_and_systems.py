@@ -144,11 +144,11 @@ def _file_inputs(
     gold_table = read_table(args.gold, header=not args.no_header)
     exclude = [args.id_column] if args.id_column else []
     gold_col = default_column(gold_table, args.gold_column, exclude)
-    gold = gold_table.numbers(gold_col, option="--gold-column")
+    gold = gold_table.numbers(gold_col, parameter="gold_column")
     labels = None
     bins = getattr(args, "bins", None) or "thirds"
     if bins.startswith("labels:"):
-        labels = [str(v) for v in gold_table.column(bins[7:], option="--bins labels:")]
+        labels = [str(v) for v in gold_table.column(bins[7:], parameter="bins")]
     options = options_from_args(args, labels)
     _check_range(gold, gold_table, gold_col, None, options.scale, "--scale")
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
@@ -229,7 +229,7 @@ def _read_system(
     its rows are the gold pairs in order (no copy)."""
     table = read_table(path, header=header)
     col = default_column(table, column, [args.id_column] if args.id_column else [])
-    values = table.numbers(col, option="NAME=FILE:COLUMN")
+    values = table.numbers(col, parameter="system")
     rows, extra = match_rows(
         gold_ids,
         n_gold,

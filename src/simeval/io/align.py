@@ -15,7 +15,7 @@ from typing import Any, overload
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError
+from ..errors import DataError, param
 from . import arrow_text
 from .columns import bool_values, is_arrow, to_list
 
@@ -276,7 +276,7 @@ def match_rows(
         if n_system != n_gold:
             raise DataError(
                 f"{system_path} has {n_system} scores but {gold_path} has {n_gold}; "
-                "they must align line by line (or pass --id-column)"
+                f"they must align line by line (or pass {param('id_column')})"
             )
         return None, 0
     gold, system = Ids.of(gold_ids), Ids.of(system_ids)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError
+from ..errors import DataError, param
 from .align import Ids
 from .columns import cell, is_numbers, to_floats, to_list
 from .text import is_stdin
@@ -96,14 +96,16 @@ class ScoreTable:
             self._text[name] = self._reread(name)
         return self._text[name]
 
-    def column(self, name: str, *, option: str = "--column") -> list[Any]:
+    def column(self, name: str, *, parameter: str = "column") -> list[Any]:
         """The column called ``name``, or the ``name``-th column (from 1) when ``name`` is a
         number and no column has that name."""
-        return self.columns[self.column_name(name, option=option)]
+        return self.columns[self.column_name(name, parameter=parameter)]
 
-    def column_name(self, name: str, *, option: str = "--column") -> str:
+    def column_name(self, name: str, *, parameter: str = "column") -> str:
         """The header name of column ``name``: itself, or the name of the column at that
-        position (1, 2, …) when ``name`` is a number that is not a column name."""
+        position (1, 2, …) when ``name`` is a number that is not a column name. A column
+        the file lacks is an error naming ``parameter``, the parameter that chooses it
+        (:func:`simeval.errors.param`: the command line writes its flag)."""
         if name in self._data:
             return name
         text = str(name).strip()
@@ -113,24 +115,25 @@ class ScoreTable:
                 return list(self._data)[k - 1]
             raise DataError(
                 f"{self.path}: no column {k}; the file has {len(self._data)} column(s); "
-                f"choose one with {option}"
+                f"choose one with {param(parameter)}"
             )
         cols = ", ".join(self._data) or "(none)"
         raise DataError(
-            f"{self.path}: no column {name!r}; the columns are {cols}; choose one with {option}"
+            f"{self.path}: no column {name!r}; the columns are {cols}; "
+            f"choose one with {param(parameter)}"
         )
 
-    def numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
+    def numbers(self, name: str, *, parameter: str = "column") -> NDArray[np.float64]:
         """The column as floats; blanks and NaN become NaN, infinity and text are errors.
         A column the reader parsed as numbers comes as the table holds it, read-only (copy
         it to change it), as pandas' ``to_numpy`` gives a frame's own memory."""
-        name = self.column_name(name, option=option)
+        name = self.column_name(name, parameter=parameter)
         return to_floats(self._data[name], lambda value, i: _to_float(value, self, i, name))
 
-    def finite_numbers(self, name: str, *, option: str = "--column") -> NDArray[np.float64]:
+    def finite_numbers(self, name: str, *, parameter: str = "column") -> NDArray[np.float64]:
         """As :meth:`numbers`, but a missing value is an error naming its line."""
-        name = self.column_name(name, option=option)
-        values = self.numbers(name, option=option)
+        name = self.column_name(name, parameter=parameter)
+        values = self.numbers(name, parameter=parameter)
         missing = np.isnan(values)
         if missing.any():
             i = int(np.argmax(missing))
@@ -230,7 +233,7 @@ def default_column(table: ScoreTable, requested: str | None, exclude: Sequence[s
         return candidates[0]
     raise DataError(
         f"{table.path}: which column holds the scores? columns are {', '.join(table.columns)}; "
-        "name it (NAME=FILE:COLUMN or --gold-column)"
+        f"name it (NAME=FILE:COLUMN or {param('gold_column')})"
     )
 
 
@@ -264,7 +267,7 @@ def ids_of(table: ScoreTable, id_column: str, *, check: bool = True) -> Ids:
     Traceback (most recent call last):
     simeval.errors.DataError: run.tsv: id 'a' appears twice (lines 2 and 3); ids must be unique
     """
-    name = table.column_name(id_column, option="--id-column")
+    name = table.column_name(id_column, parameter="id_column")
     ids = Ids.of(table.raw(name), table)
     if check:
         ids.check_distinct()
@@ -294,7 +297,7 @@ def parse_system_spec(spec: str) -> tuple[str, str, str | None]:
     """
     name, eq, rest = spec.partition("=")
     if not eq or not name.strip() or not rest:
-        raise DataError(f"--system {spec!r}: expected NAME=FILE or NAME=FILE:COLUMN")
+        raise DataError(f"{param('system')} {spec!r}: expected NAME=FILE or NAME=FILE:COLUMN")
     if is_stdin(rest) or Path(rest).exists() or ":" not in rest:
         return name.strip(), rest, None
     file, _, column = rest.rpartition(":")

@@ -133,14 +133,14 @@ def _from_records(p: Path, records: list, dataset: str | None) -> dict[str, dict
     return out
 
 
-def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
+def read_extrinsic(path: str, extrinsic_column: str | None) -> dict[str, float]:
     """``{system: task result}`` from a table with a ``system`` column.
 
     Parameters
     ----------
     path : str
         The table (CSV / TSV / JSONL / Parquet).
-    column : str or None
+    extrinsic_column : str or None
         The result column; None: ``score``, ``accuracy`` or ``top1_accuracy`` (the columns
         ``simeval extrinsic`` writes), else the only column besides ``system``.
 
@@ -163,15 +163,15 @@ def read_extrinsic(path: str, column: str | None) -> dict[str, float]:
     candidates = [c for c in table.columns if c != "system"]
     # the result columns of simeval extrinsic classify / detect are known by name
     known = [c for c in ("score", "accuracy", "top1_accuracy") if c in candidates]
-    col = column or (known[0] if known else None)
+    col = extrinsic_column or (known[0] if known else None)
     if col is None:
         if len(candidates) != 1:
             raise DataError(
-                f"{path}: which column is the task result? give --extrinsic-column "
+                f"{path}: which column is the task result? give {param('extrinsic_column')} "
                 f"(one of {', '.join(candidates)})"
             )
         col = candidates[0]
     if col not in table.columns:
         raise DataError(f"{path}: no column {col!r}; columns are {', '.join(table.columns)}")
-    values = table.finite_numbers(col, option="--extrinsic-column")
+    values = table.finite_numbers(col, parameter="extrinsic_column")
     return {s: float(x) for s, x in zip(ids_of(table, "system"), values, strict=True)}

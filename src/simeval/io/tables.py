@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError, require
+from ..errors import DataError, param, require
 from .columns import float64_values
 from .compressed import compression_suffix
 from .delimited import looks_numeric, read_regular, sniff_delimiter
@@ -162,7 +162,8 @@ def _read_delimited(name: str, lines: list[str], delimiter: str, header: bool) -
             if all(looks_numeric(h) for h in names):
                 raise DataError(
                     f"the first line of {name} looks like data, not a header (all its "
-                    "fields are numbers); pass --no-header and name columns by number"
+                    f"fields are numbers); pass {param('header', False)} and name columns by "
+                    "number"
                 )
             if len(set(names)) != len(names):
                 dup = sorted({h for h in names if names.count(h) > 1})
@@ -174,7 +175,8 @@ def _read_delimited(name: str, lines: list[str], delimiter: str, header: bool) -
         if len(row) != len(names):
             raise DataError(
                 f"{name}, line {lineno}: {len(row)} fields but the header has {len(names)}; "
-                f"check the delimiter ({sep}) and quoting, or pass --no-header if the file "
+                f"check the delimiter ({sep}) and quoting, or pass {param('header', False)} if "
+                "the file "
                 "has no header"
             )
         for h, cell in zip(names, row):
@@ -281,7 +283,7 @@ def _narrowed(column: Any) -> Any:
 
 
 def read_scores(
-    path: str | Path, column: str | None = None, *, option: str = "--column"
+    path: str | Path, column: str | None = None, *, parameter: str = "column"
 ) -> tuple[NDArray[np.float64], ScoreTable]:
     """Read one score column from ``path`` (see :func:`read_table`).
 
@@ -292,8 +294,9 @@ def read_scores(
     column : str, optional
         The score column (a name or a position 1, 2, …); default: ``score``, else the
         only column.
-    option : str, default "--column"
-        How a message tells the user to choose a column.
+    parameter : str, default "column"
+        The parameter that chooses the column, named by a message
+        (:func:`simeval.errors.param`; the command line writes its flag).
 
     Returns
     -------
@@ -313,7 +316,7 @@ def read_scores(
     """
     table = read_table(path)
     name = default_column(table, column)
-    return table.numbers(name, option=option), table
+    return table.numbers(name, parameter=parameter), table
 
 
 def release_reader_memory() -> None:
