@@ -147,7 +147,25 @@ def add_model_options(p: argparse.ArgumentParser) -> None:
 
 
 def scorer_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The model options given on the command line (those not given are left out)."""
+    """The model options given on the command line (those not given are left out).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    dict
+        Option → value, for :func:`simeval.scorers.get`.
+
+    Examples
+    --------
+    >>> p = argparse.ArgumentParser()
+    >>> add_model_options(p)
+    >>> scorer_options(p.parse_args(["--batch-size", "8"]))
+    {'batch_size': 8}
+    """
     names = ("device", "batch_size", "prompt", "prompt_name", "similarity")
     return {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
 

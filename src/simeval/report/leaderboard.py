@@ -72,7 +72,36 @@ def rank_block(doc: Doc, fmt: str) -> str:
     """Systems in rows (best first over the collection), one column per data set: the
     rank under the headline measure, its bootstrap rank interval and P(best), and how
     many neighbours of each data set's ranking are in a separable order. Empty without
-    rank intervals (one model, or no bootstrap)."""
+    rank intervals (one model, or no bootstrap).
+
+    Parameters
+    ----------
+    doc : mapping
+        A run's document (:func:`simeval.report.schema.run_document`).
+    fmt : {"table", "markdown", "latex", "csv"}
+        The format (:func:`simeval.report.tables.render_table`).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    Two lexical baselines on two data sets of six pairs: on so few pairs neither rank is
+    separable (the last row):
+
+    >>> from simeval.report.schema import run_document
+    >>> from simeval.runs.run import Pairs, run
+    >>> a = Pairs("a", ["a cat", "a dog", "the sun", "red car", "big house", "old tree"],
+    ...           ["a cat sat", "a cat", "rain", "red cars", "a home", "tree"],
+    ...           [4.5, 2.0, 0.0, 4.0, 1.5, 3.0], scale=(0, 5))
+    >>> b = Pairs("b", ["one fish", "two fish", "blue sky", "hot tea", "cold milk", "a pen"],
+    ...           ["one fish swam", "red fish", "grey sky", "tea", "warm milk", "pens"],
+    ...           [4.0, 2.5, 2.0, 3.5, 1.0, 3.0], scale=(0, 5))
+    >>> doc = run_document(run(["lexical:jaccard", "lexical:edit"], [a, b], n_resamples=200))
+    >>> print(rank_block(doc, "markdown").splitlines()[-1])
+    | separable neighbours (Holm, alpha = 0.05) | 0 of 1 | 0 of 1 |
+    """
     ranks = _set_ranks(doc)
     if not ranks:
         return ""
@@ -147,6 +176,36 @@ def collection_block(doc: Doc, fmt: str, digits: int = 4) -> str:
     P(best) over the same resamples, and the average rank of Friedman's test; then the
     verdict sentences (who is best, whether significantly; the Friedman p-value and the
     Nemenyi critical difference). Empty without a collection (one model or one data set).
+
+    Parameters
+    ----------
+    doc : mapping
+        A run's document (:func:`simeval.report.schema.run_document`).
+    fmt : {"table", "markdown", "latex", "csv"}
+        The format.
+    digits : int, default 4
+        Decimals of the aggregates.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    Each model ranks first on one of the two data sets: average ranks 1.5 and 1.5,
+    Friedman's χ²_F = 0 (by hand: ΣR² − k(k+1)²/4 = 4.5 − 4.5):
+
+    >>> from simeval.report.schema import run_document
+    >>> from simeval.runs.run import Pairs, run
+    >>> a = Pairs("a", ["a cat", "a dog", "the sun", "red car", "big house", "old tree"],
+    ...           ["a cat sat", "a cat", "rain", "red cars", "a home", "tree"],
+    ...           [4.5, 2.0, 0.0, 4.0, 1.5, 3.0], scale=(0, 5))
+    >>> b = Pairs("b", ["one fish", "two fish", "blue sky", "hot tea", "cold milk", "a pen"],
+    ...           ["one fish swam", "red fish", "grey sky", "tea", "warm milk", "pens"],
+    ...           [4.0, 2.5, 2.0, 3.5, 1.0, 3.0], scale=(0, 5))
+    >>> doc = run_document(run(["lexical:jaccard", "lexical:edit"], [a, b], n_resamples=200))
+    >>> collection_block(doc, "table").splitlines()[-1].split(":")[:2]
+    ['Friedman test over 2 data sets', ' F_F = 0 on (1, 1) df, p = 1']
     """
     collection = doc.get("collection")
     if not collection:
@@ -164,7 +223,25 @@ def collection_block(doc: Doc, fmt: str, digits: int = 4) -> str:
 
 
 def sentences(said: list[str], fmt: str) -> str:
-    """Sentences under a table: LaTeX comments, Markdown paragraphs, or plain lines."""
+    """Sentences under a table: LaTeX comments, Markdown paragraphs, or plain lines.
+
+    Parameters
+    ----------
+    said : list of str
+        The sentences.
+    fmt : {"table", "markdown", "latex", "csv"}
+        The format.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> print(sentences(["One.", "Two."], "latex"), end="")
+    % One.
+    % Two.
+    """
     if not said:
         return ""
     if fmt == "latex":
@@ -180,7 +257,35 @@ def leaderboard_csv_rows(doc: Doc) -> list[dict[str, Any]]:
     ``p_best``; over the collection (``dataset`` the aggregate, e.g. ``fisher_z_mean``)
     each system's aggregate with its interval, ``rank`` and ``p_best``, and (``dataset``
     ``friedman``) its ``average_rank``, with the test's ``friedman_p`` and
-    ``critical_difference`` (``system`` empty)."""
+    ``critical_difference`` (``system`` empty).
+
+    Parameters
+    ----------
+    doc : mapping
+        A run's document (:func:`simeval.report.schema.run_document`).
+
+    Returns
+    -------
+    list of dict
+
+    Examples
+    --------
+    The last row is Nemenyi's critical difference for k = 2 models over N = 2 data sets,
+    q₀.₀₅ · √(k(k + 1)/(6N)) = 1.960 · √(6/12) = 1.386 (Demšar 2006, eq. 5 and Table 5a):
+
+    >>> from simeval.report.schema import run_document
+    >>> from simeval.runs.run import Pairs, run
+    >>> a = Pairs("a", ["a cat", "a dog", "the sun", "red car", "big house", "old tree"],
+    ...           ["a cat sat", "a cat", "rain", "red cars", "a home", "tree"],
+    ...           [4.5, 2.0, 0.0, 4.0, 1.5, 3.0], scale=(0, 5))
+    >>> b = Pairs("b", ["one fish", "two fish", "blue sky", "hot tea", "cold milk", "a pen"],
+    ...           ["one fish swam", "red fish", "grey sky", "tea", "warm milk", "pens"],
+    ...           [4.0, 2.5, 2.0, 3.5, 1.0, 3.0], scale=(0, 5))
+    >>> doc = run_document(run(["lexical:jaccard", "lexical:edit"], [a, b], n_resamples=200))
+    >>> last = leaderboard_csv_rows(doc)[-1]
+    >>> last["dataset"], last["metric"], round(last["value"], 3)
+    ('friedman', 'critical_difference', 1.386)
+    """
     rows: list[dict[str, Any]] = []
     for dataset, ranks in _set_ranks(doc).items():
         rows += _rank_rows(dataset, ranks)
@@ -229,7 +334,33 @@ def _rank_rows(dataset: str, ranks: Doc) -> list[dict[str, Any]]:
 def protocol_blocks(table: Doc, fmt: str, digits: int = 4) -> str:
     """The protocols side by side: one table per model (data sets in rows, a column per
     number a convention publishes, the mean over the data sets last), then one line per
-    column saying what that convention does differently."""
+    column saying what that convention does differently.
+
+    Parameters
+    ----------
+    table : mapping
+        The run document's ``protocol_table`` (:meth:`simeval.runs.run.RunResult.side_by_side`).
+    fmt : {"table", "markdown", "latex", "csv"}
+        The format.
+    digits : int, default 4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    On a set without subsets every convention reports the same pooled Spearman:
+
+    >>> from simeval.report.schema import run_document
+    >>> from simeval.runs.run import Pairs, run
+    >>> a = Pairs("a", ["a cat", "a dog", "the sun"], ["a cat sat", "a cat", "rain"],
+    ...           [4.5, 2.0, 0.0], scale=(0, 5))
+    >>> doc = run_document(run(["lexical:jaccard"], [a], protocol="all", n_resamples=0))
+    >>> print(protocol_blocks(doc["protocol_table"], "table").splitlines()[3])
+    a         1.0000         1.0000          1.0000  1.0000                 1.0000
+    """
     labels = [c["label"] for c in table["columns"]]
     means = {m["system"]: m["values"] for m in table.get("means") or []}
     systems = list(dict.fromkeys(r["system"] for r in table["rows"]))

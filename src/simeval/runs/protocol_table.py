@@ -44,6 +44,22 @@ def side_by_side(
     more data sets, each model's plain ``means`` over them (SimCSE's ``avg``, MTEB's
     average of its STS tasks).
 
+    Parameters
+    ----------
+    records : sequence of mapping
+        The run's records.
+    protocols : sequence of str
+        The protocols, in the columns' order (``simeval`` left out).
+    models, datasets : sequence of str
+        The rows' order.
+
+    Returns
+    -------
+    dict
+        ``columns``, ``rows`` and ``means``.
+
+    Examples
+    --------
     >>> recs = [{"protocol": "mteb", "system": "m", "dataset": "d", "metric": "spearman",
     ...          "subset": None, "value": 0.8, "main": True}]
     >>> table = side_by_side(recs, ["mteb"], ["m"], ["d"])

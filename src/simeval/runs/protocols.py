@@ -60,7 +60,22 @@ class Column:
     """A number a convention publishes for a model on a data set: its main score pooled
     over the data set (``average`` None; a SemEval year's subsets together), or SentEval's
     ``mean``/``wmean`` of the subsets' scores; ``differs`` says in one line what the
-    convention does differently from the others."""
+    convention does differently from the others.
+
+    Attributes
+    ----------
+    label : str
+        The column's heading (``SentEval mean``).
+    average : str or None
+        SentEval's average of the subsets (``mean``, ``wmean``), or None: pooled.
+    differs : str
+        What the convention does differently, in one line.
+
+    Examples
+    --------
+    >>> [c.label for c in get_protocol("senteval").columns]
+    ['SentEval mean', 'SentEval wmean']
+    """
 
     label: str
     average: str | None
@@ -286,6 +301,23 @@ def protocols_of(protocol: str | Sequence[str]) -> tuple[Protocol, ...]:
     conventions of other tools), or several, as a comma-separated string or a sequence.
     ``simeval`` (every measure of :func:`simeval.evaluate`) goes alone.
 
+    Parameters
+    ----------
+    protocol : str or sequence of str
+        ``mteb``, ``senteval``, ``simcse``, ``st``, ``simeval``; ``all``; or several.
+
+    Returns
+    -------
+    tuple of Protocol
+        In the order given, each once.
+
+    Raises
+    ------
+    InputError
+        An unknown name, or ``simeval`` with others.
+
+    Examples
+    --------
     >>> [p.name for p in protocols_of("all")]
     ['mteb', 'senteval', 'simcse', 'st']
     >>> [p.name for p in protocols_of("mteb, senteval")]
