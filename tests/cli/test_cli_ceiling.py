@@ -67,7 +67,7 @@ def test_evaluate_raters_json(capsys, gold_file) -> None:
 def test_evaluate_raters_table_and_csv(capsys, gold_file) -> None:
     gold, system, _, _ = gold_file
     base = ["evaluate", gold, "--gold-column", "score", "--system", f"m={system}", "--metric",
-            "spearman", "--raters", "3-6", "--bootstrap", "50"]  # fmt: skip
+            "spearman", "--raters", "3-6", "--bootstrap", "100"]  # fmt: skip
     rc, out, _ = run(capsys, *base)
     assert rc == 0 and "human ceiling" in out and "IAA-2" in out
     rc, out, _ = run(capsys, *base, "--format", "csv")

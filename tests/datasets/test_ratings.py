@@ -111,3 +111,14 @@ def test_a_wrong_rater_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "set1.tab").write_text("Word 1\tWord 2\tHuman (mean)\t1\t2\n", encoding="utf-8")
     with pytest.raises(DataError, match="SHA-256"):
         load_ratings("ws353", data_dir=tmp_path)
+
+
+def test_a_range_is_read_one_way_at_both_ends() -> None:
+    # The header of WordSim-353's set1.tab (Finkelstein et al. 2002): two words, the mean,
+    # then the 13 raters named 1 ... 13 in columns 4 ... 16. "4-16": "16" names no column,
+    # so both ends are column numbers, the 13 raters (0-based 3 ... 15) -- not rater "4"
+    # (column 7) to column 16, which would silently drop three raters.
+    header = ["Word 1", "Word 2", "Human (mean)", *(str(i) for i in range(1, 14))]
+    assert resolve_columns("4-16", header) == list(range(3, 16))
+    assert resolve_columns("1-13", header) == list(range(3, 16))  # both ends are names
+    assert resolve_columns("4-13", header) == list(range(6, 16))  # raters 4 ... 13 by name

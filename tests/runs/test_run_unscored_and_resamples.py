@@ -85,3 +85,12 @@ def test_run_with_no_bootstrap_or_too_few_resamples() -> None:
     res = se.run(models, [pairs], protocol="simeval", n_resamples=0)
     assert not res.comparisons and "toy" in res.evaluations
     assert not any("cluster" in r for r in res.records)
+
+
+def test_a_data_set_named_twice_is_refused() -> None:
+    # Read twice, its tasks would be taken for two shards of one data set (twice the pairs)
+    pairs = Pairs("toy", T1, T2, GOLD, (0, 5))
+    with pytest.raises(InputError, match="the data set 'toy' is named twice"):
+        se.run(["lexical:jaccard"], [pairs, pairs], n_resamples=0)
+    with pytest.raises(InputError, match="the data set 'sts13' is named twice"):
+        se.run(["lexical:jaccard"], ["sts13", "sts13"], n_resamples=0)

@@ -100,7 +100,7 @@ def test_rating_slots_have_no_iaa1() -> None:
 
 
 def test_bootstrap_resamples_are_recomputed_on_the_redrawn_items() -> None:
-    B, seed = 25, 7
+    B, seed = 100, 7
     res = rater_agreement(R, n_resamples=B, seed=seed)
     idx = np.random.default_rng(seed).integers(0, R.shape[0], (B, R.shape[0]))
     boot = res.distribution.resamples
@@ -196,3 +196,12 @@ def test_simverb_slots_on_the_real_file(shared_data: Path) -> None:
     M = ratings.values
     assert res.iaa2.statistic == pytest.approx(_iaa2(M), abs=1e-12)
     assert np.isnan(res.iaa1.statistic)
+
+
+@pytest.mark.parametrize("which", ["rater_agreement", "human_ceiling"])
+def test_intervals_need_100_resamples_as_every_other_interval(which: str) -> None:
+    with pytest.raises(InputError, match="at least 100 resamples"):
+        if which == "rater_agreement":
+            rater_agreement(R, n_resamples=5)
+        else:
+            human_ceiling(R, {"model": np.arange(R.shape[0], dtype=float)}, n_resamples=5)

@@ -134,16 +134,27 @@ def resolve_columns(spec: str, header: Sequence[str]) -> list[int]:
     >>> head = ["w1", "w2", "mean", "r1", "r2", "r3"]
     >>> resolve_columns("4-6", head), resolve_columns("r1-r3", head), resolve_columns("r2,6", head)
     ([3, 4, 5], [3, 4, 5], [4, 5])
+
+    Names come first, and a range is read one way at both ends: as names where both ends
+    are column names, else as numbers. Where the raters' names are numbers (WordSim-353's
+    ``1`` … ``13`` in columns 4 … 16), ``1-13`` are the thirteen raters by name, and so are
+    the columns ``4-16`` by number (``16`` names no column); ``4-13`` are raters 4 … 13:
+
+    >>> ws = ["Word 1", "Word 2", "Human (mean)", *(str(i) for i in range(1, 14))]
+    >>> resolve_columns("1-13", ws) == resolve_columns("4-16", ws) == list(range(3, 16))
+    True
+    >>> resolve_columns("4-13", ws) == list(range(6, 16))
+    True
     """
     out: list[int] = []
     for token in (t.strip() for t in spec.split(",")):
         if not token:
             raise InputError(f"rater columns {spec!r}: an empty item; write e.g. 4-16 or r1,r2")
         if token in header or "-" not in token.strip("-"):
-            out.append(_position(token, header, spec))
+            out.append(_one_reading(_readings([token], header), token, header, spec)[0])
             continue
-        first, _, last = token.partition("-")
-        a, b = _position(first.strip(), header, spec), _position(last.strip(), header, spec)
+        ends = [e.strip() for e in token.partition("-")[::2]]
+        a, b = _one_reading(_readings(ends, header), token, header, spec)
         if b < a:
             raise InputError(f"rater columns {spec!r}: the range {token!r} runs backwards")
         out.extend(range(a, b + 1))
@@ -154,11 +165,25 @@ def resolve_columns(spec: str, header: Sequence[str]) -> list[int]:
     return out
 
 
-def _position(token: str, header: Sequence[str], spec: str) -> int:
-    if token in header:
-        return list(header).index(token)
-    if token.isdigit() and 1 <= int(token) <= len(header):
-        return int(token) - 1
+def _readings(tokens: Sequence[str], header: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    """The positions ``tokens`` name read all as column names, and read all as column
+    numbers (1-based), where each reading is possible: a range is read one way at both ends."""
+    out = {}
+    if all(t in header for t in tokens):
+        out["names"] = tuple(list(header).index(t) for t in tokens)
+    if all(t.isdigit() and 1 <= int(t) <= len(header) for t in tokens):
+        out["numbers"] = tuple(int(t) - 1 for t in tokens)
+    return out
+
+
+def _one_reading(
+    readings: dict[str, tuple[int, ...]], token: str, header: Sequence[str], spec: str
+) -> tuple[int, ...]:
+    """Names first: the positions of ``token`` read as column names where every end is
+    one, else as column numbers; neither is an error listing the columns."""
+    for how in ("names", "numbers"):
+        if how in readings:
+            return readings[how]
     shown = ", ".join(header) if len(header) <= 20 else ", ".join(header[:20]) + ", …"
     raise InputError(
         f"rater columns {spec!r}: no column {token!r}; the columns are {shown} "

@@ -196,6 +196,12 @@ def run(
     check_options(labelled, options)
     scorers = {label: make_scorer(spec, options) for label, spec in labelled}  # a bad name first
     labels = [d if isinstance(d, str) else str(getattr(d, "name", d)) for d in datasets]
+    twice = sorted({label for label in labels if labels.count(label) > 1})
+    if twice:
+        raise InputError(
+            f"the data set {', '.join(map(repr, twice))} is named twice; give each data set "
+            "once (pairs of your own need names of their own)"
+        )
     reading = readings(protos, labels, datasets)
     single = protos[0] if len(protos) == 1 else None  # reads its own split of each set
     registered = [

@@ -39,7 +39,7 @@ from ..results import json_ready
 from .agreement_kernels import MEASURES, MIN_ITEMS, check_ratings
 from .agreement_run import AgreementRun
 from .bootstrap import BootstrapDistribution
-from .bootstrap.resampling import check_resamples
+from .bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
 __all__ = ["AgreementMeasure", "RaterAgreement", "agreement_result", "rater_agreement"]
 
@@ -214,7 +214,7 @@ def rater_agreement(
     """
     R = check_ratings(ratings)
     S = check_int(n_splits, "n_splits")
-    B = 0 if n_resamples == 0 else check_resamples(n_resamples)
+    B = 0 if n_resamples == 0 else check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     check_probability(confidence_level, "confidence_level")
     run = AgreementRun(R, persistent=persistent, groups=groups, n_splits=S, seed=seed)
     return agreement_result(run, run.observed(), run.bootstrap(B), confidence_level)

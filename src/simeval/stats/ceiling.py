@@ -37,7 +37,7 @@ from .agreement import RaterAgreement, agreement_result
 from .agreement_kernels import Coded, check_ratings, spearman_codes
 from .agreement_run import AgreementRun
 from .bootstrap import BootstrapDistribution
-from .bootstrap.resampling import check_resamples
+from .bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
 __all__ = ["HumanCeiling", "SystemVsHumans", "human_ceiling"]
 
@@ -234,7 +234,7 @@ def human_ceiling(
     if g.shape != (n,) or np.isnan(g).any():
         raise InputError(f"`gold` needs one value per item ({n}), none missing; got {g.size}")
     splits = check_int(n_splits, "n_splits")
-    B = 0 if n_resamples == 0 else check_resamples(n_resamples)
+    B = 0 if n_resamples == 0 else check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     check_probability(confidence_level, "confidence_level")
     run = AgreementRun(R, persistent=persistent, groups=groups, n_splits=splits, seed=seed)
     coded, gold_coded = [Coded.of(s) for s in S], Coded.of(g)
