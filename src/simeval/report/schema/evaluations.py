@@ -177,17 +177,18 @@ def _headline(main_metric: str) -> str:
     return main_metric.split("_")[0]
 
 
-def _collection(res: RunResult, metric: str, keep: bool) -> dict[str, Any] | None:
+def _collection(res: RunResult, metric: str) -> dict[str, Any] | None:
     """The collection section of a run: with two or more models on two or more data sets,
     :func:`~simeval.evaluation.collection.compare_collection` of the headline measure —
-    its bootstrap on the run's resamples and seed, when the run was bootstrapped and the
-    document keeps the per-pair scores it resamples."""
+    its bootstrap on the run's resamples and seed when the run was bootstrapped, whether
+    or not the document keeps the per-pair scores (the section is saved as computed, so a
+    page rebuilt from the document says what the run said)."""
     from ...evaluation.collection import compare_collection
 
     if len(res.models) < 2 or len(res.evaluations) < 2:
         return None
     first = next(iter(res.comparisons.values()), None)
-    n_resamples = int(first.distribution.resamples.shape[2]) if first and keep else 0
+    n_resamples = int(first.distribution.resamples.shape[2]) if first else 0
     verdict = compare_collection(
         res.evaluations,
         metric,
@@ -197,11 +198,8 @@ def _collection(res: RunResult, metric: str, keep: bool) -> dict[str, Any] | Non
         alpha=first.alpha if first else 0.05,
     )
     doc = verdict.as_dict()
-    if verdict.bootstrap is None and verdict.friedman is not None:
-        doc["reasons"]["bootstrap"] = (
-            "the run has no bootstrap resamples" if first is None
-            else "per-pair scores left out of the document"
-        )  # fmt: skip
+    if verdict.bootstrap is None and verdict.friedman is not None and first is None:
+        doc["reasons"]["bootstrap"] = "the run has no bootstrap resamples"
     return doc
 
 
@@ -215,8 +213,8 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
     else it is null. With two or more models on two or more data sets, ``collection`` holds
     who is best over them (:meth:`CollectionVerdict.as_dict
     <simeval.evaluation.collection.CollectionVerdict.as_dict>` of the headline measure:
-    Friedman–Nemenyi, and the stratified bootstrap when the document keeps its per-pair
-    scores, on the resamples and seed of the run's comparisons).
+    Friedman–Nemenyi, and the stratified bootstrap on the resamples and seed of the run's
+    comparisons).
 
     Parameters
     ----------
@@ -269,7 +267,7 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
         records=[dict(r) for r in res.records],
         aggregates=[dict(r) for r in res.aggregates],
         protocol_table=res.side_by_side() if len(protocols) > 1 else None,
-        collection=_collection(res, headline, keep),
+        collection=_collection(res, headline),
         sets=sets,
     )
     if not keep and scores is None:
