@@ -94,3 +94,35 @@ def test_a_data_set_named_twice_is_refused() -> None:
         se.run(["lexical:jaccard"], [pairs, pairs], n_resamples=0)
     with pytest.raises(InputError, match="the data set 'sts13' is named twice"):
         se.run(["lexical:jaccard"], ["sts13", "sts13"], n_resamples=0)
+
+
+def test_the_comparison_ranks_the_protocols_main_score() -> None:
+    # MTEB's main score is the cosine's Spearman whatever the model's own function: with
+    # similarity="euclidean" the comparison (rank intervals, clusters) must read the
+    # cosines too, as scipy gives them from the scores under "cosine". An encoder of
+    # unnormalised vectors, so that −L2 orders the pairs otherwise than the cosine.
+    class Counts:
+        def encode(self, texts, **kwargs):
+            return np.array([[len(t), t.count("a") + 1.0, t.count("s")] for t in texts])
+
+    own_l2 = se.scorers.from_object(Counts(), name="a", similarity="euclidean", cache=False)
+    res = se.run([own_l2, "lexical:jaccard"], [Pairs("toy", T1, T2, GOLD, (0, 5))],
+                 n_resamples=100)  # fmt: skip
+    by_function = dict(res.tasks[("toy", "a")].scores)
+    expected = stats.spearmanr(GOLD, by_function["cosine"]).statistic
+    own = stats.spearmanr(GOLD, by_function["euclidean"]).statistic
+    assert abs(own - expected) > 0.05  # the two functions order these pairs differently
+    assert res.value("a", "toy") == pytest.approx(expected)
+    (row,) = [r for r in res.comparisons["toy"].records()
+              if r["system"] == "a" and r["metric"] == "spearman"]  # fmt: skip
+    assert row["value"] == pytest.approx(expected)
+
+
+def test_point_value_protocols_say_what_the_intervals_compare() -> None:
+    sets = [Pairs("one", T1, T2, GOLD, (0, 5)), Pairs("two", T2, T1, GOLD[::-1], (0, 5))]
+    for protocol in ("senteval", "simcse"):
+        res = se.run(["lexical:jaccard", "lexical:edit"], sets, protocol=protocol,
+                     n_resamples=100)  # fmt: skip
+        assert any("SentEval's mean of the subsets" in n for n in res.notes)
+    res = se.run(["lexical:jaccard", "lexical:edit"], sets, protocol="mteb", n_resamples=100)
+    assert not any("SentEval's mean of the subsets" in n for n in res.notes)

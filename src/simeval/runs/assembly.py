@@ -140,6 +140,25 @@ model gave NaN); pass nan_policy='omit' to leave them out of its measures
     return k
 
 
+#: Protocols whose main score is not a correlation over a data set's pooled pairs (SentEval's
+#: mean of the subsets; SimCSE's SICK-R test split): their numbers are point values, and the
+#: rank intervals, clusters and the collection rank the pooled correlation, as MTEB's.
+POINT_VALUES_ONLY = ("senteval", "simcse")
+POINT_VALUES_NOTE = (
+    "the rank intervals, significance clusters and the verdict over the data sets compare "
+    "each model's Spearman over a data set's pooled pairs (MTEB's convention); SentEval's "
+    "mean of the subsets and SimCSE's numbers are point values, without intervals"
+)
+
+
+def _compared(protos: Sequence[Protocol], per_fn: Mapping[str, Any], own: str) -> str:
+    """The similarity function the run's comparisons read: the cosine under MTEB (its main
+    score, whatever the model's own function), else the model's own."""
+    if protos and protos[0].name == "mteb" and "cosine" in per_fn:
+        return "cosine"
+    return own
+
+
 def readings(
     protos: Sequence[Protocol], labels: Sequence[str], datasets: Sequence[Any]
 ) -> dict[tuple[str, str], str]:
@@ -254,7 +273,8 @@ def assemble(
             for values in per_fn.values():
                 missing = check_scores(m, label, values, scorers[m], nan_policy)
                 unscored[(label, m)] = max(unscored.get((label, m), 0), missing)
-            by_model[m] = scores[(label, m)] = per_fn[own]
+            scores[(label, m)] = per_fn[own]
+            by_model[m] = per_fn[_compared(protos, per_fn, own)]
             for proto in reported:
                 reads = reads_from[(proto.name, label)]
                 if reads != label:  # another split of the data set (SimCSE's SICK-R)
@@ -295,6 +315,8 @@ def assemble(
         f"|fit:every text of each data set{shard_part}|calibrate:{calibrated}"
     )
     notes = dict.fromkeys(n for p in protos for n in p.notes_for(labels))
+    if comparisons and any(p.name in POINT_VALUES_ONLY for p in reported):
+        notes[POINT_VALUES_NOTE] = None
     return RunResult(
         protocol, tuple(names), tuple(labels), tuple(records), signature, scores,
         unscored, evaluations, comparisons, provenance, tuple(aggregates),
