@@ -7,7 +7,7 @@ STS-B test, SICK-R and STS12–16 with ``simeval.run`` and writes ``results.md``
 - each system's Spearman ρ (MTEB's main score) with its 95 % interval on each data set;
 - its rank on each data set with a 95 % bootstrap rank interval and P(best), and how many
   neighbours of each ranking are in a separable order;
-- who is best over the seven sets: the stratified paired bootstrap of the Fisher-z mean
+- who is best over the seven sets: the stratified paired bootstrap of the mean (MTEB's)
   and Friedman's test with the Nemenyi critical difference (Demšar 2006), with the
   critical difference diagram and the rank intervals as figures;
 - the protocols side by side: each system's numbers as MTEB, SentEval, SimCSE and
@@ -81,7 +81,8 @@ def figures(doc: dict[str, Any], out: Path) -> list[str]:
         title = "Critical difference diagram (Nemenyi, α = 0.05)"
         wanted.append(("cd_diagram.png", title, lambda: draw.critical_difference_diagram(friedman)))
     if boot:
-        title = "Rank intervals on the Fisher-z mean over the data sets"
+        how = "Fisher-z mean" if boot["aggregate"] == "fisher_z" else boot["aggregate"]
+        title = f"Rank intervals on the {how} over the data sets"
         ranks = boot["ranks"]
         wanted.append(("rank_intervals.png", title, lambda: draw.rank_interval_figure(ranks)))
     first = doc["sets"][0]
@@ -121,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         *(f"_{n}._" for n in notes),
         "## Spearman ρ (MTEB's main score) [95 % interval]",
+        "",
+        "The intervals of this table are analytic, as scipy's: Fisher's z of ρ with Bonett "
+        "& Wright's (2000) standard error; the ranks below come from the bootstrap resamples.",
         "",
         main_table(doc),
         *([f"Pairs without a score (left out): {'; '.join(unscored)}.", ""] if unscored else []),

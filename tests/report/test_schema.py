@@ -184,7 +184,11 @@ def test_a_run_over_data_sets_says_who_is_best_over_them() -> None:
                  n_resamples=100, seed=4)  # fmt: skip
     doc = json.loads(to_json(run_document(run)))
     c = read_document(doc, "r.json")["collection"]
-    assert (c["metric"], c["aggregate"], c["datasets"]) == ("spearman", "fisher_z", ["one", "two"])
+    # MTEB averages its tasks' scores plainly; simeval's own protocol takes the Fisher-z mean
+    assert (c["metric"], c["aggregate"], c["datasets"]) == ("spearman", "mean", ["one", "two"])
+    own = se.run(["lexical:jaccard", "lexical:edit"], _two_sets(), protocol="simeval",
+                 n_resamples=100, seed=4)  # fmt: skip
+    assert run_document(own)["collection"]["aggregate"] == "fisher_z"
     assert c["friedman"]["n_datasets"] == 2
     # the bootstrap on the run's resamples and seed
     assert (c["bootstrap"]["n_resamples"], c["bootstrap"]["seed"]) == (100, 4)

@@ -108,6 +108,8 @@ class Protocol:
     columns : tuple
         The numbers the protocol publishes, each with what differs from the others (for
         the table of protocols side by side).
+    across_datasets : str or None
+        The aggregate over data sets the tool reports (``mean``); None: simeval's default.
 
     References
     ----------
@@ -143,6 +145,11 @@ class Protocol:
     #: (data set names, the note).
     notes: tuple[tuple[tuple[str, ...], str], ...] = ()
     columns: tuple[Column, ...] = ()
+    #: How the tool combines a model's scores over data sets, and so the aggregate the
+    #: verdict over a run's data sets bootstraps: the plain mean (MTEB's average of its STS
+    #: tasks, SentEval's and SimCSE's ``avg``); None: simeval's default, the Fisher-z mean
+    #: of a correlation (:func:`simeval.evaluation.collection.default_aggregate`).
+    across_datasets: str | None = "mean"
 
     def dataset_for(self, name: str) -> str:
         """The registered data set the protocol reads for ``name``."""
@@ -257,6 +264,7 @@ PROTOCOLS: dict[str, Protocol] = {
             "pearson",
             per_subset=False,
             pooled=True,
+            across_datasets=None,
         ),
     )
 }

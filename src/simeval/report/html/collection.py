@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..leaderboard import AGGREGATES
 from .leaderboard import (
     draw_figure,
     first_clause,
@@ -27,7 +28,6 @@ __all__ = ["AGGREGATES", "collection_clause", "collection_parts"]
 Doc = Mapping[str, Any]
 
 #: How the aggregate of a collection is named in a sentence.
-AGGREGATES = {"fisher_z": "Fisher-z mean", "mean": "mean", "weighted_mean": "weighted mean"}
 
 
 def _nemenyi(friedman: Doc) -> tuple[str, float, list[str], str]:

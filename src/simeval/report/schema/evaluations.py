@@ -177,9 +177,11 @@ def _headline(main_metric: str) -> str:
     return main_metric.split("_")[0]
 
 
-def _collection(res: RunResult, metric: str) -> dict[str, Any] | None:
+def _collection(res: RunResult, metric: str, aggregate: str | None) -> dict[str, Any] | None:
     """The collection section of a run: with two or more models on two or more data sets,
-    :func:`~simeval.evaluation.collection.compare_collection` of the headline measure —
+    :func:`~simeval.evaluation.collection.compare_collection` of the headline measure,
+    aggregated over the data sets as the protocol's tool does (``aggregate``; None: the
+    Fisher-z mean of a correlation) —
     its bootstrap on the run's resamples and seed when the run was bootstrapped, whether
     or not the document keeps the per-pair scores (the section is saved as computed, so a
     page rebuilt from the document says what the run said)."""
@@ -192,6 +194,7 @@ def _collection(res: RunResult, metric: str) -> dict[str, Any] | None:
     verdict = compare_collection(
         res.evaluations,
         metric,
+        aggregate=aggregate,  # type: ignore[arg-type]
         n_resamples=n_resamples,
         seed=first.distribution.seed if first else None,
         confidence_level=first.confidence_level if first else 0.95,
@@ -267,7 +270,7 @@ def run_document(res: RunResult, *, scores: bool | None = None) -> dict[str, Any
         records=[dict(r) for r in res.records],
         aggregates=[dict(r) for r in res.aggregates],
         protocol_table=res.side_by_side() if len(protocols) > 1 else None,
-        collection=_collection(res, headline),
+        collection=_collection(res, headline, get_protocol(protocols[0]).across_datasets),
         sets=sets,
     )
     if not keep and scores is None:
