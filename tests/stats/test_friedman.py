@@ -143,3 +143,18 @@ def test_complete_agreement_gives_the_exact_p_value() -> None:
         "Friedman test over 7 data sets: every data set ranks the 3 models in the same order "
         "(F_F infinite; exact p = 2.14e-05): the 3 models are not all equal"
     )
+
+
+def test_too_few_data_sets_to_reject_is_said() -> None:
+    # k = 2 models on N = 2 data sets: the smallest p-value is that of both data sets
+    # ranking them alike, (2!)^-(2-1) = 0.5 (by hand), so the test can never reject
+    res = friedman_test({"a": [0.9, 0.8], "b": [0.7, 0.6]})
+    assert res.smallest_pvalue == pytest.approx(0.5)
+    assert res.f_pvalue == pytest.approx(0.5)  # the two agree: the exact p of agreement
+    assert res.summary().endswith(
+        "no evidence that the 2 models differ (alpha = 0.05); with 2 data sets it cannot "
+        "reject: its smallest p-value, when every data set ranks the models alike, is 0.5."
+    )
+    # Demsar's 4 models on 14 data sets: (4!)^-13, far below alpha: nothing added
+    demsar = friedman_from_ranks(DEMSAR_RANKS, 14, DEMSAR_NAMES)
+    assert demsar.smallest_pvalue == pytest.approx(24.0**-13)

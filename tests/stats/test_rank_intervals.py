@@ -180,3 +180,20 @@ def test_the_verdict_sentence_of_a_known_case() -> None:
         "a ranks first in 60% of 1000 resamples (95% rank interval 1–2); 1 of 2 neighbouring "
         "pairs in the ranking are separable (Holm, alpha = 0.05)."
     )
+
+
+def test_too_few_resamples_to_separate_any_order_is_said() -> None:
+    # 10 systems far apart, in the same order on every resample: each reversal p-value is
+    # the smallest, 2/(B + 1); Holm over the 45 pairs multiplies it by 45, so on B = 1000
+    # resamples it is 90/1001 = 0.0899 > 0.05 (nothing separable), on B = 1800 it is
+    # 90/1801 = 0.04997 < 0.05 (every pair separable): floor(2 * 45 / 0.05) = 1800, by hand
+    values = np.arange(10.0)[::-1]
+    names = [f"s{i}" for i in range(10)]
+    few = rank_intervals_from_values(values, np.tile(values[:, None], 1000), names)
+    assert not few.separable.any() and few.resamples_needed() == 1800
+    assert few.summary().endswith("; with 1000 resamples no order can be (give 1800 or more).")
+    assert few.as_dict()["resamples_needed"] == 1800
+    enough = rank_intervals_from_values(values, np.tile(values[:, None], 1800), names)
+    assert enough.resamples_needed() is None and all(enough.adjacent_separable())
+    two = rank_intervals_from_values([1.0, 0.0], np.tile([[1.0], [0.0]], 39), ["a", "b"])
+    assert two.resamples_needed() == 40  # 2/(39 + 1) = 0.05 is not below 0.05

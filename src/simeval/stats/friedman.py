@@ -112,6 +112,14 @@ class FriedmanNemenyi:
         """Whether every data set ranks the models in the same order (F_F is infinite)."""
         return math.isinf(self.f_statistic)
 
+    @property
+    def smallest_pvalue(self) -> float:
+        """The exact p-value of complete agreement, ``(k!)^−(N−1)``: the smallest any
+        ranking of k models over N data sets can give; at or above ``alpha`` the test
+        cannot reject (2 models on 2 data sets: 0.5)."""
+        k = len(self.systems)
+        return math.exp(-(self.n_datasets - 1) * math.lgamma(k + 1))
+
     def different(self, a: str, b: str) -> bool:
         """Whether models ``a`` and ``b`` differ by the Nemenyi test (|R_a − R_b| ≥ CD)."""
         ranks = dict(zip(self.systems, self.average_ranks))
@@ -140,7 +148,15 @@ class FriedmanNemenyi:
             f"on ({self.df[0]}, {self.df[1]}) df, p = {self.f_pvalue:.3g}"
         )
         if not self.f_pvalue < self.alpha:
-            return f"{head}: no evidence that the {k} models differ (alpha = {self.alpha:g})."
+            cannot = (
+                f"; with {self.n_datasets} data sets it cannot reject: its smallest p-value, "
+                f"when every data set ranks the models alike, is {self.smallest_pvalue:.3g}"
+                if self.smallest_pvalue >= self.alpha
+                else ""
+            )
+            return (
+                f"{head}: no evidence that the {k} models differ (alpha = {self.alpha:g}){cannot}."
+            )
         close = [s for s in self.systems[1:] if not self.different(best, s)]
         cd = f"CD = {self.critical_difference:.3g}, Nemenyi, alpha = {self.alpha:g}"
         if close:

@@ -25,7 +25,7 @@ from ..metrics.registry import direction
 from ..results import json_ready
 from .bootstrap import BootstrapDistribution
 from .clusters import holm
-from .ranks import rank_values, reversal_pvalues, share_above
+from .ranks import rank_values, resamples_to_separate, reversal_pvalues, share_above
 
 __all__ = ["RankIntervals", "rank_intervals", "rank_intervals_from_values"]
 
@@ -126,9 +126,15 @@ class RankIntervals:
         whether their order is separable."""
         return [bool(self.separable[i, i + 1]) for i in range(len(self.systems) - 1)]
 
+    def resamples_needed(self) -> int | None:
+        """The resamples it takes for any order to be separable, when the run has fewer
+        (:func:`~simeval.stats.ranks.resamples_to_separate`); None when it has enough."""
+        defined = self.n_resamples - self.n_undefined
+        return resamples_to_separate(self.pvalues, defined, self.alpha, self.correction)
+
     def summary(self) -> str:
         """One sentence: who is first and how often, and how many neighbours in the
-        ranking are separable.
+        ranking are separable (and, where no order can be, how many resamples it takes).
 
         >>> rng = np.random.default_rng(0)
         >>> res = rank_intervals_from_values([0.9, 0.5], rng.normal([[0.9], [0.5]], 0.01,
@@ -142,11 +148,17 @@ class RankIntervals:
         neighbours = self.adjacent_separable()
         how = "Holm" if self.correction == "holm" else "no correction"
         defined = self.n_resamples - self.n_undefined
+        needed = self.resamples_needed()
+        unreachable = (
+            f"; with {defined} resamples no order can be (give {needed} or more)"
+            if needed is not None
+            else ""
+        )
         return (
             f"{best} ranks first in {self.p_best[0] * 100:.0f}% of {defined} resamples "
             f"({level} rank interval {self.low[0]:g}–{self.high[0]:g}); "
             f"{sum(neighbours)} of {len(neighbours)} neighbouring pairs in the ranking are "
-            f"separable ({how}, alpha = {self.alpha:g})."
+            f"separable ({how}, alpha = {self.alpha:g}){unreachable}."
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -176,6 +188,7 @@ class RankIntervals:
                 "seed": self.seed,
                 "systems": rows,
                 "separable_pairs": [list(p) for p in self.separable_pairs()],
+                "resamples_needed": self.resamples_needed(),
                 "share_above": self.share_above.tolist(),
                 "adjusted_pvalues": self.adjusted.tolist(),
             }

@@ -131,3 +131,47 @@ def reversal_pvalues(
             reversed_count = (1.0 - share[i, j]) * n
             p[i, j] = min(1.0, 2.0 * (reversed_count + 1.0) / (n + 1.0))
     return p
+
+
+def resamples_to_separate(
+    pvalues: NDArray[np.float64], n: int, alpha: float, correction: str
+) -> int | None:
+    """The resamples under which no order of the reversal test can be separable, or None
+    when ``n`` is enough.
+
+    The test's smallest two-sided p-value on ``n`` resamples is ``2/(n + 1)``; Holm's
+    correction over the m pairs tested (the finite ``pvalues``) multiplies the smallest
+    p-value by m, so no pair is separable at ``alpha`` unless ``2m/(n + 1) < alpha``,
+    that is unless ``n ≥ ⌊2m/alpha⌋``.
+
+    Parameters
+    ----------
+    pvalues : numpy.ndarray
+        The reversal p-values (NaN for pairs not tested).
+    n : int
+        The resamples.
+    alpha : float
+        The level.
+    correction : {"holm", "none"}
+        The correction for the pairs tested.
+
+    Returns
+    -------
+    int or None
+        ``⌊2m/alpha⌋`` when ``n`` is fewer, else None.
+
+    Examples
+    --------
+    Ten systems (45 pairs) on 1 000 resamples: the smallest p-value, 2/1001, times 45 is
+    0.09 > 0.05; 1 800 resamples would do:
+
+    >>> p = np.full((10, 10), np.nan)
+    >>> p[np.triu_indices(10, 1)] = 2 / 1001
+    >>> resamples_to_separate(p, 1000, 0.05, "holm"), resamples_to_separate(p, 1000, 0.05, "none")
+    (1800, None)
+    """
+    tested = int(np.count_nonzero(~np.isnan(pvalues)))
+    factor = tested if correction == "holm" else min(tested, 1)
+    if factor == 0 or 2.0 * factor / (n + 1.0) < alpha:
+        return None
+    return int(np.floor(2.0 * factor / alpha))

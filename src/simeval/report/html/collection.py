@@ -5,6 +5,7 @@ sentences, a table and the critical difference diagram, drawn from the saved doc
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,7 +47,7 @@ def _friedman_clause(collection: Doc) -> str:
     if not (f.get("f_pvalue") is not None and f["f_pvalue"] < f["alpha"]):
         return (
             f"over {sets}, the Friedman test finds no difference between the {k} systems "
-            f"({pvalue_text(f.get('f_pvalue'))})"
+            f"({pvalue_text(f.get('f_pvalue'))}{_cannot_reject(f)})"
         )
     best, rank, close, cd = _nemenyi(f)
     tail = (
@@ -122,6 +123,16 @@ def collection_clause(contents: Contents) -> str | None:
     return None
 
 
+def _cannot_reject(f: Doc) -> str:
+    """``; with 2 data sets it cannot reject …`` where the smallest p-value the test can
+    give, (k!)^−(N−1) when every data set ranks the systems alike, is not below α."""
+    k, n = len(f["systems"]), int(f["n_datasets"])
+    smallest = math.exp(-(n - 1) * math.lgamma(k + 1))
+    if smallest < f["alpha"]:
+        return ""
+    return f"; with {n} data sets it cannot reject: its smallest p-value is {smallest:.3g}"
+
+
 def _friedman_statistic(f: Doc) -> str:
     """Iman–Davenport's F_F with its df and p-value; where every data set ranks the systems
     in the same order F_F is infinite (saved as null) and the p-value is the exact one."""
@@ -142,7 +153,10 @@ def _friedman_sentence(collection: Doc) -> Html:
         f"{_friedman_statistic(f)}"
     )
     if not (f.get("f_pvalue") is not None and f["f_pvalue"] < f["alpha"]):
-        return Html(f"{head}: no evidence that the {k} systems differ (α = {f['alpha']:g}).")
+        return Html(
+            f"{head}: no evidence that the {k} systems differ (α = {f['alpha']:g}"
+            f"{_cannot_reject(f)})."
+        )
     best, rank, close, cd = _nemenyi(f)
     tail = (
         f"within the critical difference ({cd}) of {and_list(map(strong, close))}"

@@ -68,9 +68,16 @@ def neighbours_clause(ranks: Doc) -> str:
         verb = "is" if tuple(systems) in separable else "is not"
         return f"the order of {strong(systems[0])} and {strong(systems[1])} {verb} separable"
     count = sum((a, b) in separable for a, b in itertools.pairwise(systems))
+    needed = ranks.get("resamples_needed")
     return (
         f"the order of {count} of the {len(systems) - 1} neighbouring pairs in the ranking is "
         "separable"
+        + (
+            f" (with {defined_resamples(ranks):,} resamples no order can be: give {needed:,} "
+            "or more)"
+            if needed
+            else ""
+        )
     )
 
 

@@ -79,6 +79,7 @@ _RANKS = {
     "systems": [{"system": "str", "value": "num?", "rank": "num", "rank_low": "num?",
                  "rank_high": "num?", "p_best": "num?"}],
     "separable_pairs": [["str"]],
+    "resamples_needed?": "int?",
 }  # fmt: skip
 #: Who is best over a run's data sets
 #: (:meth:`simeval.evaluation.collection.CollectionVerdict.as_dict`).
