@@ -330,3 +330,13 @@ def test_datasets_with_a_missing_data_dir(capsys) -> None:
     rc, out, err = _main(capsys, "datasets", "--data-dir", "/nonexistent")
     assert rc == 2 and out == ""
     assert err.strip() == "simeval: error: --data-dir /nonexistent: no such folder; check the path"
+
+
+def test_digit_separators_are_not_numbers(tmp_path: Path) -> None:
+    # Python's float("1_000") is 1000.0 (PEP 515); a score file that holds it is mistyped
+    from simeval.io import read_table
+
+    p = tmp_path / "scores.tsv"
+    p.write_text("id\tscore\na\t1.5\nb\t1_000\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"line 3, column 'score': '1_000' is not a number"):
+        read_table(p).numbers("score")

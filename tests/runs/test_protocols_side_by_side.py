@@ -135,7 +135,8 @@ def test_simeval_report_of_the_saved_json_gives_the_page_of_run(
 @pytest.mark.parametrize(
     ("given", "needles"),
     [("mteb,bogus", ("unknown protocol 'bogus'", "senteval")),
-     ("simeval,mteb", ("goes alone",))],
+     ("simeval,mteb", ("goes alone",)),
+     ("all,mteb", ("protocol 'all' goes alone", "mteb, senteval, simcse, st"))],
 )  # fmt: skip
 def test_a_bad_protocol_list_is_one_line(given: str, needles: tuple[str, ...], capsys) -> None:
     rc, out, err = run(capsys, "run", "--model", "lexical:jaccard", "--dataset", "sts13",

@@ -192,7 +192,10 @@ def _python_floats(values: list[Any], convert: Convert, start: int) -> NDArray[n
     succeeds and has nothing infinite; else ``convert`` value by value (row ``start`` +
     i), which names the first bad one."""
     try:
-        out = np.array(values, dtype=np.float64)
+        # Python's float (numpy's too) reads "1_000" as 1000 (PEP 515): such text is left
+        # to ``convert``, which refuses it
+        separators = any(isinstance(v, str) and "_" in v for v in values)
+        out = None if separators else np.array(values, dtype=np.float64)
     except (TypeError, ValueError):
         out = None
     if out is None or out.shape != (len(values),) or np.isinf(out).any():

@@ -184,6 +184,8 @@ def _to_float(value: Any, table: ScoreTable, i: int, column: str) -> float:
         if text == "" or text.lower() in ("nan", "na", "n/a", "null", "none"):
             return math.nan
         try:
+            if "_" in text:  # Python's float reads 1_000 as 1000; no score file means that
+                raise ValueError(text)
             x = float(text)
         except ValueError:
             if table.kind == "numbers" and len(text.split()) > 1:

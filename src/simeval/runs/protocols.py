@@ -335,6 +335,10 @@ def protocols_of(protocol: str | Sequence[str]) -> tuple[Protocol, ...]:
     names = [n.strip() for n in names if isinstance(n, str) and n.strip()] or [""]
     if names == ["all"]:
         names = list(SIDE_BY_SIDE)
+    elif "all" in names:
+        raise InputError(
+            f"protocol 'all' goes alone (it is {', '.join(SIDE_BY_SIDE)}); got {protocol!r}"
+        )
     out = tuple(get_protocol(n) for n in dict.fromkeys(names))
     if len(out) > 1 and any(p.name == "simeval" for p in out):
         raise InputError(

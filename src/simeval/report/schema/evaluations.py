@@ -35,7 +35,11 @@ def evaluation_document(
 
     ``dataset`` names the data (a registry name or the gold file). ``scores``: keep the
     per-pair scores (``gold`` and each system on the gold scale, missing as null) —
-    None keeps them up to :data:`SCORES_MAX_VALUES` numbers. ``off_scale`` holds the
+    None keeps them up to :data:`SCORES_MAX_VALUES` numbers. A system off the gold scale
+    is saved calibrated, as ``calibration`` says: what the page draws and the measures of
+    the gold value read; the correlations in ``records`` read the raw scores, and an
+    isotonic map (not strictly increasing) ties some of them, so a Spearman recomputed
+    from the saved scores can differ slightly. ``off_scale`` holds the
     systems whose scores look like another scale than the gold's, with the reason.
 
     Parameters
