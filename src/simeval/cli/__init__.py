@@ -131,7 +131,7 @@ def build_parser(only: str | None = ALL) -> argparse.ArgumentParser:
 
 
 #: Library parameters whose command-line option has another name than the parameter.
-PARAMETER_DESTS = {"n_resamples": "bootstrap", "header": "no_header"}
+PARAMETER_DESTS = {"n_resamples": "bootstrap", "header": "no_header", "ratings": "raters"}
 
 
 def flag_names(parser: argparse.ArgumentParser, command: str | None) -> dict[str, str]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..errors import InputError
+from ..errors import InputError, param
 
 __all__ = [
     "MEASURES",
@@ -202,17 +202,18 @@ def check_ratings(ratings: ArrayLike, name: str = "ratings") -> NDArray[np.float
     try:
         R = np.asarray(ratings, dtype=np.float64)
     except (TypeError, ValueError) as exc:
-        raise InputError(f"`{name}` must be numbers (items × raters); {exc}") from None
+        raise InputError(f"{param(name)} must be numbers (items × raters); {exc}") from None
     if R.ndim != 2:
-        raise InputError(f"`{name}` must be a matrix items × raters; got shape {R.shape}")
+        raise InputError(f"{param(name)} must be a matrix items × raters; got shape {R.shape}")
     if R.shape[1] < 2 or R.shape[0] < MIN_ITEMS:
         raise InputError(
-            f"`{name}` needs at least 2 raters and {MIN_ITEMS} items; got shape {R.shape}"
+            f"{param(name)} needs at least 2 raters and {MIN_ITEMS} items; got shape {R.shape}"
         )
     if np.isinf(R).any():
         i, j = np.argwhere(np.isinf(R))[0]
-        raise InputError(f"`{name}` has an infinite rating at item {i + 1}, rater {j + 1}")
+        raise InputError(f"{param(name)} has an infinite rating at item {i + 1}, rater {j + 1}")
     empty = np.isnan(R).all(axis=0)
     if empty.any():
-        raise InputError(f"rater {int(np.argmax(empty)) + 1} of `{name}` rated no item; drop it")
+        j = int(np.argmax(empty)) + 1
+        raise InputError(f"rater {j} of {param(name)} rated no item; drop it")
     return R
