@@ -340,3 +340,28 @@ def test_digit_separators_are_not_numbers(tmp_path: Path) -> None:
     p.write_text("id\tscore\na\t1.5\nb\t1_000\n", encoding="utf-8")
     with pytest.raises(DataError, match=r"line 3, column 'score': '1_000' is not a number"):
         read_table(p).numbers("score")
+
+
+def test_trailing_delimiters_name_no_column(tmp_path: Path) -> None:
+    # A tab at the end of the header and of some rows (as in WordSim-353's set1.tab) adds
+    # an empty field, not a column; a value after it is still an error.
+    from simeval.io import read_table
+
+    p = tmp_path / "t.tsv"
+    p.write_text("w\tscore\t\r\na\t1.5\t\r\nb\t2\r\n", encoding="utf-8")
+    table = read_table(p)
+    assert list(table.columns) == ["w", "score"]
+    assert table.numbers("score").tolist() == [1.5, 2.0]
+    p.write_text("w\tscore\t\na\t1.5\tx\nb\t2\n", encoding="utf-8")
+    with pytest.raises(DataError, match="line 2: 3 fields but the header has 2"):
+        read_table(p)
+
+
+def test_wordsim353_set1_reads_as_a_table(shared_data: Path) -> None:
+    # set1.tab (Finkelstein et al. 2002): 153 pairs; the words, the mean, 13 raters
+    from simeval.io import read_table
+
+    table = read_table(shared_data / "wordsim-ws353" / "set1.tab")
+    assert list(table.columns) == ["Word 1", "Word 2", "Human (mean)", *map(str, range(1, 14))]
+    assert len(table.lines) == 153
+    assert table.numbers("Human (mean)")[0] == 6.77  # love - sex, the file's first row

@@ -159,6 +159,8 @@ def _read_delimited(name: str, lines: list[str], delimiter: str, header: bool) -
     for lineno, row in rows:
         if names is None:
             names = [h.strip() for h in row]
+            while len(names) > 1 and not names[-1]:  # a trailing delimiter names no column
+                names.pop()
             if all(looks_numeric(h) for h in names):
                 raise DataError(
                     f"the first line of {name} looks like data, not a header (all its "
@@ -172,6 +174,8 @@ def _read_delimited(name: str, lines: list[str], delimiter: str, header: bool) -
                 )
             columns = {h: [] for h in names}
             continue
+        if len(row) > len(names) and not any(cell.strip() for cell in row[len(names) :]):
+            row = row[: len(names)]  # trailing delimiters (WordSim-353's set1.tab has some)
         if len(row) != len(names):
             raise DataError(
                 f"{name}, line {lineno}: {len(row)} fields but the header has {len(names)}; "
