@@ -94,6 +94,22 @@ def summary(ceilings: dict[str, HumanCeiling], results: dict[str, dict[str, Word
     return render_table(header, rows, "markdown", align_left=2)
 
 
+def coverage_notes(results: dict[str, dict[str, WordsimResult]]) -> list[str]:
+    """A caveat for each model that misses more than a tenth of a data set's pairs: the
+    surrogate distance ties those pairs, so its ρ measures coverage as much as similarity."""
+    out = []
+    for name, by_model in results.items():
+        for model, res in by_model.items():
+            n, missing = int(res.n), int(res.missing)
+            if missing > n / 10:
+                out.append(
+                    f"_{model} knows the words of only {n - missing:,} of the {n:,} pairs of "
+                    f"{SETS[name]}: the others share the surrogate distance, so its ρ there "
+                    "says as much about its vocabulary as about similarity._\n"
+                )
+    return out
+
+
 def _interval(value: float, low: float, high: float) -> str:
     return f"{value:.3f} [{low:.3f}, {high:.3f}]"
 
@@ -121,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         "",
         *(f"_{n}._\n" for n in notes),
         summary(ceilings, results),
+        *coverage_notes(results),
         "_share_: ρ / IAA-2. _Δ vs average rater_: the model's mean ρ with the mean of the "
         "raters other than j, minus rater j's (both on rater j's pairs); the verdict says "
         "whether its interval excludes 0.",
