@@ -160,3 +160,11 @@ def test_wordsim_raters_errors(capsys, shared_data: Path) -> None:
         *run(capsys, *base, "--dataset", "ws353", "--raters", "4-16"),
         "rater columns are for --pairs files",
     )
+
+
+def test_the_gold_column_is_not_a_rater(capsys, gold_file) -> None:
+    # the gold is the raters' mean: counted as a rater it would inflate the ceiling
+    gold, system, _, _ = gold_file
+    argv = ["evaluate", gold, "--gold-column", "score", "--system", f"m={system}",
+            "--raters", "score,r1,r2"]  # fmt: skip
+    assert_error(*run(capsys, *argv), "--raters score,r1,r2 includes the gold column 'score'")

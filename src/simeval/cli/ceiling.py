@@ -143,9 +143,14 @@ def human_ceiling_of(
         return None
     table = read_table(args.gold, header=not getattr(args, "no_header", False))
     names = list(table.columns)
-    ratings = np.column_stack(
-        [table.numbers(names[j], parameter="raters") for j in resolve_columns(args.raters, names)]
-    )
+    chosen = resolve_columns(args.raters, names)
+    gold_column = getattr(args, "gold_column", None)
+    if gold_column is not None and table.column_name(gold_column) in [names[j] for j in chosen]:
+        raise CommandLineError(
+            f"--raters {args.raters} includes the gold column {table.column_name(gold_column)!r}"
+            " (--gold-column): the raters are the other columns"
+        )
+    ratings = np.column_stack([table.numbers(names[j], parameter="raters") for j in chosen])
     keep = ~np.isnan(gold)
     for values in systems.values():
         keep &= np.isfinite(np.asarray(values, dtype=np.float64))
