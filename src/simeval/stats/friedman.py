@@ -32,7 +32,13 @@ from ..results import json_ready
 from .nemenyi import cliques, nemenyi_q
 from .ranks import rank_values
 
-__all__ = ["FriedmanNemenyi", "friedman_from_ranks", "friedman_test", "nemenyi_q"]
+__all__ = [
+    "FriedmanNemenyi",
+    "agreement_pvalue",
+    "friedman_from_ranks",
+    "friedman_test",
+    "nemenyi_q",
+]
 
 
 @dataclass(frozen=True)
@@ -114,11 +120,9 @@ class FriedmanNemenyi:
 
     @property
     def smallest_pvalue(self) -> float:
-        """The exact p-value of complete agreement, ``(k!)^−(N−1)``: the smallest any
-        ranking of k models over N data sets can give; at or above ``alpha`` the test
-        cannot reject (2 models on 2 data sets: 0.5)."""
+        """The smallest p-value the test can give here (:func:`agreement_pvalue`)."""
         k = len(self.systems)
-        return math.exp(-(self.n_datasets - 1) * math.lgamma(k + 1))
+        return agreement_pvalue(k, self.n_datasets)
 
     def different(self, a: str, b: str) -> bool:
         """Whether models ``a`` and ``b`` differ by the Nemenyi test (|R_a − R_b| ≥ CD)."""
@@ -198,6 +202,30 @@ class FriedmanNemenyi:
         from ..report.figures import critical_difference_diagram
 
         return critical_difference_diagram(self.as_dict(), ax=ax)
+
+
+def agreement_pvalue(k: int, n_datasets: int) -> float:
+    """The exact p-value of complete agreement, ``(k!)^−(N−1)``: the chance that N − 1
+    random orders of k models all equal the first, the smallest p-value Friedman's test
+    can give over N data sets.
+
+    Parameters
+    ----------
+    k : int
+        The models.
+    n_datasets : int
+        N.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(agreement_pvalue(3, 2), 4), round(agreement_pvalue(2, 2), 4)
+    (0.1667, 0.5)
+    """
+    return math.exp(-(n_datasets - 1) * math.lgamma(k + 1))
 
 
 def friedman_test(
@@ -361,9 +389,7 @@ def friedman_from_ranks(
         chi2_pvalue=float(chi2_dist.sf(chi2, df1)),
         f_statistic=f_stat,
         f_pvalue=(
-            float(f_dist.sf(f_stat, df1, df2))
-            if math.isfinite(f_stat)
-            else math.exp(-(N - 1) * math.lgamma(k + 1))  # (k!)^-(N-1): all N orders agree
+            float(f_dist.sf(f_stat, df1, df2)) if math.isfinite(f_stat) else agreement_pvalue(k, N)
         ),
         df=(df1, df2),
         alpha=alpha,

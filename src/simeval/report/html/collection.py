@@ -5,10 +5,10 @@ sentences, a table and the critical difference diagram, drawn from the saved doc
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
+from ...stats.friedman import agreement_pvalue
 from ..leaderboard import AGGREGATES
 from .leaderboard import (
     draw_figure,
@@ -127,7 +127,7 @@ def _cannot_reject(f: Doc) -> str:
     """``; with 2 data sets it cannot reject …`` where the smallest p-value the test can
     give, (k!)^−(N−1) when every data set ranks the systems alike, is not below α."""
     k, n = len(f["systems"]), int(f["n_datasets"])
-    smallest = math.exp(-(n - 1) * math.lgamma(k + 1))
+    smallest = agreement_pvalue(k, n)
     if smallest < f["alpha"]:
         return ""
     return f"; with {n} data sets it cannot reject: its smallest p-value is {smallest:.3g}"
