@@ -232,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
     emit_document(
         args,
         lambda scores: run_document(res, scores=scores),
-        # the text keeps no per-pair score, but its collection is bootstrapped on them
-        lambda: format_run(run_document(res, scores=True), args.format, args.digits),
+        # the text shows no per-pair score (the collection is computed with or without)
+        lambda: format_run(run_document(res, scores=False), args.format, args.digits),
     )
     return 0
