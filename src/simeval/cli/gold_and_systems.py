@@ -211,6 +211,7 @@ def _read_systems(
         systems[name] = _read_system(
             args, name, path, column, name not in headerless, gold_ids, n_gold, gold_path, options
         )
+        release_reader_memory()  # the file's ids and text, before the next is read
     return systems
 
 

@@ -1,9 +1,8 @@
 """The two C parsers behind :mod:`simeval.io.delimited`, and what it does with their rows.
 
-- pyarrow's CSV reader (where pyarrow is installed), in one thread as pandas' parser, on
-  the C library's ``malloc``, its blocks taken one after the other: a column of numbers
-  goes into one growing numpy array (the block's memory is reused for the next, so no
-  array of the whole column is made twice), a text column stays Arrow strings;
+- pyarrow's CSV reader (where pyarrow is installed), the whole file at once, its blocks
+  parsed in parallel, on the C library's ``malloc``: a column of numbers becomes one
+  numpy array, a text column stays Arrow strings;
 - pandas' C parser otherwise: numbers in a numpy array, text in numpy arrays of ``str``.
   pandas fills a row shorter than the header in silently, so its rows are checked by a
   count of the delimiters in the file (and a comma-separated file holding quotes, where
@@ -91,8 +90,9 @@ class Parsed:
 Parser = Callable[[frozenset[str], list[str] | None], Parsed | None]
 
 
-def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -> Parser:
-    r"""pyarrow's CSV reader for ``source``, read in one thread, block by block.
+def arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
+    r"""pyarrow's CSV reader for ``source``: the whole file at once, its blocks parsed in
+    parallel.
 
     Parameters
     ----------
@@ -103,8 +103,6 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -
     quoted : bool
         Whether the file holds quotes (fields may then hold line breaks: such a file is
         declined).
-    rows_hint : int
-        An estimate of the rows, which sizes the arrays of numbers first.
 
     Returns
     -------
@@ -118,7 +116,7 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -
     >>> from simeval.io.text import Source
     >>> source = Source("scores.tsv", data=b"id\tscore\na\t1.5\nb\tnan\n")
     >>> layout = Layout("table", "\t", ["id", "score"], True, frozenset({"score"}))
-    >>> parsed = arrow_parser(source, layout, False, 2)(layout.numeric, None)
+    >>> parsed = arrow_parser(source, layout, False)(layout.numeric, None)
     >>> parsed.columns["score"], parsed.nan_text
     (array([1.5, nan]), frozenset({'score'}))
     """
@@ -133,11 +131,11 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -
         newlines_in_values=quoted,
         ignore_empty_lines=False,  # blank lines are rows: their line numbers count
     )
-    # one thread, as pandas' C parser: on a machine of few cores, shared, the parser's
-    # threads slowed the reading down (2 cores: 2.3–4.2 s for three 1e7-row files, against
-    # 1.8–3.2 s in one thread)
+    # the whole file, its blocks parsed by the reader's threads: three 1e7-row files in
+    # 0.6–0.8 s on 2 cores, as pandas' parallel read, against 1.0–1.4 s block by block in
+    # one thread (the reader's own threads, block by block, took 1.2 s)
     read_options = pa_csv.ReadOptions(
-        column_names=layout.names, skip_rows=int(layout.header), use_threads=False
+        column_names=layout.names, skip_rows=int(layout.header), use_threads=True
     )
 
     def parse(numeric: frozenset[str], names: list[str] | None) -> Parsed | None:
@@ -151,20 +149,20 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -
         )
         data = source.path if source.path is not None else pa.py_buffer(source.data or b"")
         try:
-            reader = pa_csv.open_csv(
+            table = pa_csv.read_csv(
                 data,
                 read_options=read_options,
                 parse_options=parse_options,
                 convert_options=convert_options,
-                # the C library's malloc, not Arrow's default pool (mimalloc): the reader
-                # frees and takes again a few MB per block, which mimalloc hands back to the
-                # system and faults in again (2 cores: 0.6–1.4 s of system time for three
-                # 1e7-row files, against 0.2–0.4 s); see simeval.io.release_reader_memory
+                # the C library's malloc, not Arrow's default pool (mimalloc), which hands
+                # the blocks' memory back to the system and faults it in again (2 cores:
+                # 0.6–1.4 s of system time for three 1e7-row files, against 0.2–0.4 s);
+                # see simeval.io.release_reader_memory
                 memory_pool=pa.system_memory_pool(),
             )
-            parsed = _gathered(reader, rows_hint)
         except (pa.ArrowInvalid, OSError):
             return None
+        parsed = _columns(table)
         if quoted and _holds_line_break(parsed.columns):
             return None
         return parsed
@@ -172,48 +170,24 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool, rows_hint: int) -
     return parse
 
 
-def _gathered(reader: Any, rows_hint: int) -> Parsed:
-    """The blocks of an Arrow CSV reader as whole columns."""
+def _columns(table: Any) -> Parsed:
+    """An Arrow table's columns: numbers as one float64 numpy array each (nulls as NaN),
+    text as the table holds it."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    numbers = {f.name: _Growing(rows_hint) for f in reader.schema if pa.types.is_floating(f.type)}
-    texts: dict[str, list[Any]] = {f.name: [] for f in reader.schema if f.name not in numbers}
-    nan_text: set[str] = set()
-    for batch in reader:
-        for name, column in zip(batch.schema.names, batch.columns):
-            if name in numbers:
-                if pc.any(pc.is_nan(column)).as_py():
-                    nan_text.add(name)
-                numbers[name].add(float64_values(column))  # nulls as NaN
-            else:
-                texts[name].append(column)
     columns: dict[str, Any] = {}
-    for field in reader.schema:
-        if field.name in numbers:
-            columns[field.name] = numbers[field.name].array()
+    nan_text: set[str] = set()
+    for name, column in zip(table.column_names, table.columns):
+        if pa.types.is_floating(column.type):
+            if pc.any(pc.is_nan(column)).as_py():
+                nan_text.add(name)
+            values = float64_values(column)
+            # numpy's own memory, not a view of the table's (a file of one block)
+            columns[name] = values if values.base is None else values.copy()
         else:
-            columns[field.name] = pa.chunked_array(texts[field.name], type=field.type)
+            columns[name] = column
     return Parsed(columns, frozenset(nan_text))
-
-
-class _Growing:
-    """A float64 array filled block by block, grown in place (``realloc``) when full."""
-
-    def __init__(self, capacity: int) -> None:
-        self._values = np.empty(max(capacity, 1024))
-        self._size = 0
-
-    def add(self, values: NDArray[np.float64]) -> None:
-        end = self._size + len(values)
-        if end > len(self._values):
-            self._values.resize(max(end, 2 * len(self._values)), refcheck=False)
-        self._values[self._size : end] = values
-        self._size = end
-
-    def array(self) -> NDArray[np.float64]:
-        self._values.resize(self._size, refcheck=False)  # the unused end given back
-        return self._values
 
 
 def _holds_line_break(columns: dict[str, Any]) -> bool:

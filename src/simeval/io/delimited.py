@@ -134,17 +134,10 @@ def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | N
     if source.path is None:  # standard input, a compressed file: text only (no rereading)
         layout = replace(layout, numeric=frozenset())
     if _has_pyarrow():
-        parse = arrow_parser(source, layout, quoted, _rows_hint(source, sample))
+        parse = arrow_parser(source, layout, quoted)
     else:
         parse = pandas_parser(source, layout, quoted)
     return _table(source, layout, parse)
-
-
-def _rows_hint(source: Source, sample: list[str]) -> int:
-    """About how many lines the file has: its size over the sample's bytes per line."""
-    size = source.path.stat().st_size if source.path is not None else len(source.data or b"")
-    per_line = sum(len(line) + 1 for line in sample) / max(len(sample), 1)
-    return int(size / max(per_line, 1) * 1.05) + 16
 
 
 def _has_pyarrow() -> bool:

@@ -97,6 +97,7 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
     if comment is None and suffix not in _JSON_SUFFIXES:
         table = read_regular(source, suffix, header=header)
         if table is not None:
+            release_reader_memory()  # what the parser held beside the columns
             return table
     lines = source_text(source).splitlines()
     if comment is not None:  # blanked, not removed: line numbers stay the file's
