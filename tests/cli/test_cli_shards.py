@@ -86,6 +86,25 @@ def test_merge_refuses_what_is_not_one_run(shards, message) -> None:
     assert "\n" not in str(err.value)
 
 
+def test_merge_writes_csv_for_a_csv_name(tmp_path, capsys) -> None:
+    # a .csv name gets commas (an id holding one quoted, as csv.writer quotes it), which
+    # pandas' read_csv reads with its defaults; any other name gets tabs
+    pd = pytest.importorskip("pandas")
+    ids, scores = ["a", "b,2", "c", "d", "e"], [0.1, 0.2, 0.3, None, 0.5]
+    for i, (lo, hi) in enumerate([(0, 2), (2, 5)], 1):
+        doc = _shard("m", i, 2, ids[lo:hi], scores[lo:hi])
+        (tmp_path / f"{i}.json").write_text(json.dumps(doc))
+    shards = [tmp_path / "1.json", tmp_path / "2.json"]
+    for name in ("all.csv", "all.tsv"):
+        rc, _, err = run(capsys, "merge", *shards, "-o", tmp_path / name)
+        assert rc == 0, err
+    assert (tmp_path / "all.csv").read_text().splitlines()[:3] == ["id,score", "a,0.1", '"b,2",0.2']
+    frame = pd.read_csv(tmp_path / "all.csv")
+    assert frame["id"].tolist() == ids
+    np.testing.assert_array_equal(frame["score"], [0.1, 0.2, 0.3, np.nan, 0.5])
+    assert (tmp_path / "all.tsv").read_text().splitlines()[2] == "b,2\t0.2"
+
+
 def _ids(shared: Path) -> list[str]:
     return list(se.datasets.load(DATASET, data_dir=shared).ids)
 

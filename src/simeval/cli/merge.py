@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         required=True,
         help="the merged score file (.json: the scores document; else a table of id and "
-        "score); never over one of the shards",
+        "score, comma-separated for .csv, else tab-separated); never over one of the shards",
     )
     declare_files(p, inputs=("shards",), outputs=("output",))
     p.set_defaults(func=run)
@@ -73,8 +73,8 @@ def _read(path: str) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``simeval merge``: check that the shards are every shard of one run exactly once
-    and write the whole set's scores (a JSON document for ``.json``, else a tab-separated
-    table of id and score).
+    and write the whole set's scores (a JSON document for ``.json``, else a table of id
+    and score: comma-separated for ``.csv``, tab-separated otherwise).
 
     Parameters
     ----------
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     ['id\\tscore', 'p1\\t0.5', 'p2\\t0.25', 'p3\\t0.75']
     """
     from ..report.schema import scores_document
-    from ..report.tables import to_json
+    from ..report.tables import score_table, to_json
     from ..runs.shards import merge_shards
 
     merged = merge_shards([(path, _read(path)) for path in args.shards])
@@ -115,6 +115,5 @@ def run(args: argparse.Namespace) -> int:
         emit(to_json(doc), args.output)
     else:
         values = [float("nan") if s is None else float(s) for s in merged["scores"]]
-        lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(merged["ids"], values))]
-        emit("\n".join(lines) + "\n", args.output)
+        emit(score_table(merged["ids"], values, args.output), args.output)
     return 0

@@ -54,8 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         required=True,
         help="the score file (.json: ids, scores and signature; else a table of id and "
-        "score); never over or into what the command reads (the model's files or folder, "
-        "the data set's folder, the cache)",
+        "score, comma-separated for .csv, else tab-separated); never over or into what the "
+        "command reads (the model's files or folder, the data set's folder, the cache)",
     )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress or notes")
     declare_files(p, outputs=("output",))
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     2
     """
     from ..report.schema import scores_document
-    from ..report.tables import to_json
+    from ..report.tables import score_table, to_json
     from ..runs.assembly import unscored_reason
     from ..runs.run import score_dataset
     from ..runs.shards import parse_shard
@@ -115,8 +115,7 @@ def run(args: argparse.Namespace) -> int:
         )  # fmt: skip
         emit(to_json(doc), args.output)
     else:
-        lines = ["id\tscore", *(f"{i}\t{s!r}" for i, s in zip(result.ids, scores.tolist()))]
-        emit("\n".join(lines) + "\n", args.output)
+        emit(score_table(result.ids, scores.tolist(), args.output), args.output)
     k = int((scores != scores).sum())  # NaN
     why = unscored_reason(result.task.model)
     note_unscored(args, args.model, args.dataset, k, len(result.ids), why, "written as nan")

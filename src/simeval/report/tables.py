@@ -16,7 +16,7 @@ from typing import Any
 
 from ..results import json_ready
 
-__all__ = ["FORMATS", "format_number", "render_table", "to_json"]
+__all__ = ["FORMATS", "format_number", "render_table", "score_table", "to_json"]
 
 FORMATS = ("table", "json", "csv", "markdown", "latex")
 
@@ -217,3 +217,39 @@ def to_json(document: Any, indent: int | None = 2) -> str:
     """
     text = json.dumps(json_ready(document), indent=indent, allow_nan=False)
     return text + ("\n" if indent is not None else "")
+
+
+def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
+    """The text of a score file of ``id`` and ``score`` for ``path``: comma-separated (ids
+    quoted where they need it) when its name ends in ``.csv``, tab-separated otherwise;
+    each score as Python's ``repr`` writes it (it reads back the same float; ``nan`` for a
+    pair left unscored).
+
+    Parameters
+    ----------
+    ids : sequence of str
+        The pairs' ids.
+    scores : sequence of float
+        One score per id.
+    path : str
+        The file it is written to (its suffix picks the delimiter).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> score_table(["p1", "p,2"], [0.5, float("nan")], "run.csv").splitlines()
+    ['id,score', 'p1,0.5', '"p,2",nan']
+    >>> score_table(["p1"], [0.1], "run.tsv")
+    'id\\tscore\\np1\\t0.1\\n'
+    """
+    if str(path).lower().endswith(".csv"):
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["id", "score"])
+        writer.writerows((i, repr(float(s))) for i, s in zip(ids, scores))
+        return out.getvalue()
+    lines = ["id\tscore", *(f"{i}\t{float(s)!r}" for i, s in zip(ids, scores))]
+    return "\n".join(lines) + "\n"
