@@ -296,3 +296,29 @@ def test_the_page_of_an_evaluation_and_of_word_similarity_shows_the_ceiling() ->
     words = {"kind": "wordsim", "schema": SCHEMA, "signature": "wordsim|v", "vectors": "v",
              "fisher_z_mean": None, "calibration": None, "records": [record]}  # fmt: skip
     assert CEILING_SENTENCE in _findings(build_page([words], figures=False))
+
+
+def test_the_collection_of_a_run_is_computed_once(monkeypatch) -> None:
+    # the command line makes the run's text, JSON and page from one result: the
+    # collection's bootstrap runs once, and every document carries the same verdict
+    import simeval.evaluation.collection as collection
+
+    calls = []
+    real = collection.compare_collection
+
+    def counted(*args, **kwargs):
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(collection, "compare_collection", counted)
+    rng = np.random.default_rng(5)
+    sets = [
+        Pairs(name, [f"w{i} x" for i in range(n)], [f"w{i % 7} y" for i in range(n)],
+              rng.uniform(0, 5, n).round(1), scale=(0, 5))
+        for name, n in (("one", 30), ("two", 40))
+    ]  # fmt: skip
+    res = se.run(["lexical:jaccard", "lexical:edit"], sets, protocol="mteb", n_resamples=100,
+                 seed=0)  # fmt: skip
+    first, second = run_document(res, scores=False), run_document(res, scores=True)
+    assert len(calls) == 1
+    assert first["collection"] == second["collection"] is not None

@@ -100,6 +100,11 @@ class RunResult:
     #: value (``isotonic(on:stsb:dev)``, ``auto(isotonic,cv5,seed0)``, ``none``).
     calibration: Mapping[str, str] = field(default_factory=dict)
     protocols: tuple[str, ...] = ()
+    #: what :meth:`collection` computed, by (metric, aggregate): its bootstrap runs once
+    #: however many documents (JSON, text, page) are made of the run
+    _collections: dict[tuple[str, str | None], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def value(
         self,
@@ -124,6 +129,42 @@ class RunResult:
         raise InputError(
             f"no {what} of {model!r} on {dataset!r} (subset {subset!r}, protocol {protocol!r})"
         )
+
+    def collection(self, metric: str, aggregate: str | None = None) -> Any:
+        """Who is best over the data sets by ``metric``: :func:`~simeval.evaluation.
+        collection.compare_collection` of the evaluations, aggregated over the data sets by
+        ``aggregate`` (None: the Fisher-z mean of a correlation), on the resamples, seed,
+        confidence level and alpha of the run's comparisons (no bootstrap without them);
+        None with fewer than two models or two data sets. Computed once and kept.
+
+        Parameters
+        ----------
+        metric : str
+            The measure compared.
+        aggregate : str, optional
+            How the data sets' values are put together (``"mean"``; None: Fisher z).
+
+        Returns
+        -------
+        CollectionVerdict or None
+        """
+        if len(self.models) < 2 or len(self.evaluations) < 2:
+            return None
+        key = (metric, aggregate)
+        if key not in self._collections:
+            from ..evaluation.collection import compare_collection
+
+            first = next(iter(self.comparisons.values()), None)
+            self._collections[key] = compare_collection(
+                self.evaluations,
+                metric,
+                aggregate=aggregate,  # type: ignore[arg-type]
+                n_resamples=int(first.distribution.resamples.shape[2]) if first else 0,
+                seed=first.distribution.seed if first else None,
+                confidence_level=first.confidence_level if first else 0.95,
+                alpha=first.alpha if first else 0.05,
+            )
+        return self._collections[key]
 
     def side_by_side(self) -> dict[str, Any]:
         """Each model's main score on each data set under each of the run's protocols

@@ -183,29 +183,17 @@ def _headline(main_metric: str) -> str:
 
 def _collection(res: RunResult, metric: str, aggregate: str | None) -> dict[str, Any] | None:
     """The collection section of a run: with two or more models on two or more data sets,
-    :func:`~simeval.evaluation.collection.compare_collection` of the headline measure,
-    aggregated over the data sets as the protocol's tool does (``aggregate``; None: the
-    Fisher-z mean of a correlation) —
-    its bootstrap on the run's resamples and seed when the run was bootstrapped, whether
-    or not the document keeps the per-pair scores (the section is saved as computed, so a
-    page rebuilt from the document says what the run said)."""
-    from ...evaluation.collection import compare_collection
-
-    if len(res.models) < 2 or len(res.evaluations) < 2:
+    :meth:`RunResult.collection <simeval.runs.result.RunResult.collection>` of the headline
+    measure, aggregated over the data sets as the protocol's tool does (``aggregate``;
+    None: the Fisher-z mean of a correlation) — its bootstrap on the run's resamples and
+    seed when the run was bootstrapped, whether or not the document keeps the per-pair
+    scores (the section is saved as computed, so a page rebuilt from the document says
+    what the run said)."""
+    verdict = res.collection(metric, aggregate)
+    if verdict is None:
         return None
-    first = next(iter(res.comparisons.values()), None)
-    n_resamples = int(first.distribution.resamples.shape[2]) if first else 0
-    verdict = compare_collection(
-        res.evaluations,
-        metric,
-        aggregate=aggregate,  # type: ignore[arg-type]
-        n_resamples=n_resamples,
-        seed=first.distribution.seed if first else None,
-        confidence_level=first.confidence_level if first else 0.95,
-        alpha=first.alpha if first else 0.05,
-    )
     doc = verdict.as_dict()
-    if verdict.bootstrap is None and verdict.friedman is not None and first is None:
+    if verdict.bootstrap is None and verdict.friedman is not None and not res.comparisons:
         doc["reasons"]["bootstrap"] = "the run has no bootstrap resamples"
     return doc
 
