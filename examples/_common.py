@@ -78,16 +78,45 @@ def write_results(out: Path, md: list[str], models: list[str], started: float) -
     return 0
 
 
+#: The output folders this run created (with their missing parents, deepest first):
+#: removed again, with what was written into them, when the run fails.
+_CREATED: list[Path] = []
+
+
+def output_folder(path: Path) -> Path:
+    """``path`` made (with its missing parents) and remembered, so that a run that fails
+    leaves no folder it made behind (:func:`run_main`)."""
+    missing = [p for p in (path, *path.parents) if not p.exists()]
+    path.mkdir(parents=True, exist_ok=True)
+    _CREATED.extend(missing)
+    return path
+
+
+def _remove_created() -> None:
+    for folder in _CREATED:  # deepest first: everything in them is this run's
+        shutil.rmtree(folder, ignore_errors=True)
+    _CREATED.clear()
+
+
 def run_main(main: Callable[[], int]) -> int:
     """Run an example's ``main``; a simeval error (a missing data set, a bad folder) is
-    one line on stderr and exit status 2, as with the ``simeval`` command."""
+    one line on stderr and exit status 2, as with the ``simeval`` command. A run that
+    fails removes the output folders it made (:func:`output_folder`)."""
     from simeval.errors import SimevalError
 
     try:
-        return main()
+        status = main()
     except SimevalError as exc:
+        _remove_created()
         print(f"{Path(sys.argv[0]).parent.name}: error: {exc}", file=sys.stderr)
         return 2
+    except BaseException:
+        _remove_created()
+        raise
+    if status:
+        _remove_created()
+    _CREATED.clear()
+    return status
 
 
 def score_systems(
@@ -107,9 +136,9 @@ def score_systems(
 
 
 def start(args: argparse.Namespace) -> tuple[Path, list[str], float]:
-    """The output folder (created), the scorers asked for, and the start time."""
-    args.out.mkdir(parents=True, exist_ok=True)
-    return args.out, models_of(args), time.perf_counter()
+    """The output folder (made by :func:`output_folder`), the scorers asked for, and the
+    start time."""
+    return output_folder(args.out), models_of(args), time.perf_counter()
 
 
 #: The package that ships GloVe 6B 50d (Stanford's glove.6B.zip) as .npy + a word index.

@@ -38,7 +38,7 @@ from simeval.wordsim.ceiling import wordsim_ceiling
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import glove_vectors, parser, run_main, write_results  # noqa: E402
+from _common import glove_vectors, output_folder, parser, run_main, write_results  # noqa: E402
 
 #: The registered sets whose individual ratings are published, with the registry's names.
 SETS = {"ws353": "WordSim-353", "simverb3500": "SimVerb-3500"}
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bootstrap", type=int, default=1000, help="resamples (default 1000)")
     args = p.parse_args(argv)
     started = time.perf_counter()
-    args.out.mkdir(parents=True, exist_ok=True)
+    output_folder(args.out)
     pairs = {name: registry.load(name, data_dir=args.data_dir) for name in SETS}
     words = {w for t in pairs.values() for w in (*t.word1, *t.word2)}
     vectors, notes = models(args.data_dir, words)

@@ -33,7 +33,7 @@ from simeval.cli import main as simeval
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import parser, run_main  # noqa: E402
+from _common import output_folder, parser, run_main  # noqa: E402
 
 #: What R wordspace 0.2-8 gives for ``eval.similarity.correlation(RG65, DSM_Vectors)``
 #: (the example of its help page, printed to 15 digits),
@@ -81,8 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     t0 = time.perf_counter()
     ws = args.data_dir / "wordspace"
-    out = args.out
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_folder(args.out)
     vectors = ["--vectors", str(ws / "DSM_Vectors.tsv.gz")]
     tasks = ["--pairs", str(ws / "RG65.tsv"), "--pairs", str(ws / "WordSim353.tsv")]
     plot = importlib.util.find_spec("matplotlib") is not None

@@ -39,3 +39,19 @@ def test_a_missing_data_folder_is_one_line_and_writes_nothing(name: str, tmp_pat
     assert proc.stderr.strip().splitlines()[-1].endswith("no such folder; check the path")
     assert "Traceback" not in proc.stderr
     assert not out.exists()
+
+
+def test_a_run_that_fails_later_leaves_no_folder_it_made(tmp_path: Path) -> None:
+    # the output folder is made before the data sets are read: when one is unknown, the
+    # folders the run made (here three levels) go again, and one that was there stays
+    data = tmp_path / "data"
+    data.mkdir()
+    script = str(EXAMPLES / "leaderboard" / "run.py")
+    for out in (tmp_path / "a" / "b" / "out", data):
+        argv = ["--data-dir", str(data), "--out", str(out), "--datasets", "no-such-set"]
+        proc = subprocess.run([sys.executable, script, *argv], capture_output=True, text=True)
+        assert proc.returncode == 2, proc.stderr
+        assert "no-such-set" in proc.stderr.strip().splitlines()[-1]
+        assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "a").exists()
+    assert data.is_dir() and not any(data.iterdir())
