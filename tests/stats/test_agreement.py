@@ -66,6 +66,22 @@ def test_iaa1_and_iaa2_by_hand() -> None:
         assert value == pytest.approx(_rho(R[:, j], _others(R, j)), abs=1e-12)
 
 
+def test_a_constant_rater_is_left_out_and_said_so() -> None:
+    # a fifth rater gives every item 3: scipy's spearmanr of it is undefined (NaN), so
+    # IAA-1 averages the 6 pairs of the other four (not 10) and IAA-2 their 4 raters; the
+    # table's heading counts five raters and names the one left out
+    from simeval.report.ceiling import format_ceiling
+
+    constant = np.column_stack([R, np.full(len(R), 3.0)])
+    res = rater_agreement(constant, n_resamples=0)
+    assert res.iaa1.statistic == pytest.approx(_iaa1(R), abs=1e-12)
+    assert (res.iaa1.units, res.iaa2.units, res.n_raters) == (6, 4, 5)
+    ceiling = human_ceiling(constant, {"model": R.mean(axis=1)}, n_resamples=0)
+    heading = " ".join(format_ceiling(ceiling, "table").split("\n\n")[0].split())
+    assert heading.startswith("8 items, 5 raters; no bootstrap, no intervals; rater 5 (of 5) ")
+    assert "left out of IAA-1 and IAA-2" in heading and "same rating for every item" in heading
+
+
 def test_split_half_with_two_raters_is_spearman_brown_of_their_rho() -> None:
     r = spearmanr(R[:, 0], R[:, 1])[0]
     res = rater_agreement(R[:, :2], n_resamples=0, n_splits=5)

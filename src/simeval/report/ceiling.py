@@ -5,10 +5,13 @@ comparison with an average single rater; the same as records (CSV) and as JSON
 
 from __future__ import annotations
 
+import math
 import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 from ..evaluation.evaluate import Evaluation
+from ..stats.agreement_kernels import MIN_ITEMS
 from ..stats.ceiling import HumanCeiling
 from .notes import WIDTH, footnotes
 from .tables import render_table, to_json
@@ -134,6 +137,8 @@ def format_ceiling(
         if a.n_resamples
         else f"{a.n_items} items, {a.n_raters} {kind}; no bootstrap, no intervals"
     )
+    if left_out := left_out_raters(a.per_rater):
+        heading += f"; {left_out}"
     header = list(CEILING_HEADER)
     if fmt == "csv":
         header.append("reason")
@@ -155,7 +160,8 @@ def format_ceiling(
     else:
         gap = [""] if fmt == "markdown" else []  # a Markdown table ends at a blank line
         lines = [f"**{title}**", ""] if fmt == "markdown" and title else [title] if title else []
-        lines += [heading, "", text.rstrip("\n"), *gap]
+        shown = heading if fmt == "markdown" else textwrap.fill(heading, WIDTH)
+        lines += [shown, "", text.rstrip("\n"), *gap]
         if notes:
             lines += [notes.rstrip("\n"), *gap]
         lines += textwrap.wrap(explain, WIDTH)
@@ -247,3 +253,26 @@ def with_ceiling(
         extra = render_table(RECORD_COLUMNS, evaluation_records(ceiling), "csv")
         return text + extra.partition("\n")[2]
     return text + "\n" + format_ceiling(ceiling, fmt, digits, title="human ceiling")
+
+
+def left_out_raters(per_rater: Sequence[float | None]) -> str:
+    """The raters whose ρ with the others is undefined (constant ratings, or fewer than
+    :data:`~simeval.stats.agreement_kernels.MIN_ITEMS` items shared), which IAA-1 and IAA-2
+    average without: said in the heading, which counts every rater.
+
+    >>> _left_out((0.8, float("nan"), 0.7, float("nan")))
+    '; raters 2 and 4 (of 4) left out of IAA-1 and IAA-2: their rho with the others is \
+undefined (the same rating for every item, or fewer than 3 items shared)'
+    """
+    undefined = [str(j + 1) for j, r in enumerate(per_rater) if r is None or math.isnan(r)]
+    if not undefined:
+        return ""
+    names = undefined[-1] if len(undefined) == 1 else ", ".join(undefined[:-1])
+    if len(undefined) > 1:
+        names += f" and {undefined[-1]}"
+    which, its = ("rater", "its") if len(undefined) == 1 else ("raters", "their")
+    return (
+        f"{which} {names} (of {len(per_rater)}) left out of IAA-1 and IAA-2: {its} rho "
+        f"with the others is undefined (the same rating for every item, or fewer than "
+        f"{MIN_ITEMS} items shared)"
+    )

@@ -265,8 +265,8 @@ columns is not one between people'
     )
     pairs = run.pairs
     persistent = pairs is not None
-    units = (
-        0 if pairs is None else len(pairs),
+    units = (  # what each measure averaged: the defined ρ of pairs, of raters; the splits
+        int(np.isfinite(full["per_pair"][0]).sum()),
         int(np.isfinite(full["per_rater"][0]).sum()),
         run.n_splits,
     )

@@ -85,7 +85,9 @@ def agreement_values(
     Returns
     -------
     dict of str to numpy.ndarray
-        ``iaa1``, ``iaa2``, ``split_half`` (c each) and ``per_rater`` (c × k).
+        ``iaa1``, ``iaa2``, ``split_half`` (c each), ``per_rater`` (c × k) and
+        ``per_pair`` (c × the pairs of raters: the ρ IAA-1 averages, NaN where undefined;
+        no column without IAA-1).
 
     References
     ----------
@@ -112,13 +114,14 @@ def agreement_values(
     ).reshape(c, k)
     iaa2 = _nanmean_rows(per_rater)
     if not pairs or run.pairs is None or run.pairs.size == 0:
-        iaa1 = np.full(c, np.nan)
+        per_pair = np.full((c, 0), np.nan)
     else:
         p = run.pairs
         x = _rows(Rc[:, :, p[:, 0]], c, len(p), n)
         y = _rows(Rc[:, :, p[:, 1]], c, len(p), n)
         L = run.coded.levels
-        iaa1 = _nanmean_rows(spearman_codes(x, L, y, L).reshape(c, -1))
+        per_pair = spearman_codes(x, L, y, L).reshape(c, -1)
+    iaa1 = _nanmean_rows(per_pair)
     Rb = run.R[idx]
     r = spearman_rows(_half_mean(Rb, splits[:, None, :]), _half_mean(Rb, ~splits[:, None, :]))
     with np.errstate(divide="ignore", invalid="ignore"):  # r = −1: halves reversed
@@ -128,6 +131,7 @@ def agreement_values(
         "iaa2": iaa2,
         "split_half": split_half,
         "per_rater": per_rater,
+        "per_pair": per_pair,
     }
 
 

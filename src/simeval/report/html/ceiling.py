@@ -8,8 +8,10 @@ evaluation or of a word-similarity record
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import Any
 
+from ..ceiling import left_out_raters
 from .tables import html_table
 from .text import Html, interval, name, num, strong
 
@@ -74,9 +76,11 @@ def _agreement_table(where: str, ceiling: Doc) -> str:
         if a.get("n_resamples")
         else "no bootstrap, no intervals"
     )
+    left_out = left_out_raters(a.get("per_rater") or ())
     caption = Html(
         f"How the {a['n_raters']} {'raters' if a.get('persistent', True) else 'rating slots'} "
         f"of {name(where)} agree over {a['n_items']:,} items (Spearman's ρ; {boot})."
+        + (f" {escape(left_out[0].upper() + left_out[1:])}." if left_out else "")
     )
     return html_table(["measure", "value", "low", "high"], rows, caption=caption,
                       reasons=reasons, digits=3)  # fmt: skip
