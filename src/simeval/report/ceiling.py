@@ -21,6 +21,7 @@ __all__ = [
     "ceiling_records",
     "evaluation_records",
     "format_ceiling",
+    "left_out_raters",
     "with_ceiling",
 ]
 
@@ -258,11 +259,25 @@ def with_ceiling(
 def left_out_raters(per_rater: Sequence[float | None]) -> str:
     """The raters whose ρ with the others is undefined (constant ratings, or fewer than
     :data:`~simeval.stats.agreement_kernels.MIN_ITEMS` items shared), which IAA-1 and IAA-2
-    average without: said in the heading, which counts every rater.
+    average without: said in the heading, which counts every rater; ``""`` when every
+    rater counts.
 
-    >>> _left_out((0.8, float("nan"), 0.7, float("nan")))
-    '; raters 2 and 4 (of 4) left out of IAA-1 and IAA-2: their rho with the others is \
+    Parameters
+    ----------
+    per_rater : sequence of float or None
+        Each rater's ρ with the mean of the others (NaN or None: undefined).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> left_out_raters((0.8, float("nan"), 0.7, None))
+    'raters 2 and 4 (of 4) left out of IAA-1 and IAA-2: their rho with the others is \
 undefined (the same rating for every item, or fewer than 3 items shared)'
+    >>> left_out_raters((0.8, 0.7))
+    ''
     """
     undefined = [str(j + 1) for j, r in enumerate(per_rater) if r is None or math.isnan(r)]
     if not undefined:
