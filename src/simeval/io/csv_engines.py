@@ -155,9 +155,10 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
                 parse_options=parse_options,
                 convert_options=convert_options,
                 # the C library's malloc, not Arrow's default pool (mimalloc), which hands
-                # the blocks' memory back to the system and faults it in again (2 cores:
-                # 0.6–1.4 s of system time for three 1e7-row files, against 0.2–0.4 s);
-                # see simeval.io.release_reader_memory
+                # the blocks' memory back to the system and faults it in again (2 cores,
+                # three 1e7-row files: 0.80–1.57 s against 0.79–1.70 s, and block by
+                # block 0.2–0.4 s of system time against 0.6–1.4 s); the memory it keeps
+                # goes back with simeval.io.release_reader_memory
                 memory_pool=pa.system_memory_pool(),
             )
         except (pa.ArrowInvalid, OSError):
