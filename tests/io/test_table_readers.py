@@ -272,3 +272,31 @@ def test_a_parquet_file_without_rows_or_not_parquet_is_one_error(tmp_path: Path)
     cut.write_bytes(cut.read_bytes()[:-12])  # the footer cut short
     with pytest.raises(DataError, match=r"cut\.parquet: cannot read as Parquet"):
         read_table(cut)
+
+
+@pytest.mark.parametrize("bad", [False, True])
+def test_a_file_of_many_blocks_reads_as_the_line_reader(tmp_path: Path, monkeypatch, bad) -> None:
+    # pyarrow parses a file in blocks of 1 MB on several threads: a 3.7 MB file with blank
+    # lines, ids with white space and scores written in several ways gives the line
+    # reader's columns, lines and errors (a bad cell deep in the file named by its line)
+    rng = np.random.default_rng(0)
+    n = 150_000
+    scores = rng.uniform(0, 5, n)
+    lines = ["id\tscore\tnote"]
+    for i in range(n):
+        text = repr(float(scores[i])) if i % 3 else f"{scores[i]:.3e}"
+        lines.append(f" p{i} \t{text}\tword {i % 17}" if i % 1000 == 7 else f"p{i}\t{text}\tw")
+        if i % 25_000 == 11:
+            lines.append("")
+    if bad:
+        lines[123_457] = "p_bad\t0.3x\tw"
+    path = tmp_path / "many_blocks.tsv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert path.stat().st_size > 3 << 20
+    assert _by_c_parser(path, True)
+    with monkeypatch.context() as m:
+        m.setattr(tables, "read_regular", lambda *a, **k: None)  # the line reader alone
+        expected = _reading(path, True)
+    assert _reading(path, True) == expected
+    if bad:
+        assert "many_blocks.tsv, line 123458, column 'score'" in expected["score: scores"]
