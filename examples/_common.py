@@ -13,6 +13,7 @@ import importlib.util
 import os
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -70,52 +71,74 @@ def models_of(args: argparse.Namespace) -> list[str]:
 
 
 def write_results(out: Path, md: list[str], models: list[str], started: float) -> int:
-    """Write ``results.md`` (with the scorers and the time taken) and say where."""
+    """Write ``results.md`` (with the scorers and the time taken), move the outputs into
+    their folder (:func:`publish`) and say where."""
     elapsed = time.perf_counter() - started
     md += [f"_Models: {', '.join(models)}; {elapsed:.0f} s._", ""]
     (out / "results.md").write_text("\n".join(md), encoding="utf-8")
-    print(f"wrote {out} in {elapsed:.1f} s")
+    print(f"wrote {publish(out)} in {elapsed:.1f} s")
     return 0
 
 
-#: The output folders this run created (with their missing parents, deepest first):
-#: removed again, with what was written into them, when the run fails.
-_CREATED: list[Path] = []
+#: This run's output: the staging folder its files are written to → the folder asked for.
+_STAGED: dict[Path, Path] = {}
 
 
 def output_folder(path: Path) -> Path:
-    """``path`` made (with its missing parents) and remembered, so that a run that fails
-    leaves no folder it made behind (:func:`run_main`)."""
-    missing = [p for p in (path, *path.parents) if not p.exists()]
-    path.mkdir(parents=True, exist_ok=True)
-    _CREATED.extend(missing)
-    return path
+    """A fresh staging folder for the files meant for ``path``: :func:`publish` moves them
+    into ``path`` (made with its parents) when the run is done, each file replaced in one
+    step; a run that fails (:func:`run_main`) discards them. So ``path`` never holds a
+    half-written or half-updated set of outputs, and a failed run leaves nothing behind."""
+    if path.exists() and not path.is_dir():
+        from simeval.errors import DataError
+
+        raise DataError(f"{path} is not a folder; give --out a folder for the outputs")
+    stage = Path(tempfile.mkdtemp(prefix=f"simeval-{path.name}-"))
+    _STAGED[stage] = path
+    return stage
 
 
-def _remove_created() -> None:
-    for folder in _CREATED:  # deepest first: everything in them is this run's
-        shutil.rmtree(folder, ignore_errors=True)
-    _CREATED.clear()
+def publish(stage: Path) -> Path:
+    """Move the files written to ``stage`` (:func:`output_folder`) into the folder asked
+    for, each through a temporary name beside it and one rename; returns that folder."""
+    target = _STAGED.pop(stage, None)
+    if target is None:
+        return stage
+    for src in sorted(f for f in stage.rglob("*") if f.is_file()):
+        dst = target / src.relative_to(stage)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        partial = dst.with_name(f".{dst.name}.partial")
+        shutil.copyfile(src, partial)
+        os.replace(partial, dst)
+    shutil.rmtree(stage, ignore_errors=True)
+    return target
+
+
+def _discard_staged() -> None:
+    for stage in _STAGED:
+        shutil.rmtree(stage, ignore_errors=True)
+    _STAGED.clear()
 
 
 def run_main(main: Callable[[], int]) -> int:
     """Run an example's ``main``; a simeval error (a missing data set, a bad folder) is
     one line on stderr and exit status 2, as with the ``simeval`` command. A run that
-    fails removes the output folders it made (:func:`output_folder`)."""
+    fails discards what it wrote (:func:`output_folder`)."""
     from simeval.errors import SimevalError
 
     try:
         status = main()
     except SimevalError as exc:
-        _remove_created()
+        _discard_staged()
         print(f"{Path(sys.argv[0]).parent.name}: error: {exc}", file=sys.stderr)
         return 2
     except BaseException:
-        _remove_created()
+        _discard_staged()
         raise
     if status:
-        _remove_created()
-    _CREATED.clear()
+        _discard_staged()
+    for stage in list(_STAGED):
+        publish(stage)
     return status
 
 
@@ -136,8 +159,8 @@ def score_systems(
 
 
 def start(args: argparse.Namespace) -> tuple[Path, list[str], float]:
-    """The output folder (made by :func:`output_folder`), the scorers asked for, and the
-    start time."""
+    """The folder to write the outputs to (:func:`output_folder`: they reach ``--out`` at
+    the end), the scorers asked for, and the start time."""
     return output_folder(args.out), models_of(args), time.perf_counter()
 
 

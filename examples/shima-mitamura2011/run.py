@@ -35,7 +35,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import output_folder, parser, run_main  # noqa: E402
+from _common import output_folder, parser, publish, run_main  # noqa: E402
 
 sys.path.insert(0, str(HERE))
 
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    output_folder(args.out)
+    args.out = output_folder(args.out)
     an = pp.default_analyzer()
     train = load("msrp:train", data_dir=args.data_dir)
     test = load("msrp:test", data_dir=args.data_dir)
@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(time.perf_counter() - t0, 2),
     }
     (args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} in {summary['seconds']} s")
+    print(f"wrote {publish(args.out)} in {summary['seconds']} s")
     return 0
 
 

@@ -33,7 +33,7 @@ from simeval.cli import main as simeval
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # examples/_common.py
-from _common import output_folder, parser, run_main  # noqa: E402
+from _common import output_folder, parser, publish, run_main  # noqa: E402
 
 #: What R wordspace 0.2-8 gives for ``eval.similarity.correlation(RG65, DSM_Vectors)``
 #: (the example of its help page, printed to 15 digits),
@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     run(rg65_sim)
     doc = json.loads((out / "report.json").read_text(encoding="utf-8"))
     (out / "compare_r.md").write_text(compare_table(doc), encoding="utf-8")
-    print(f"wrote {out} in {time.perf_counter() - t0:.2f} s" + ("" if plot else " (no plots)"))
+    took = time.perf_counter() - t0
+    print(f"wrote {publish(out)} in {took:.2f} s" + ("" if plot else " (no plots)"))
     return 0
 
 

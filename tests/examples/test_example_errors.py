@@ -55,3 +55,32 @@ def test_a_run_that_fails_later_leaves_no_folder_it_made(tmp_path: Path) -> None
         assert "Traceback" not in proc.stderr
     assert not (tmp_path / "a").exists()
     assert data.is_dir() and not any(data.iterdir())
+
+
+def test_outputs_reach_their_folder_only_when_the_run_is_done(tmp_path: Path) -> None:
+    # an example writes to a staging folder: published, each file replaces the old one;
+    # discarded (a run that failed midway), the folder keeps its old files untouched
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import _common
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    out = tmp_path / "output"
+    out.mkdir()
+    (out / "results.md").write_text("old\n")
+    (out / "keep.png").write_bytes(b"png")
+    stage = _common.output_folder(out)
+    (stage / "results.md").write_text("half\n")
+    (stage / "new.json").write_text("{}\n")
+    _common._discard_staged()
+    assert not stage.exists()
+    assert sorted(p.name for p in out.iterdir()) == ["keep.png", "results.md"]
+    assert (out / "results.md").read_text() == "old\n"
+    stage = _common.output_folder(out)
+    (stage / "sub").mkdir()
+    (stage / "results.md").write_text("new\n")
+    (stage / "sub" / "fig.png").write_bytes(b"fig")
+    assert _common.publish(stage) == out and not stage.exists()
+    assert (out / "results.md").read_text() == "new\n" and (out / "keep.png").exists()
+    assert (out / "sub" / "fig.png").read_bytes() == b"fig"
+    assert not list(out.rglob(".*.partial"))
