@@ -103,6 +103,15 @@ def test_merge_writes_csv_for_a_csv_name(tmp_path, capsys) -> None:
     assert frame["id"].tolist() == ids
     np.testing.assert_array_equal(frame["score"], [0.1, 0.2, 0.3, np.nan, 0.5])
     assert (tmp_path / "all.tsv").read_text().splitlines()[2] == "b,2\t0.2"
+    # an id with a tab cannot go in a tab-separated file (no quoting): one line, no file
+    doc = _shard("m", 2, 2, ["c\t3", "d", "e"], scores[2:])
+    (tmp_path / "2.json").write_text(json.dumps(doc))
+    out = tmp_path / "tab.tsv"
+    assert_error(*run(capsys, "merge", *shards, "-o", out), "id 'c\\t3' holds a tab")
+    assert not out.exists()
+    rc, _, err = run(capsys, "merge", *shards, "-o", tmp_path / "tab.csv")
+    assert rc == 0, err
+    assert pd.read_csv(tmp_path / "tab.csv")["id"].tolist()[2] == "c\t3"
 
 
 def _ids(shared: Path) -> list[str]:

@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import DataError
 from ..results import json_ready
 
 __all__ = ["FORMATS", "format_number", "render_table", "score_table", "to_json"]
@@ -221,7 +222,8 @@ def to_json(document: Any, indent: int | None = 2) -> str:
 
 def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
     """The text of a score file of ``id`` and ``score`` for ``path``: comma-separated (ids
-    quoted where they need it) when its name ends in ``.csv``, tab-separated otherwise;
+    quoted where they need it) when its name ends in ``.csv``, tab-separated otherwise
+    (without quoting, as STS files are: an id holding a tab or a line break is an error);
     each score as Python's ``repr`` writes it (it reads back the same float; ``nan`` for a
     pair left unscored).
 
@@ -238,6 +240,11 @@ def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
     -------
     str
 
+    Raises
+    ------
+    DataError
+        An id holds a tab or a line break, and the file is tab-separated.
+
     Examples
     --------
     >>> score_table(["p1", "p,2"], [0.5, float("nan")], "run.csv").splitlines()
@@ -251,5 +258,11 @@ def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
         writer.writerow(["id", "score"])
         writer.writerows((i, repr(float(s))) for i, s in zip(ids, scores))
         return out.getvalue()
+    broken = next((i for i in ids if any(c in str(i) for c in "\t\r\n")), None)
+    if broken is not None:  # a tab-separated file has no quoting: the row would split
+        raise DataError(
+            f"{path}: id {str(broken)!r} holds a tab or a line break, which a tab-separated "
+            "file cannot hold; name the output .csv (quoted) or .json"
+        )
     lines = ["id\tscore", *(f"{i}\t{float(s)!r}" for i, s in zip(ids, scores))]
     return "\n".join(lines) + "\n"
