@@ -13,7 +13,7 @@ from typing import Any
 from ..evaluation.evaluate import Evaluation
 from ..stats.agreement_kernels import MIN_ITEMS
 from ..stats.ceiling import HumanCeiling
-from .notes import WIDTH, footnotes
+from .notes import WIDTH, and_list, footnotes
 from .tables import render_table, to_json
 
 __all__ = [
@@ -282,12 +282,9 @@ undefined (the same rating for every item, or fewer than 3 items shared)'
     undefined = [str(j + 1) for j, r in enumerate(per_rater) if r is None or math.isnan(r)]
     if not undefined:
         return ""
-    names = undefined[-1] if len(undefined) == 1 else ", ".join(undefined[:-1])
-    if len(undefined) > 1:
-        names += f" and {undefined[-1]}"
     which, its = ("rater", "its") if len(undefined) == 1 else ("raters", "their")
     return (
-        f"{which} {names} (of {len(per_rater)}) left out of IAA-1 and IAA-2: {its} rho "
-        f"with the others is undefined (the same rating for every item, or fewer than "
+        f"{which} {and_list(undefined)} (of {len(per_rater)}) left out of IAA-1 and IAA-2: "
+        f"{its} rho with the others is undefined (the same rating for every item, or fewer than "
         f"{MIN_ITEMS} items shared)"
     )

@@ -4,12 +4,12 @@ for the rows that hold undefined values, all wrapped to the terminal width."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .tables import render_table
 
-__all__ = ["WIDTH", "footnotes", "table_with_notes", "with_reasons"]
+__all__ = ["WIDTH", "and_list", "footnotes", "table_with_notes", "with_reasons"]
 
 #: Longest line of a table-format report.
 WIDTH = 100
@@ -162,3 +162,26 @@ def with_reasons(
         return [*header, "reason"], [[*r, why] for r, why in zip(rows, reasons)], ""
     markers, notes = footnotes(reasons, fmt)
     return [*header, "note"], [[*r, m] for r, m in zip(rows, markers)], notes
+
+
+def and_list(items: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``.
+
+    Parameters
+    ----------
+    items : iterable of str
+        The items.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> and_list(["x"]), and_list(["x", "y", "z"])
+    ('x', 'x, y and z')
+    """
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

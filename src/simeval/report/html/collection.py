@@ -10,6 +10,7 @@ from typing import Any
 
 from ...stats.friedman import agreement_pvalue
 from ..leaderboard import AGGREGATES
+from ..notes import and_list
 from .leaderboard import (
     draw_figure,
     first_clause,
@@ -22,7 +23,7 @@ from .leaderboard import (
 from .page import Details, Figure, Section
 from .studies import Contents
 from .tables import html_table
-from .text import Html, and_list, isolated, name, num, strong
+from .text import Html, isolated, name, num, strong
 
 __all__ = ["AGGREGATES", "collection_clause", "collection_parts"]
 

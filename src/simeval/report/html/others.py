@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..notes import and_list
 from .page import Figure, Part, Section, svg_of
 from .studies import higher_is_better
 from .tables import html_table
-from .text import Html, and_list, interval, isolated, name, num, strong
+from .text import Html, interval, isolated, name, num, strong
 
 __all__ = ["PARTS"]
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
     "FSI",
     "PDI",
     "Html",
-    "and_list",
     "attribute",
     "interval",
     "isolated",
@@ -173,26 +171,3 @@ def interval(low: Any, high: Any) -> str:
     if num(low) == "—" or num(high) == "—":
         return ""
     return f" [{num(low)}, {num(high)}]"
-
-
-def and_list(items: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``.
-
-    Parameters
-    ----------
-    items : iterable of str
-        The items.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> and_list(["x"]), and_list(["x", "y", "z"])
-    ('x', 'x, y and z')
-    """
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..notes import and_list
 from .collection import collection_clause
 from .leaderboard import rank_findings, rank_verdict_clause
 from .leads import (
@@ -27,7 +28,7 @@ from .leads import (
     lead_of,
 )
 from .studies import Contents, gold_scale_measure
-from .text import Html, and_list, name, num, strong
+from .text import Html, name, num, strong
 
 __all__ = ["Verdict", "verdict"]
 

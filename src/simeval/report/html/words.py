@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..notes import and_list
 from .ceiling import ceiling_parts
 from .page import Figure, Part, Section
 from .tables import html_table
-from .text import Html, and_list, interval, isolated, name, num, strong
+from .text import Html, interval, isolated, name, num, strong
 
 __all__ = ["wordsim_part"]
 
