@@ -16,8 +16,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+from simeval.errors import DataError
+from simeval.io.safe_output import OutputPlan
 
 #: The lexical scorers every scored study runs by default (no model download, CI-fast).
 LEXICAL = (
@@ -80,38 +84,61 @@ def write_results(out: Path, md: list[str], models: list[str], started: float) -
     return 0
 
 
-#: This run's output: the staging folder its files are written to → the folder asked for.
-_STAGED: dict[Path, Path] = {}
+#: This run's outputs: the staging folder its files are written to → the plan that
+#: publishes them (the folder asked for and the inputs it must not touch).
+_STAGED: dict[Path, tuple[Path, OutputPlan]] = {}
 
 
-def output_folder(path: Path) -> Path:
-    """A fresh staging folder for the files meant for ``path``: :func:`publish` moves them
-    into ``path`` (made with its parents) when the run is done, each file replaced in one
-    step; a run that fails (:func:`run_main`) discards them. So ``path`` never holds a
-    half-written or half-updated set of outputs, and a failed run leaves nothing behind."""
+def inputs_of(args: argparse.Namespace) -> OutputPlan:
+    """What an example reads, as the inputs of an :class:`~simeval.io.OutputPlan`:
+    ``--data-dir``, simeval's cache (where the registered data sets are kept when there is
+    no ``--data-dir``, and the GloVe vectors) and ``--vectors`` when the script takes it.
+    No output may be written over one or inside one."""
+    from simeval.io.home import cache_root
+
+    plan = OutputPlan()
+    plan.add_input("--data-dir", getattr(args, "data_dir", None), folder=True)
+    plan.add_input("simeval's cache", cache_root())
+    plan.add_input("--vectors", getattr(args, "vectors", None))
+    return plan
+
+
+def output_folder(args: argparse.Namespace) -> Path:
+    """A fresh staging folder for the files meant for ``args.out``: :func:`publish` moves
+    them into ``args.out`` (made with its parents) when the run is done, all of them or
+    none; a run that fails (:func:`run_main`) discards them. So ``--out`` never holds a
+    half-written or half-updated set of outputs, and a failed run leaves nothing behind.
+    An ``--out`` that is not a folder, or that is or lies inside an input
+    (:func:`inputs_of`), is refused before any work."""
+    path = Path(args.out)
     if path.exists() and not path.is_dir():
-        from simeval.errors import DataError
-
-        raise DataError(f"{path} is not a folder; give --out a folder for the outputs")
+        raise DataError(f"--out {path} is not a folder; give --out a folder for the outputs")
+    plan = inputs_of(args)
+    plan.check_folder("--out", path)
     stage = Path(tempfile.mkdtemp(prefix=f"simeval-{path.name}-"))
-    _STAGED[stage] = path
+    _STAGED[stage] = (path, plan)
     return stage
 
 
 def publish(stage: Path) -> Path:
-    """Move the files written to ``stage`` (:func:`output_folder`) into the folder asked
-    for, each through a temporary name beside it and one rename; returns that folder."""
-    target = _STAGED.pop(stage, None)
-    if target is None:
+    """Write the files of ``stage`` (:func:`output_folder`) into the folder asked for, in
+    one :class:`~simeval.io.OutputPlan`: none over an input, each through a temporary
+    file beside it and one rename, all or none; returns that folder."""
+    target, plan = _STAGED.pop(stage, (None, None))
+    if target is None or plan is None:
         return stage
     for src in sorted(f for f in stage.rglob("*") if f.is_file()):
         dst = target / src.relative_to(stage)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        partial = dst.with_name(f".{dst.name}.partial")
-        shutil.copyfile(src, partial)
-        os.replace(partial, dst)
+        plan.add_output("--out", dst, make_folders=True)
+        plan.put(dst, partial(_copy, src))
+    plan.check()
+    plan.commit()
     shutil.rmtree(stage, ignore_errors=True)
     return target
+
+
+def _copy(src: Path, to: str) -> None:
+    shutil.copyfile(src, to)
 
 
 def _discard_staged() -> None:
@@ -161,7 +188,7 @@ def score_systems(
 def start(args: argparse.Namespace) -> tuple[Path, list[str], float]:
     """The folder to write the outputs to (:func:`output_folder`: they reach ``--out`` at
     the end), the scorers asked for, and the start time."""
-    return output_folder(args.out), models_of(args), time.perf_counter()
+    return output_folder(args), models_of(args), time.perf_counter()
 
 
 #: The package that ships GloVe 6B 50d (Stanford's glove.6B.zip) as .npy + a word index.

@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bootstrap", type=int, default=1000, help="resamples (default 1000)")
     args = p.parse_args(argv)
     started = time.perf_counter()
-    args.out = output_folder(args.out)
+    args.out = output_folder(args)
     pairs = {name: registry.load(name, data_dir=args.data_dir) for name in SETS}
     words = {w for t in pairs.values() for w in (*t.word1, *t.word2)}
     vectors, notes = models(args.data_dir, words)

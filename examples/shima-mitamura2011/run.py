@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    args.out = output_folder(args.out)
+    args.out = output_folder(args)
     an = pp.default_analyzer()
     train = load("msrp:train", data_dir=args.data_dir)
     test = load("msrp:test", data_dir=args.data_dir)

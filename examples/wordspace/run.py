@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     t0 = time.perf_counter()
     ws = args.data_dir / "wordspace"
-    out = output_folder(args.out)
+    out = output_folder(args)
     vectors = ["--vectors", str(ws / "DSM_Vectors.tsv.gz")]
     tasks = ["--pairs", str(ws / "RG65.tsv"), "--pairs", str(ws / "WordSim353.tsv")]
     plot = importlib.util.find_spec("matplotlib") is not None

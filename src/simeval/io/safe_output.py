@@ -169,6 +169,14 @@ class OutputPlan:
                 raise DataError(f"{label} is also {seen[key]}; give each output its own path")
             seen[key] = label
 
+    def check_folder(self, option: str, folder: str | os.PathLike[str]) -> None:
+        """Refuse, before any work, an output folder that is one of the inputs or lies
+        inside an input folder: every file written in it would (a script's ``--out``)."""
+        path = os.fspath(folder)
+        for opt, p, _ in self.inputs:
+            if not is_stdin(p):
+                _refuse_over_input(path, os.path.realpath(path), f"{option} {path}", opt, p)
+
     def _check_target(self, out: _Output, label: str) -> None:
         target = os.path.realpath(out.path)  # through symbolic links
         if os.path.isdir(target):
@@ -293,7 +301,8 @@ def _refuse_over_input(given: str, target: str, label: str, option: str, path: s
     """Raise if the output ``given`` (``target`` through its links) is the input ``path``
     or lies inside it (see the module docstring)."""
     if _same(target, path):
-        raise DataError(f"{label} is the {option} file ({path}); choose another path")
+        what = "folder" if os.path.isdir(path) else "file"
+        raise DataError(f"{label} is the {option} {what} ({path}); choose another path")
     if not os.path.isdir(path) and os.path.exists(path):
         return  # an input file holds no other file
     roots = {os.path.realpath(path), os.path.abspath(path)}
