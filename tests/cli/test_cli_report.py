@@ -104,6 +104,38 @@ def test_report_names_the_field_that_is_wrong(capsys, saved, tmp_path) -> None:
     assert not (tmp_path / "r.html").exists()
 
 
+def test_report_refuses_an_inconsistent_evaluation(capsys, saved, tmp_path) -> None:
+    # types right, content wrong: a scale of one number (was a ValueError on unpacking),
+    # per-pair scores of unequal lengths (was a broadcasting error in a figure)
+    doc = json.loads(saved["ev"].read_text())
+    bad = tmp_path / "bad.json"
+    for edit, needles in [
+        ({"scale": [0]}, ["bad.json: scale is [0]; expected [low, high] with low < high"]),
+        ({"scale": [5, 0]}, ["scale is [5, 0]"]),
+        (
+            {"scores": {"gold": doc["scores"]["gold"],
+                        "systems": {"good": doc["scores"]["systems"]["good"][:3]}}},
+            ["bad.json: scores.systems.good holds 3 scores and scores.gold 12"],
+        ),
+    ]:  # fmt: skip
+        bad.write_text(json.dumps(doc | edit), encoding="utf-8")
+        assert_error(*run(capsys, "report", bad, "-o", tmp_path / "r.html"), *needles)
+        assert not (tmp_path / "r.html").exists()
+
+
+def test_a_value_outside_its_interval_is_drawn(capsys, saved, tmp_path) -> None:
+    # a percentile interval may exclude its estimate (or a file was edited): the figure
+    # draws the bar from the interval to the value (matplotlib refused negative lengths)
+    doc = json.loads(saved["cmp"].read_text())
+    record = next(r for r in doc["records"] if r.get("ci_high") is not None)
+    record["value"] = record["ci_high"] + 1.0
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    rc, out, err = run(capsys, "report", edited, "-o", tmp_path / "r.html")
+    assert (rc, out) == (0, ""), err
+    assert "<svg" in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
 def test_report_needs_matplotlib_for_figures(capsys, saved, tmp_path, monkeypatch) -> None:
     import sys
 

@@ -150,6 +150,43 @@ def test_merge_cli_refuses_a_missing_or_duplicated_shard(shared_data, tmp_path, 
     )
 
 
+def test_the_scores_document_of_merge_is_read_as_the_score_file(
+    shared_data, tmp_path, capsys
+) -> None:
+    # `merge -o x.json` writes the scores document, which evaluate reads as it reads the
+    # TSV (one JSON document, not JSON Lines); a shard, an evaluation and `report` of a
+    # scores document are each refused in one line saying what to do
+    shards = _score_shards(capsys, shared_data, tmp_path, "lexical:jaccard", 3)
+    tsv, doc = tmp_path / "all.tsv", tmp_path / "all.json"
+    assert run(capsys, "merge", *shards, "-o", tsv)[0] == 0
+    assert run(capsys, "merge", *shards, "-o", doc)[0] == 0
+    base = ["evaluate", "--dataset", DATASET, "--data-dir", shared_data, "--system-scale",
+            "0", "1", "--format", "json", "-q"]  # fmt: skip
+    values = []
+    for path in (tsv, doc):
+        rc, out, err = run(capsys, *base, "--system", f"j={path}")
+        assert rc == 0, err
+        values.append([r["value"] for r in json.loads(out)["records"]])
+    assert values[0] == values[1]
+    assert_error(
+        *run(capsys, *base, "--system", f"j={shards[0]}"),
+        "jaccard.1.json holds shard 1/3 of the pairs; merge the shards first",
+    )
+    saved = tmp_path / "ev.json"
+    assert run(capsys, *base, "--system", f"j={tsv}", "-o", saved)[0] == 0
+    assert_error(
+        *run(capsys, *base, "--system", f"j={saved}"),
+        "ev.json is a saved simeval evaluation document, not a table of scores",
+    )
+    page = tmp_path / "r.html"
+    assert_error(
+        *run(capsys, "report", doc, "-o", page),
+        "all.json is a scores document",
+        "has no report; evaluate it first: simeval evaluate",
+    )
+    assert not page.exists()
+
+
 @pytest.mark.parametrize("kind", sorted(LEXICAL_KINDS))
 def test_the_cluster_workflow_reproduces_run(kind, shared_data, tmp_path, capsys) -> None:
     """score --shard (3 jobs) → merge → evaluate --dataset: the per-pair scores and every

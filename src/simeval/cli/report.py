@@ -81,8 +81,7 @@ def run(args: argparse.Namespace) -> int:
     >>> (d / "page.html").read_text().startswith("<!DOCTYPE html>")
     True
     """
-    from ..report.html import build_page
-    from ..report.schema import read_document
+    from ..report.html.build import build_page, page_document
 
     if not args.no_figures:  # before any work: the figures need matplotlib
         require("matplotlib", "plot")
@@ -92,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             doc = json.loads(read_text(path))
         except json.JSONDecodeError as exc:
             raise DataError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
-        docs.append(read_document(doc, str(path)))
+        docs.append(page_document(doc, str(path)))
         for note_text in _left_out(doc):
             note(args, f"{path}: {note_text}; save it with --scores for the per-pair figures")
     emit(build_page(docs, title=args.title, figures=not args.no_figures), args.output)

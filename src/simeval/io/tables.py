@@ -55,7 +55,9 @@ def _csv_field_limit(limit: int) -> Iterator[None]:
 
 
 def read_table(path: str | Path, *, comment: str | None = None, header: bool = True) -> ScoreTable:
-    """Read a score file. ``.jsonl`` and ``.parquet`` files are tables by their suffix; a
+    """Read a score file. ``.jsonl`` and ``.parquet`` files are tables by their suffix, and
+    a ``.json`` file is JSON Lines or one document (the scores document that ``simeval
+    score`` and ``merge`` write, whose records are the rows, or a list of objects); a
     text file whose first non-blank line is a single number is read SemEval style (one
     score per line, a blank line = a missing score), whatever its suffix; any other is a
     tab- or comma-separated table with a header (TSV without quoting, as STS-B needs).
@@ -108,6 +110,8 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
             "with a header"
         )
     first = next(line for line in lines if line.strip())
+    if suffix == ".json":
+        return _read_json(name, lines)
     if suffix in _JSON_SUFFIXES or (not suffix and first.lstrip().startswith("{")):
         return _read_jsonl(name, lines)
     if looks_numeric(first.strip()):
@@ -201,6 +205,47 @@ def _read_headerless(name: str, rows: Iterable[tuple[int, list[str]]]) -> ScoreT
     return ScoreTable(name, columns, [lineno for lineno, _ in data], "table")
 
 
+def _read_json(name: str, lines: list[str]) -> ScoreTable:
+    """JSON Lines (an object per line), or one JSON document over several lines: the
+    scores document of ``simeval score`` / ``merge`` (its ``records`` are the rows), or a
+    list of row objects. Rows of a document are numbered as records (1, 2, …)."""
+    if len([line for line in lines if line.strip()]) < 2:
+        return _read_jsonl(name, lines)
+    try:
+        doc = json.loads("\n".join(lines))
+    except json.JSONDecodeError:
+        return _read_jsonl(name, lines)  # JSON Lines, or broken: named by its line
+    rows = doc
+    if isinstance(doc, dict):
+        kind = doc.get("kind")
+        if kind != "scores":
+            what = f"a saved simeval {kind} document" if kind else "one JSON object"
+            raise DataError(
+                f"{name} is {what}, not a table of scores; give a score file (id and score "
+                "columns, or the JSON that simeval score and merge write)"
+            )
+        shard = doc.get("shard")
+        if isinstance(shard, dict):
+            raise DataError(
+                f"{name} holds shard {shard.get('index')}/{shard.get('count')} of the pairs; "
+                "merge the shards first: simeval merge SHARDS… -o FILE"
+            )
+        rows = doc.get("records")
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise DataError(f"{name}: expected a list of objects (records), one per row")
+    return _table_of(name, rows, list(range(1, len(rows) + 1)), where="record")
+
+
+def _table_of(
+    name: str, records: list[dict[str, Any]], numbers: list[int], where: str = "line"
+) -> ScoreTable:
+    keys: list[str] = []
+    for r in records:
+        keys.extend(k for k in r if k not in keys)
+    columns = {k: [r.get(k) for r in records] for k in keys}
+    return ScoreTable(name, columns, numbers, "table", where=where)
+
+
 def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
     records: list[dict[str, Any]] = []
     numbers = []
@@ -215,11 +260,7 @@ def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
             raise DataError(f"{name}, line {lineno}: expected a JSON object per line")
         records.append(obj)
         numbers.append(lineno)
-    keys: list[str] = []
-    for r in records:
-        keys.extend(k for k in r if k not in keys)
-    columns = {k: [r.get(k) for r in records] for k in keys}
-    return ScoreTable(name, columns, numbers, "table")
+    return _table_of(name, records, numbers)
 
 
 def _read_parquet(p: Path) -> ScoreTable:

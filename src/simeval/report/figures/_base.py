@@ -18,6 +18,7 @@ __all__ = [
     "SMALL",
     "direction_label",
     "figure_or_axes",
+    "interval_error",
     "is_missing",
     "label_rotation",
     "new_axes",
@@ -254,6 +255,37 @@ def is_missing(value: Any) -> bool:
     (True, True, False)
     """
     return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def interval_error(value: float, low: Any, high: Any) -> list[list[float]] | None:
+    """The ``xerr``/``yerr`` of matplotlib's ``errorbar`` for ``value`` and its interval
+    ``[low, high]``: None (no bar) when a bound is missing. A value outside its interval
+    (a percentile interval may exclude its estimate; a hand-edited file) gets a bar from
+    the interval's far end to the value, never a negative length, which matplotlib
+    refuses.
+
+    Parameters
+    ----------
+    value : float
+        The point estimate.
+    low, high : float or None
+        The interval's bounds.
+
+    Returns
+    -------
+    list or None
+        ``[[below], [above]]``, each ≥ 0.
+
+    Examples
+    --------
+    >>> interval_error(0.5, 0.25, 1.0), interval_error(0.5, None, 1.0)
+    ([[0.25], [0.5]], None)
+    >>> interval_error(7.0, 0.25, 1.0)  # outside: from 0.25 up to the value
+    [[6.75], [0.0]]
+    """
+    if is_missing(low) or is_missing(high):
+        return None
+    return [[max(value - float(low), 0.0)], [max(float(high) - value, 0.0)]]
 
 
 def direction_label(metric: str) -> str:

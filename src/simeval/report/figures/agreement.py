@@ -16,6 +16,7 @@ from ._base import (
     PANEL,
     SMALL,
     figure_or_axes,
+    interval_error,
     is_missing,
     label_rotation,
     new_axes,
@@ -263,9 +264,7 @@ def bin_correlations(
                 continue
             v = float(rec["value"])
             lo, hi = rec.get("ci_low"), rec.get("ci_high")
-            err = None
-            if not (is_missing(lo) or is_missing(hi)):
-                err = [[v - float(lo)], [float(hi) - v]]  # type: ignore[arg-type]
+            err = interval_error(v, lo, hi)
             ax.errorbar(
                 [x],
                 [v],

@@ -14,6 +14,7 @@ from ._base import (
     SMALL,
     direction_label,
     figure_or_axes,
+    interval_error,
     is_missing,
     new_axes,
     note,
@@ -100,7 +101,7 @@ def forest(
     for r in defined:
         v = float(r["value"])
         lo, hi = r.get("ci_low"), r.get("ci_high")
-        err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]  # type: ignore[operator]
+        err = interval_error(v, lo, hi)
         top = r.get("cluster") == 1
         ax.errorbar(
             [v],
@@ -278,7 +279,7 @@ def by_dataset(
                 continue
             v = float(rec["value"])
             lo, hi = rec.get("ci_low"), rec.get("ci_high")
-            err = None if is_missing(lo) or is_missing(hi) else [[v - lo], [hi - v]]  # type: ignore[operator]
+            err = interval_error(v, lo, hi)
             y = -i - 0.4 + step * (len(systems) - 1 - k + 0.5)
             fmt = "o" if err is not None else "D"
             ax.errorbar([v], [y], xerr=err, fmt=fmt, color=colour, capsize=3, ms=5,

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ._base import PALETTE, PANEL, SMALL, new_axes
+from ._base import PALETTE, PANEL, SMALL, interval_error, new_axes
 
 __all__ = ["critical_difference_diagram", "rank_interval_figure"]
 
@@ -59,7 +59,7 @@ def rank_interval_figure(record: Mapping[str, Any], *, ax: Any = None) -> Any:
         ax.errorbar(
             [x],
             [yi],
-            xerr=[[x - float(r["rank_low"])], [float(r["rank_high"]) - x]],
+            xerr=interval_error(x, r["rank_low"], r["rank_high"]),
             fmt="o",
             color=PALETTE[0],
             ecolor=PALETTE[0],

@@ -9,7 +9,16 @@ from typing import Any
 
 import numpy as np
 
-from ._base import PALETTE, PANEL, SMALL, figure_or_axes, is_missing, new_axes, note
+from ._base import (
+    PALETTE,
+    PANEL,
+    SMALL,
+    figure_or_axes,
+    interval_error,
+    is_missing,
+    new_axes,
+    note,
+)
 
 __all__ = ["agreement_heatmap", "bump_chart", "predictiveness_bars"]
 
@@ -202,7 +211,7 @@ def predictiveness_bars(records: Sequence[Mapping[str, Any]], *, ax: Any = None)
             gaps.append(f"gap: {r['measure']}: {r.get('reason') or 'ρ undefined'}")
             continue
         lo, hi = r.get("ci_low"), r.get("ci_high")
-        err = None if is_missing(lo) or is_missing(hi) else [[rho - lo], [hi - rho]]  # type: ignore[operator]
+        err = interval_error(rho, lo, hi)  # type: ignore[arg-type]
         ax.barh(
             yi,
             rho,

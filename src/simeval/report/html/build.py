@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..._version import __version__
-from ...errors import InputError
+from ...errors import DataError, InputError
 from ..schema import read_document
 from .leads import better
 from .others import PARTS
@@ -19,7 +19,7 @@ from .text import Html, isolated, name, strong
 from .verdict import verdict
 from .words import wordsim_part
 
-__all__ = ["build_page"]
+__all__ = ["PAGE_KINDS", "build_page", "page_document"]
 
 Doc = Mapping[str, Any]
 #: Up to this many names are listed in the title; more are counted.
@@ -48,6 +48,45 @@ def _title(parts: Sequence[Part], given: str | None) -> tuple[str, Html]:
     if not plain:
         return "simeval report", Html("simeval report")
     return "; ".join(plain), Html("; ".join(heading))
+
+
+#: The kinds of saved document a page shows: every result. A ``scores`` document (from
+#: ``simeval score`` or ``merge``) holds a model's scores of the pairs, not a result.
+PAGE_KINDS = frozenset({"evaluation", "comparison", "run", "wordsim", *PARTS})
+
+
+def page_document(doc: Any, source: str) -> dict[str, Any]:
+    """``doc`` read back (:func:`~simeval.report.schema.read_document`) when the page
+    shows its kind, else :class:`~simeval.errors.DataError` naming ``source``.
+
+    Parameters
+    ----------
+    doc : object
+        Parsed JSON.
+    source : str
+        Where it comes from (the file), for the message.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> page_document({"kind": "scores", "schema": 1, "signature": "s", "model": "m",
+    ...                "dataset": "d", "similarity": "cosine", "set_pairs": 0,
+    ...                "shard": None, "records": []}, "m.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    simeval.errors.DataError: m.json is a scores document ... evaluate it first: ...
+    """
+    read = read_document(doc, source)
+    if read["kind"] not in PAGE_KINDS:
+        raise DataError(
+            f"{source} is a {read['kind']} document (a model's scores of the pairs), which "
+            "has no report; evaluate it first: simeval evaluate --dataset NAME --system "
+            f"NAME={source} -o result.json"
+        )
+    return read
 
 
 def build_page(docs: Sequence[Doc], *, title: str | None = None, figures: bool = True) -> str:
@@ -90,7 +129,7 @@ def build_page(docs: Sequence[Doc], *, title: str | None = None, figures: bool =
     """
     if not docs:
         raise InputError("a report needs at least one result document")
-    docs = [read_document(d, f"document {i}") for i, d in enumerate(docs, start=1)]
+    docs = [page_document(d, f"document {i}") for i, d in enumerate(docs, start=1)]
     signatures: list[str] = []
 
     def number(signature: str) -> int:

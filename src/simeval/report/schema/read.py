@@ -280,7 +280,31 @@ def _check_document(doc: Any, source: str, path: str = "", kind: str | None = No
         )
     envelope = {"signature": "str", "records": [_RECORDS[str(found)]]}
     _check_fields(doc, {**envelope, **_FIELDS[str(found)]}, path, source)
+    if found == "evaluation":
+        _check_evaluation(doc, f"{source}: {path + '.' if path else ''}")
     return str(found)
+
+
+def _check_evaluation(doc: Mapping[str, Any], where: str) -> None:
+    """What the types cannot say: a scale of two increasing numbers, and per-pair scores
+    of one length for the gold and each system, of the systems the document names."""
+    scale = doc["scale"]
+    if scale is not None and not (len(scale) == 2 and scale[0] < scale[1]):
+        raise DataError(f"{where}scale is {scale!r}; expected [low, high] with low < high")
+    scores = doc["scores"]
+    if scores is None:
+        return
+    n = len(scores["gold"])
+    for name, values in scores["systems"].items():
+        if name not in doc["systems"]:
+            raise DataError(
+                f"{where}scores.systems.{name} is not one of the systems {doc['systems']}"
+            )
+        if len(values) != n:
+            raise DataError(
+                f"{where}scores.systems.{name} holds {len(values)} scores and scores.gold "
+                f"{n}; expected one per pair"
+            )
 
 
 def read_document(doc: Any, source: str = "document") -> dict[str, Any]:
