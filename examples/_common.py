@@ -12,8 +12,10 @@ import importlib
 import importlib.util
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
@@ -113,6 +115,11 @@ def output_folder(args: argparse.Namespace) -> Path:
     path = Path(args.out)
     if path.exists() and not path.is_dir():
         raise DataError(f"--out {path} is not a folder; give --out a folder for the outputs")
+    there = path.absolute()
+    while not there.exists():  # the folder, or the one its missing folders go in
+        there = there.parent
+    if not os.access(there, os.W_OK | os.X_OK):
+        raise DataError(f"--out {path}: cannot write in the folder {there}; choose another")
     plan = inputs_of(args)
     plan.check_folder("--out", path)
     stage = Path(tempfile.mkdtemp(prefix=f"simeval-{path.name}-"))
@@ -142,31 +149,53 @@ def _copy(src: Path, to: str) -> None:
 
 
 def _discard_staged() -> None:
-    for stage in _STAGED:
+    for stage in list(_STAGED):
         shutil.rmtree(stage, ignore_errors=True)
     _STAGED.clear()
 
 
+class _TerminatedError(BaseException):
+    """SIGTERM, raised in the main thread so that the staging folder is discarded."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _TerminatedError
+
+
 def run_main(main: Callable[[], int]) -> int:
-    """Run an example's ``main``; a simeval error (a missing data set, a bad folder) is
-    one line on stderr and exit status 2, as with the ``simeval`` command. A run that
-    fails discards what it wrote (:func:`output_folder`)."""
+    """Run an example's ``main`` as the ``simeval`` command runs: a simeval error (a
+    missing data set, a bad folder) or an error of the system (a folder it may not write)
+    is one line on stderr and exit status 2; Ctrl-C is ``interrupted`` (130) and SIGTERM
+    ``terminated`` (143). A run that fails or stops discards what it wrote
+    (:func:`output_folder`): ``--out`` is as it was."""
     from simeval.errors import SimevalError
 
+    name = Path(sys.argv[0]).parent.name
+    main_thread = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
     try:
         status = main()
+        if status == 0:
+            for stage in list(_STAGED):
+                publish(stage)
+        return status
     except SimevalError as exc:
-        _discard_staged()
-        print(f"{Path(sys.argv[0]).parent.name}: error: {exc}", file=sys.stderr)
+        print(f"{name}: error: {exc}", file=sys.stderr)
         return 2
-    except BaseException:
+    except KeyboardInterrupt:
+        print(f"{name}: interrupted", file=sys.stderr)
+        return 130
+    except _TerminatedError:
+        print(f"{name}: terminated", file=sys.stderr)
+        return 143
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        print(f"{name}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    finally:
         _discard_staged()
-        raise
-    if status:
-        _discard_staged()
-    for stage in list(_STAGED):
-        publish(stage)
-    return status
+        if main_thread:
+            signal.signal(signal.SIGTERM, before)
 
 
 def score_systems(

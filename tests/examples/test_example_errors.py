@@ -4,6 +4,8 @@ stderr, exit status 2, and no output folder left behind."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -141,3 +143,49 @@ def test_outputs_reach_their_folder_only_when_the_run_is_done(tmp_path: Path) ->
     assert (out / "results.md").read_text() == "new\n" and (out / "keep.png").exists()
     assert (out / "sub" / "fig.png").read_bytes() == b"fig"
     assert not list(out.rglob(".*.partial"))
+
+
+@pytest.mark.parametrize(
+    ("stop", "status", "said"),
+    [
+        (KeyboardInterrupt, 130, "interrupted"),
+        (lambda: os.kill(os.getpid(), signal.SIGTERM), 143, "terminated"),
+        (lambda: Path("/no/such/x").read_text(), 2, "error: /no/such/x: No such file or directory"),
+    ],
+)
+def test_a_run_stopped_midway_is_one_line_and_writes_nothing(
+    stop: object, status: int, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ctrl-C, SIGTERM (was: the staging folder left in /tmp) and an error of the system
+    # (was: a traceback) end an example as they end `simeval`: one line, nothing written
+    common = _common()
+    out = tmp_path / "out"
+    staged: list[Path] = []
+
+    def main() -> int:
+        stage = common.output_folder(argparse.Namespace(out=out))
+        (stage / "results.md").write_text("half\n")
+        staged.append(stage)
+        if isinstance(stop, type):
+            raise stop()
+        stop()  # type: ignore[operator]
+        return 0
+
+    handler = signal.getsignal(signal.SIGTERM)
+    assert common.run_main(main) == status
+    assert capsys.readouterr().err.strip().endswith(said)  # one line
+    assert not out.exists() and not staged[0].exists()
+    assert signal.getsignal(signal.SIGTERM) == handler  # put back
+
+
+def test_an_output_folder_that_cannot_be_written_is_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (root may write anywhere, so the refusal of the system is what is simulated)
+    common = _common()
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != locked and real(p, mode))
+    with pytest.raises(DataError, match=f"--out {locked}/new: cannot write in the folder"):
+        common.output_folder(argparse.Namespace(out=locked / "new"))
