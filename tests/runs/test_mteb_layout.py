@@ -142,6 +142,44 @@ def test_run_format_mteb_writes_the_files(shared_data: Path, tmp_path: Path, cap
     assert "use --protocol mteb" in capsys.readouterr().err
 
 
+def test_resume_refuses_a_saved_file_edited_by_hand(
+    shared_data: Path, tmp_path: Path, capsys
+) -> None:
+    """A saved file whose signature matches but whose scores or ids are not what simeval
+    wrote (a string, a list cut short, a foreign or repeated id) is one line naming the
+    file and the field, not a traceback or a silent mismatch; the file is left as it is."""
+    from simeval.cli import main
+
+    out = tmp_path / "results"
+    argv = ["run", "--model", "lexical:jaccard", "--dataset", "sts13:FNWN", "--data-dir",
+            str(shared_data), "--format", "mteb", "--output-dir", str(out), "-q"]  # fmt: skip
+    assert main(argv) == 0
+    capsys.readouterr()
+    path = out / "lexical_jaccard/no_revision_available/sts13_FNWN.json"
+    saved = json.loads(path.read_text())
+    kept = saved["simeval"]["subsets"]["default"]
+    first = kept["ids"][0]
+    for edit, said in [
+        (lambda k: k["scores"]["jaccard"].__setitem__(0, "x"),
+         "simeval.subsets.default.scores.jaccard[0] is 'x'; expected a number or null"),
+        (lambda k: k["scores"]["jaccard"].__delitem__(slice(5, None)),
+         "simeval.subsets.default.scores.jaccard holds 5 scores for 189 ids"),
+        (lambda k: k["ids"].__setitem__(1, first),
+         f"ids[1] is '{first}' where the data set's pair is"),
+        (lambda k: k["ids"].__setitem__(0, "not-a-pair"),
+         f"ids[0] is 'not-a-pair' where the data set's pair is '{first}'"),
+    ]:  # fmt: skip
+        doc = json.loads(json.dumps(saved))
+        edit(doc["simeval"]["subsets"]["default"])
+        path.write_text(json.dumps(doc))
+        assert main([*argv, "--resume"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and f"{path}: " in err, err
+        assert said in err and err.endswith("delete the file to score it again"), err
+        assert json.loads(path.read_text()) == doc  # untouched
+    assert len(kept["ids"]) == 189
+
+
 def test_the_output_dir_is_checked_before_any_work(shared_data: Path, tmp_path: Path, capsys):
     """An --output-dir inside what the run reads (the data set's folder) is refused before
     any model runs: one line, nothing written."""

@@ -17,6 +17,7 @@ from .tasks import (
     dataset_digest,
     load_pairs,
     make_scorer,
+    pair_labels,
     shard_bounds,
     task_signature,
 )
@@ -70,8 +71,7 @@ def run_task(task: Task, progress: Callable[[int, int], None] | None = None) -> 
     set_pairs = len(rows)
     lo, hi = shard_bounds(set_pairs, task.shard, task.shards)
     rows = rows[lo:hi]
-    ids = getattr(pairs, "ids", None)
-    labels = [str(ids[i]) if ids is not None else str(i + 1) for i in rows.tolist()]
+    labels = pair_labels(pairs, rows)
     chosen = ([texts1[i] for i in rows], [texts2[i] for i in rows])
     scores = (
         fitted.score_each(chosen, task.similarities, progress=progress)
@@ -82,9 +82,7 @@ def run_task(task: Task, progress: Callable[[int, int], None] | None = None) -> 
         fitted.signature, task.dataset_label, dataset_digest(pairs),
         "scored" if task.scored_only else "all", task.shards,
     )  # fmt: skip
-    return TaskScores(
-        task, tuple(labels), scores, time.perf_counter() - start, signature, set_pairs
-    )
+    return TaskScores(task, labels, scores, time.perf_counter() - start, signature, set_pairs)
 
 
 def run_tasks(

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import DataError
 from .tasks import TaskScores
 
 __all__ = [
@@ -153,6 +154,12 @@ def stored_scores(
         ``ids``, ``scores`` (similarity function → scores, null read as NaN) and
         ``seconds``.
 
+    Raises
+    ------
+    DataError
+        A file written for ``signature`` whose ids or scores are not what simeval wrote
+        (a score that is not a number, fewer scores than ids), naming the field.
+
     Examples
     --------
     >>> import tempfile
@@ -174,12 +181,27 @@ def stored_scores(
     if not isinstance(kept, dict) or kept.get("signature") != signature:
         return None
     scores = kept.get("scores") or {}
-    if not all(fn in scores for fn in functions):
+    if not isinstance(scores, dict) or not all(fn in scores for fn in functions):
         return None
+    where = f"{path}: simeval.subsets.{subset}"
+    again = "delete the file to score it again"
+    ids = kept.get("ids")
+    if not isinstance(ids, list) or not all(isinstance(i, (str, int)) for i in ids):
+        raise DataError(f"{where}.ids is not a list of ids; {again}")
+    for fn, values in scores.items():
+        if not isinstance(values, list) or len(values) != len(ids):
+            size = f"{len(values)} scores" if isinstance(values, list) else "no list"
+            raise DataError(f"{where}.scores.{fn} holds {size} for {len(ids)} ids; {again}")
+        for i, v in enumerate(values):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+                raise DataError(
+                    f"{where}.scores.{fn}[{i}] is {v!r}; expected a number or null; {again}"
+                )
+    seconds = kept.get("evaluation_time")
     return {
-        "ids": tuple(str(i) for i in kept.get("ids", [])),
-        "scores": {fn: np.array(scores[fn], dtype=np.float64) for fn in scores},
-        "seconds": float(kept.get("evaluation_time") or 0.0),
+        "ids": tuple(str(i) for i in ids),
+        "scores": {fn: np.array(values, dtype=np.float64) for fn, values in scores.items()},
+        "seconds": float(seconds) if isinstance(seconds, (int, float)) else 0.0,
     }
 
 

@@ -11,9 +11,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import DataError
 from .mteb_layout import mteb_task, result_path, resumed_scores, stored_scores
 from .protocols import Protocol
-from .tasks import Task, TaskScores, dataset_digest, shard_bounds, task_signature
+from .tasks import (
+    Task,
+    TaskScores,
+    dataset_digest,
+    pair_labels,
+    shard_bounds,
+    task_signature,
+)
 
 __all__ = ["plan_tasks", "similarity_functions"]
 
@@ -133,6 +141,7 @@ def plan_tasks(
                 path = result_path(resume, mlabel, scorer, dlabel)
                 kept = stored_scores(path, sig, functions, mteb_task(dlabel)[2])
                 if kept is not None:
+                    _check_ids(path, kept["ids"], pair_labels(pairs, rows))
                     found[(dlabel, mlabel)] = resumed_scores(task, kept, sig)
                     continue
             for shard in range(1, shards + 1):
@@ -140,3 +149,17 @@ def plan_tasks(
                 tasks.append(replace(task, shard=shard))
                 sizes.append(_distinct_texts(pairs, rows[lo:hi]))
     return tasks, sizes, found
+
+
+def _check_ids(path: Path, found: tuple[str, ...], expected: tuple[str, ...]) -> None:
+    """Refuse resumed scores whose ids are not the pairs the task scores, in their order
+    (a file edited by hand: the signature, which names the data set, still matched)."""
+    if found == expected:
+        return
+    i = next((k for k, (a, b) in enumerate(zip(found, expected)) if a != b), None)
+    what = (
+        f"ids[{i}] is {found[i]!r} where the data set's pair is {expected[i]!r}"
+        if i is not None
+        else f"it holds {len(found)} ids for the data set's {len(expected)} pairs"
+    )
+    raise DataError(f"{path}: {what}; delete the file to score it again")

@@ -21,9 +21,36 @@ __all__ = [
     "dataset_digest",
     "load_pairs",
     "make_scorer",
+    "pair_labels",
     "shard_bounds",
     "task_signature",
 ]
+
+
+def pair_labels(pairs: Any, rows: NDArray[np.intp]) -> tuple[str, ...]:
+    """The ids of the pairs at ``rows``, as a task's results name them: the data set's
+    own ids, else the pairs' numbers from 1.
+
+    Parameters
+    ----------
+    pairs : Pairs or SentencePairs
+        The data set (``ids`` optional).
+    rows : numpy.ndarray
+        Positions of pairs.
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> from simeval.runs.run import Pairs
+    >>> pair_labels(Pairs("toy", ["a", "b", "c"], ["x", "y", "z"], [1.0, 2.0, 3.0]),
+    ...             np.array([0, 2]))
+    ('1', '3')
+    """
+    ids = getattr(pairs, "ids", None)
+    return tuple(str(ids[i]) if ids is not None else str(i + 1) for i in rows.tolist())
 
 
 def shard_bounds(n: int, shard: int, shards: int) -> tuple[int, int]:
