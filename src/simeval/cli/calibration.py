@@ -7,12 +7,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import numpy as np
+from numpy.typing import NDArray
+
 from ..errors import DataError
-from ..io import read_table
-from ..options import CALIBRATIONS, Calibration
+from ..io import parse_system_spec, read_table
+from ..options import CALIBRATIONS, Calibration, Options
 from ..runs.calibration import CALIBRATE_ON
 from ._common import declare_files, non_negative_int
 from ._options import int_at_least
+from .table_checks import check_filled, check_range
 
 __all__ = ["add_calibration_options", "calibration_from_args"]
 
@@ -84,10 +88,15 @@ def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) ->
         declare_files(p, inputs=("calibrate_on",))
 
 
-def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -> Calibration:
+def calibration_from_args(
+    args: argparse.Namespace, *, read_file: bool = True, options: Options | None = None
+) -> Calibration:
     """The :class:`~simeval.Calibration` of ``--calibrate`` and its companions; the
-    ``--calibrate-on`` table is read here (its ``gold`` column and one column per
-    system) unless it is ``run``'s ``split|cv`` (``read_file`` false).
+    ``--calibrate-on`` table is read here unless it is ``run``'s ``split|cv``
+    (``read_file`` false), and checked as the gold and system files are: a ``gold``
+    column and a column for each ``--system`` (or ``*`` for all those not named), every
+    value a number (blank only with ``--nan-policy omit``), the gold on ``--scale`` and
+    each system's on its ``--system-scale`` (from ``options``, when given).
 
     Parameters
     ----------
@@ -95,6 +104,8 @@ def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -
         The parsed command line.
     read_file : bool, default True
         Whether ``--calibrate-on`` names a file.
+    options : Options, optional
+        The other options of the command line (the scales the values are checked on).
 
     Returns
     -------
@@ -103,8 +114,8 @@ def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -
     Raises
     ------
     DataError
-        A ``--calibrate-on`` table without a ``gold`` column, or with a value that is not a
-        number.
+        A ``--calibrate-on`` table without a ``gold`` column or a system's column, or with
+        a value that is not a number, missing or off its scale, named by line and column.
 
     Examples
     --------
@@ -113,25 +124,45 @@ def calibration_from_args(args: argparse.Namespace, *, read_file: bool = True) -
     >>> calibration_from_args(args).describe()
     'linear(cv3,seed1)'
     """
-    on = None
     path = getattr(args, "calibrate_on", None) if read_file else None
-    if path:
-        table = read_table(path)
-        if "gold" not in table.columns:
-            raise DataError(
-                f"{path}: --calibrate-on needs a 'gold' column and one column per system; "
-                f"columns are {', '.join(table.columns)}"
-            )
-        gold = table.numbers("gold", parameter="calibrate_on")
-        on = {
-            c: (gold, table.numbers(c, parameter="calibrate_on"))
-            for c in table.columns
-            if c != "gold"
-        }
     return Calibration(
         kind=getattr(args, "calibrate", "auto"),
         folds=getattr(args, "calibrate_folds", 5),
         seed=getattr(args, "calibrate_seed", 0),
-        on=on,
+        on=_calibration_set(args, path, options or Options()) if path else None,
         label=Path(path).name if path else None,
     )
+
+
+def _calibration_set(
+    args: argparse.Namespace, path: str, options: Options
+) -> dict[str, tuple[NDArray[np.float64], NDArray[np.float64]]]:
+    table = read_table(path)
+    if "gold" not in table.columns:
+        raise DataError(
+            f"{path}: --calibrate-on needs a 'gold' column and one column per system; "
+            f"columns are {', '.join(table.columns)}"
+        )
+    omit = getattr(args, "nan_policy", "raise") == "omit"
+    gold = table.numbers("gold", parameter="calibrate_on")
+    check_range(gold, table, "gold", None, options.scale, "--scale")
+    if not omit:
+        check_filled(gold, table, "gold", what="gold score")
+    systems = [parse_system_spec(spec)[0] for spec in getattr(args, "system", None) or ()]
+    columns = [c for c in table.columns if c != "gold"]
+    for name in systems:
+        if name not in columns and "*" not in columns:
+            raise DataError(
+                f"{path}: --calibrate-on has no column for --system {name} (columns are "
+                f"{', '.join(table.columns)}); add its scores on the calibration pairs, or "
+                "a column '*' for every system not named"
+            )
+    on = {}
+    for column in columns:
+        values = table.numbers(column, parameter="calibrate_on")
+        scale = options.for_system(column).system_scale if column != "*" else None
+        check_range(values, table, column, None, scale, "--system-scale")  # type: ignore[arg-type]
+        if not omit:
+            check_filled(values, table, column)
+        on[column] = (gold, values)
+    return on

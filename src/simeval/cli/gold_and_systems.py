@@ -17,7 +17,6 @@ from numpy.typing import NDArray
 
 from ..errors import DataError
 from ..io import (
-    ScoreTable,
     default_column,
     ids_of,
     parse_system_spec,
@@ -28,37 +27,9 @@ from ..io.align import match_rows
 from ..options import Options
 from ._common import note
 from .inputs import options_from_args
+from .table_checks import check_filled, check_range
 
 __all__ = ["load_inputs"]
-
-
-def _first_nan(values: NDArray[np.float64]) -> int | None:
-    bad = np.isnan(values)
-    return int(np.argmax(bad)) if bad.any() else None
-
-
-def _row(rows: NDArray[np.intp] | None, i: int) -> int:
-    """The table's row of pair ``i`` (``rows`` None: the table's rows are the pairs)."""
-    return i if rows is None else int(rows[i])
-
-
-def _check_range(
-    values: NDArray[np.float64],
-    table: ScoreTable,
-    column: str,
-    rows: NDArray[np.intp] | None,
-    scale: tuple[float, float] | None,
-    option: str,
-) -> None:
-    if scale is None:
-        return
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
-        raise DataError(
-            f"{table.location(_row(rows, i), column)}: {values[i]:g} is outside {option} "
-            f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
-        )
 
 
 def _headerless_systems(args: argparse.Namespace) -> set[str]:
@@ -150,14 +121,11 @@ def _file_inputs(
     if bins.startswith("labels:"):
         labels = [str(v) for v in gold_table.column(bins[7:], parameter="bins")]
     options = options_from_args(args, labels)
-    _check_range(gold, gold_table, gold_col, None, options.scale, "--scale")
+    check_range(gold, gold_table, gold_col, None, options.scale, "--scale")
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
     systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
-    if args.nan_policy == "raise" and (i := _first_nan(gold)) is not None:
-        raise DataError(
-            f"{gold_table.location(i, gold_col)}: missing gold score; fill it in or pass "
-            "--nan-policy omit to drop such pairs"
-        )
+    if args.nan_policy == "raise":
+        check_filled(gold, gold_table, gold_col, what="gold score")
     return gold, systems, options
 
 
@@ -244,10 +212,7 @@ def _read_system(
     if rows is not None:
         values = values[rows]
     own = options.for_system(name).system_scale
-    _check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
-    if args.nan_policy == "raise" and (i := _first_nan(values)) is not None:
-        raise DataError(
-            f"{table.location(_row(rows, i), col)}: missing score; fill it in or pass "
-            "--nan-policy omit to drop such pairs"
-        )
+    check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
+    if args.nan_policy == "raise":
+        check_filled(values, table, col, rows)
     return values

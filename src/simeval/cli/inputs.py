@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import DataError, param
@@ -291,7 +292,7 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
     ((0.0, 5.0), 'omit', 'auto')
     """
     bins = getattr(args, "bins", None)
-    return Options(
+    options = Options(
         scale=tuple(args.scale) if args.scale else None,
         system_scale=system_scales(args.system_scale),
         bins=parse_bins(bins, labels) if bins is not None else None,
@@ -301,8 +302,12 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
         nan_policy=args.nan_policy,
         skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
         bin_average=getattr(args, "bin_average", "arithmetic"),
-        calibrate=calibration_from_args(args),
+        calibrate=calibration_from_args(args, read_file=False),
     )
+    if not getattr(args, "calibrate_on", None):
+        return options
+    # the --calibrate-on set, checked on the scales the options declare
+    return replace(options, calibrate=calibration_from_args(args, options=options))
 
 
 def note_options_without_effect(
