@@ -160,6 +160,9 @@ def test_the_scores_document_of_merge_is_read_as_the_score_file(
     tsv, doc = tmp_path / "all.tsv", tmp_path / "all.json"
     assert run(capsys, "merge", *shards, "-o", tsv)[0] == 0
     assert run(capsys, "merge", *shards, "-o", doc)[0] == 0
+    for name in ("all.tsv.gz", "all.parquet"):  # were written as plain text
+        assert_error(*run(capsys, "merge", *shards, "-o", tmp_path / name), "simeval writes no")
+        assert not (tmp_path / name).exists()
     base = ["evaluate", "--dataset", DATASET, "--data-dir", shared_data, "--system-scale",
             "0", "1", "--format", "json", "-q"]  # fmt: skip
     values = []

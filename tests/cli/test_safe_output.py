@@ -344,13 +344,50 @@ def test_a_failing_device_leaves_the_regular_outputs_untouched(tmp_path, capsys)
     assert _listing(work) == listing
 
 
-@pytest.mark.parametrize("suffix", [".tsv", ".jsonl"])
+@pytest.mark.parametrize("suffix", [".tsv", ".jsonl", ".parquet"])
 def test_a_suffix_simeval_does_not_write_is_refused(tmp_path, capsys, suffix):
     work, argv, _ = _setup(COMMANDS[0], tmp_path)
     listing = _listing(work)
     rc, out, err = run(capsys, *argv, "-o", work / f"r{suffix}")
     assert_error(rc, out, err, f"no {suffix[1:].upper()}")
     assert _listing(work) == listing
+
+
+@pytest.mark.parametrize("name", ["r.csv.gz", "r.json.bz2", "r.xz"])
+def test_a_compressed_output_name_is_refused(tmp_path, capsys, name):
+    # was written as plain text under a name every reader takes for compressed data
+    work, argv, _ = _setup(COMMANDS[0], tmp_path)
+    listing = _listing(work)
+    rc, out, err = run(capsys, *argv, "-o", work / name)
+    assert_error(rc, out, err, "simeval writes no compressed file; drop the")
+    assert _listing(work) == listing
+
+
+def test_dev_stdout_on_a_pipe_is_written_in_place(tmp_path):
+    # /dev/stdout resolves to /proc/PID/fd/pipe:[…], a name that does not exist: the
+    # output is looked up by the kernel, as a device, and written in place
+    import subprocess
+
+    _, argv, _ = _setup(COMMANDS[0], tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "simeval", *map(str, argv), "-o", "/dev/stdout", "-q"],
+        capture_output=True,  # stdout: a pipe
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "pearson" in proc.stdout and proc.stderr == ""
+
+
+def test_a_read_only_output_is_refused(tmp_path, capsys, monkeypatch):
+    # `>` and `cp` refuse a file without write permission; the rename would replace it
+    # (root may write anyway, so the refusal of the system is simulated)
+    work, argv, _ = _setup(COMMANDS[0], tmp_path)
+    locked = work / "locked.txt"
+    locked.write_text("old\n")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: Path(p) != locked and real(p, mode))
+    assert_error(*run(capsys, *argv, "-o", locked), "locked.txt is read-only")
+    assert locked.read_text() == "old\n"
 
 
 def test_the_demo_follows_its_output_suffix(tmp_path, capsys):

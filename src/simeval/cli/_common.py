@@ -11,6 +11,7 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from ..errors import SimevalError
+from ..io.compressed import compression_suffix
 from ..io.safe_output import Content, OutputPlan
 from ..report import FORMATS
 from .files import ReadBy, declare_files, plan_outputs
@@ -244,7 +245,8 @@ SUFFIX_FORMATS = {
 }
 #: Suffixes that promise a format simeval does not write: refused rather than filled with
 #: a text table.
-UNWRITTEN_SUFFIXES = {".tsv": "csv", ".tab": "csv", ".jsonl": "json", ".ndjson": "json"}
+UNWRITTEN_SUFFIXES = {".tsv": "csv", ".tab": "csv", ".jsonl": "json", ".ndjson": "json",
+                      ".parquet": "csv", ".pq": "csv"}  # fmt: skip
 
 
 def resolve_format(args: argparse.Namespace) -> None:
@@ -255,6 +257,11 @@ def resolve_format(args: argparse.Namespace) -> None:
         return
     output = getattr(args, "output", None)
     suffix = Path(output).suffix.lower() if output else ""
+    if output and compression_suffix(output):
+        raise CommandLineError(
+            f"--output {output}: simeval writes no compressed file; drop the {suffix} "
+            "(compress the file afterwards if you like)"
+        )
     implied = SUFFIX_FORMATS.get(suffix)
     if args.format is None and suffix in UNWRITTEN_SUFFIXES:
         other = UNWRITTEN_SUFFIXES[suffix]

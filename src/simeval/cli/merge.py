@@ -105,11 +105,12 @@ def run(args: argparse.Namespace) -> int:
     ['id\\tscore', 'p1\\t0.5', 'p2\\t0.25', 'p3\\t0.75']
     """
     from ..report.schema import scores_document
-    from ..report.tables import score_table, to_json
+    from ..report.tables import score_file_format, score_table, to_json
     from ..runs.shards import merge_shards
 
+    as_json = score_file_format(args.output) == "json"  # an unwritten name: refused now
     merged = merge_shards([(path, _read(path)) for path in args.shards])
-    if Path(args.output).suffix.lower() == ".json":
+    if as_json:
         fields = ("signature", "model", "dataset", "similarity", "ids", "scores")
         doc = scores_document(**{k: merged[k] for k in fields}, set_pairs=len(merged["ids"]))
         emit(to_json(doc), args.output)

@@ -4,7 +4,6 @@ job of a cluster)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ._common import CommandLineError, ProgressBar, declare_files, emit, progress_enabled
 from .models import add_models_and_data, note_unscored, scorer_options
@@ -86,13 +85,13 @@ def run(args: argparse.Namespace) -> int:
     2
     """
     from ..report.schema import scores_document
-    from ..report.tables import score_table, to_json
+    from ..report.tables import score_file_format, score_table, to_json
     from ..runs.assembly import unscored_reason
     from ..runs.run import score_dataset
     from ..runs.shards import parse_shard
 
     shard, shards = parse_shard(args.shard) if args.shard else (1, 1)
-    as_json = Path(args.output).suffix.lower() == ".json"
+    as_json = score_file_format(args.output) == "json"  # an unwritten name: refused now
     if args.shard and not as_json:
         raise CommandLineError(
             f"--shard writes the shard's ids, scores and signature as JSON for simeval "

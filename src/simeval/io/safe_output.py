@@ -184,10 +184,12 @@ class OutputPlan:
         for opt, p, _ in self.inputs:
             if not is_stdin(p):
                 _refuse_over_input(out.path, target, label, opt, p)
-        if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
-            if not os.access(target, os.W_OK):
+        if _in_place(out.path):
+            if not os.access(out.path, os.W_OK):
                 raise DataError(f"{label}: not writable; choose another path")
             return  # written in place
+        if os.path.isfile(target) and not os.access(target, os.W_OK):
+            raise DataError(f"{label} is read-only; make it writable or choose another path")
         folder = os.path.dirname(target) or "."
         while out.make_folders and not os.path.exists(folder):
             folder = os.path.dirname(folder) or "."
@@ -262,9 +264,7 @@ class OutputPlan:
 
     def _render(self, out: _Output) -> None:
         target = out.path if is_stdin(out.path) else os.path.realpath(out.path)
-        in_memory = is_stdin(out.path) or (
-            os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode)
-        )
+        in_memory = is_stdin(out.path) or _in_place(out.path)
         label = f"{out.option} {out.path}"
         try:
             if in_memory:
@@ -393,6 +393,16 @@ def _set_mode(tmp: str, target: str) -> None:
             os.chown(tmp, st.st_uid, st.st_gid)
 
 
+def _in_place(path: str) -> bool:
+    """Whether ``path`` is a device or a FIFO (``/dev/null``, ``/dev/stdout`` on a pipe),
+    written in place: looked up by the kernel, which follows ``/dev/stdout``'s link to
+    the pipe where :func:`os.path.realpath` gives a name that does not exist."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path)
+    except OSError:
+        return False
+
+
 def _write_in_place(out: _Output) -> None:
-    with open(os.path.realpath(out.path), "wb") as fh:
+    with open(out.path, "wb") as fh:
         fh.write(out.data or b"")

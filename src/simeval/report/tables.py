@@ -12,12 +12,21 @@ import io
 import json
 import math
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
 from ..results import json_ready
 
-__all__ = ["FORMATS", "format_number", "render_table", "score_table", "to_json"]
+__all__ = [
+    "FORMATS",
+    "UNWRITTEN_SCORE_SUFFIXES",
+    "format_number",
+    "render_table",
+    "score_file_format",
+    "score_table",
+    "to_json",
+]
 
 FORMATS = ("table", "json", "csv", "markdown", "latex")
 
@@ -220,6 +229,51 @@ def to_json(document: Any, indent: int | None = 2) -> str:
     return text + ("\n" if indent is not None else "")
 
 
+#: Names of score files simeval does not write (it reads them): refused before any work.
+UNWRITTEN_SCORE_SUFFIXES = (".parquet", ".pq", ".gz", ".bz2", ".xz", ".jsonl", ".ndjson")
+
+
+def score_file_format(path: str) -> str:
+    """What a score file named ``path`` holds: ``"json"`` (the scores document) for
+    ``.json``, ``"csv"`` for ``.csv``, else ``"tsv"``; a name promising a format simeval
+    reads but does not write (Parquet, compressed, JSON Lines) is refused, before any
+    scoring.
+
+    Parameters
+    ----------
+    path : str
+        The output's name.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    DataError
+        A suffix of :data:`UNWRITTEN_SCORE_SUFFIXES`.
+
+    Examples
+    --------
+    >>> score_file_format("run.json"), score_file_format("run.CSV"), score_file_format("run")
+    ('json', 'csv', 'tsv')
+    >>> score_file_format("run.tsv.gz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    simeval.errors.DataError: run.tsv.gz: simeval writes no .gz file (it reads them); ...
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix in UNWRITTEN_SCORE_SUFFIXES:
+        raise DataError(
+            f"{path}: simeval writes no {suffix} file (it reads them); name it .tsv, .csv "
+            "or .json" + (" (compress it afterwards if you like)" if suffix in _PACKED else "")
+        )
+    return {".json": "json", ".csv": "csv"}.get(suffix, "tsv")
+
+
+_PACKED = (".gz", ".bz2", ".xz")
+
+
 def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
     """The text of a score file of ``id`` and ``score`` for ``path``: comma-separated (ids
     quoted where they need it) when its name ends in ``.csv``, tab-separated otherwise
@@ -252,7 +306,7 @@ def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
     >>> score_table(["p1"], [0.1], "run.tsv")
     'id\\tscore\\np1\\t0.1\\n'
     """
-    if str(path).lower().endswith(".csv"):
+    if score_file_format(path) == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["id", "score"])
