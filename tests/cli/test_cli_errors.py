@@ -79,7 +79,30 @@ def test_flag_names_come_from_the_commands_parser() -> None:
     flags = flag_names(build_parser(only="compare"), "compare")
     assert flags["nan_policy"] == "--nan-policy"
     assert flags["n_resamples"] == "--bootstrap"  # the parameter's flag has another name
+    assert flags["confidence_level"] == "--confidence"
     assert "nan_policy" not in flag_names(build_parser(only="recommend"), "recommend")
+    # a command's tasks have their own flags (`extrinsic classify --label-column`)
+    assert flag_names(build_parser(only="extrinsic"), "extrinsic")["label_column"] == (
+        "--label-column"
+    )
+    # a vector reader's `format` is wordsim's --vectors-format, not its output --format
+    assert flag_names(build_parser(only="wordsim"), "wordsim")["format"] == "--vectors-format"
+
+
+def test_library_words_do_not_reach_the_command_line(files, capsys, tmp_path) -> None:
+    # were: "`confidence_level` must be in (0, 1)", "name each with a mapping {'name': …}"
+    gold, system = files
+    line = assert_error(
+        *run(capsys, "compare", gold, "--system", f"a={system}", "--system", f"b={system}",
+             "--confidence", "95"),
+        "--confidence must be in (0, 1); got 95.0",
+    )  # fmt: skip
+    assert "confidence_level" not in line
+    assert_error(
+        *run(capsys, "run", "--model", "lexical:edit", "--model", "lexical:edit", "--dataset",
+             "sts12"),
+        "--model lexical:edit is given twice; give each model once",
+    )  # fmt: skip
 
 
 def test_reader_messages_name_the_parameter_and_the_command_its_flag(capsys, tmp_path) -> None:

@@ -177,6 +177,23 @@ def test_classify_unknown_score_column(capsys, scores_file) -> None:
     assert_error(rc, out, err, "nope")
 
 
+def test_columns_named_by_flags_are_checked_and_the_flags_named(capsys, scores_file) -> None:
+    # an unknown --id-column was ignored (the real id column was then read as scores);
+    # the label column was accepted as a system's scores (accuracy 1.0); a task's errors
+    # named the library parameter (`label_column`) instead of the flag
+    base = ["extrinsic", "classify", scores_file, "--folds", "5"]
+    assert_error(
+        *run(capsys, *base, "--id-column", "nope"),
+        "no column 'nope'",
+        "choose one with --id-column",
+    )
+    assert_error(*run(capsys, *base, "--label-column", "class"), "choose one with --label-column")
+    assert_error(
+        *run(capsys, *base, "--id-column", "id", "--score-column", "label"),
+        "--score-column label is the --label-column column",
+    )
+
+
 def test_classify_non_numeric_score_without_id_column(capsys, scores_file) -> None:
     # without --id-column the 'id' column is taken for a system's scores: it is not numeric
     rc, out, err = run(capsys, "extrinsic", "classify", scores_file, "--folds", "5")
@@ -294,6 +311,15 @@ def test_detect_relevance_must_be_binary(capsys, tmp_path) -> None:
     path = _write(tmp_path / "d.csv", ["query", "cand", "relevant", "A", "B"], rows)
     rc, out, err = run(capsys, "extrinsic", "detect", path, "--id-column", "cand")
     assert_error(rc, out, err, "d.csv", "relevant", "0 or 1")
+
+
+def test_detect_empty_query_id(capsys, tmp_path) -> None:
+    # a blank query id was one more query
+    rows = [list(r) for r in DETECT_ROWS]
+    rows[2][0] = " "
+    path = _write(tmp_path / "d.csv", ["query", "cand", "relevant", "A", "B"], rows)
+    rc, out, err = run(capsys, "extrinsic", "detect", path, "--id-column", "cand")
+    assert_error(rc, out, err, "d.csv, line 4, column 'query': empty query id")
 
 
 def test_detect_missing_query_column(capsys, detect_file) -> None:

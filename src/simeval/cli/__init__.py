@@ -131,7 +131,13 @@ def build_parser(only: str | None = ALL) -> argparse.ArgumentParser:
 
 
 #: Library parameters whose command-line option has another name than the parameter.
-PARAMETER_DESTS = {"n_resamples": "bootstrap", "header": "no_header", "ratings": "raters"}
+PARAMETER_DESTS = {
+    "n_resamples": "bootstrap",
+    "header": "no_header",
+    "ratings": "raters",
+    "confidence_level": "confidence",
+    "format": "vectors_format",  # a reader's format (the output's --format is the CLI's own)
+}
 
 
 def flag_names(parser: argparse.ArgumentParser, command: str | None) -> dict[str, str]:
@@ -161,6 +167,10 @@ def flag_names(parser: argparse.ArgumentParser, command: str | None) -> dict[str
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) and command in action.choices:
             parsers.append(action.choices[command])
+    for p in parsers[1:]:  # a command's own tasks (``extrinsic classify``), each level
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                parsers.extend(action.choices.values())
     for p in parsers:
         for action in p._actions:
             if action.option_strings:

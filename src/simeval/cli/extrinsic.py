@@ -136,8 +136,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.set_defaults(func=run_detect)
 
 
-def _score_columns(table: ScoreTable, given: list[str] | None, exclude: set[str]) -> list[str]:
-    cols = given or [c for c in table.columns if c not in exclude]
+def _score_columns(
+    table: ScoreTable, given: list[str] | None, exclude: dict[str, str | None]
+) -> list[str]:
+    """The systems' score columns: those given, else every column not in ``exclude``
+    (flag → the column it names: the labels, the queries, the ids), each checked to be
+    in the table; a score column that another flag names is refused."""
+    for flag, name in exclude.items():
+        if name is not None:
+            table.column(name, parameter=flag.removeprefix("--").replace("-", "_"))
+    named = {name: flag for flag, name in exclude.items() if name is not None}
+    for c in given or ():
+        if c in named:
+            raise CommandLineError(
+                f"--score-column {c} is the {named[c]} column, not a system's scores; name "
+                "a score column"
+            )
+    cols = given or [c for c in table.columns if c not in named]
     for c in cols:
         table.column(c, parameter="score_column")
     if not cols:
@@ -156,7 +171,7 @@ def run_classify(args: argparse.Namespace) -> int:
             f"--folds {args.folds} exceeds the {len(labels)} items of {args.scores}; "
             f"give at most {len(labels)}"
         )
-    exclude = {args.label_column, *([args.id_column] if args.id_column else [])}
+    exclude = {"--label-column": args.label_column, "--id-column": args.id_column}
     majority = majority_baseline(labels)
     results = {}
     for col in _score_columns(table, args.score_column, exclude):
@@ -175,15 +190,18 @@ def run_classify(args: argparse.Namespace) -> int:
 
 def run_detect(args: argparse.Namespace) -> int:
     table = read_table(args.scores)
-    queries = [str(v) for v in table.column(args.query_column, parameter="query_column")]
+    queries = [str(v).strip() for v in table.column(args.query_column, parameter="query_column")]
+    if any(not q for q in queries):
+        i = next(i for i, q in enumerate(queries) if not q)
+        raise DataError(f"{table.location(i, args.query_column)}: empty query id")
     rel = table.numbers(args.relevant_column, parameter="relevant_column")
     if not np.isin(rel, (0.0, 1.0)).all():
         i = int(np.argmax(~np.isin(rel, (0.0, 1.0))))
         raise DataError(f"{table.location(i, args.relevant_column)}: relevance must be 0 or 1")
     exclude = {
-        args.query_column,
-        args.relevant_column,
-        *([args.id_column] if args.id_column else []),
+        "--query-column": args.query_column,
+        "--relevant-column": args.relevant_column,
+        "--id-column": args.id_column,
     }
     slices = query_groups(queries)
     results = {}

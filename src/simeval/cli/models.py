@@ -21,6 +21,23 @@ __all__ = [
 ]
 
 
+class _Distinct(argparse.Action):
+    """``append`` that refuses a value given twice: two runs of one model would be two
+    systems of one name."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        before = list(getattr(namespace, self.dest, None) or [])
+        if values in before:
+            parser.error(f"{option_string} {values} is given twice; give each model once")
+        setattr(namespace, self.dest, [*before, values])
+
+
 class _Once(argparse.Action):
     """``store`` that refuses a second value: ``simeval score`` writes one file, the scores
     of one model on one data set (a second ``--model`` would silently replace the first)."""
@@ -63,7 +80,7 @@ def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
     """
     p.add_argument(
         "--model",
-        action="append" if many else _Once,
+        action=_Distinct if many else _Once,
         required=True,
         metavar="NAME",
         help="a scorer: minilm, st:FOLDER or st:ORG/NAME[@REVISION] (a model of the local "
@@ -73,7 +90,7 @@ def add_models_and_data(p: argparse.ArgumentParser, many: bool) -> None:
     )
     p.add_argument(
         "--dataset",
-        action="append" if many else _Once,
+        action=_Distinct if many else _Once,
         required=True,
         metavar="NAME",
         help="a registered sentence-pair data set (see simeval datasets --sentences), "

@@ -188,7 +188,7 @@ def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
         text = data.removeprefix(BOM_UTF8).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(
-            f"{p}: not UTF-8 text ({exc}); for word2vec binary use format='binary'"
+            f"{p}: not UTF-8 text ({exc}); for word2vec binary use {param('format', 'binary')}"
         ) from None
     lines = text.splitlines()
     if not lines:
@@ -318,7 +318,7 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
         if not found:
             raise DataError(
                 f"{p}: no vocabulary file ({candidates[0].name} or {candidates[1].name}); "
-                "pass vocab= (one word per line)"
+                f"pass {param('vocab')} (one word per line)"
             )
         vocab_path = found[0]
     else:

@@ -272,7 +272,7 @@ def bca_levels(
             math.nan,
             math.nan,
             math.nan,
-            ("BCa undefined: the jackknife values do not vary; use method='percentile'"),
+            ("BCa undefined: the jackknife values do not vary; use percentile intervals"),
         )
     accel = float((d**3).sum()) / (6.0 * den**1.5)
     z_a = float(special.ndtri(alpha))
