@@ -185,7 +185,17 @@ def test_nan_policy_omit_in_semeval_mode(tiny: tuple[Path, Path], capsys) -> Non
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     argv = ["evaluate", "--semeval-dir", str(gdir), "--runs-dir", str(rdir), "--format", "json"]
     assert main(argv) == 2
-    assert "--nan-policy omit" in capsys.readouterr().err
+    err = capsys.readouterr().err.strip()  # the file and its line (was: "index 0")
+    assert err == (
+        f"simeval: error: {path}, line 1: no score for a pair the gold scores (1 such lines); "
+        "fill it in or pass --nan-policy omit to drop such pairs"
+    )
+    # a blank line where the gold is blank too (pair 2 of set b) is no error
+    b_run = next((rdir / "good").glob("*.b.txt"))
+    b_run.write_text("4.5\n\n1.5\n3.5\n2.5\n", encoding="utf-8")
+    assert read_runs_dir(rdir, read_gold_dir(gdir), nan_policy="omit")["good"]["b"].size == 5
+    with pytest.raises(DataError, match="bad.*line 1: no score"):
+        read_runs_dir(rdir, read_gold_dir(gdir), nan_policy="raise")
     assert main([*argv, "--nan-policy", "omit"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert "nan:omit" in doc["signature"]

@@ -184,7 +184,7 @@ def run_semeval(args: argparse.Namespace) -> int:
     if (args.bins or "").startswith("labels:"):
         raise DataError("--bins labels:COLUMN needs a gold table; SemEval gold files have none")
     gold = read_gold_dir(args.semeval_dir)
-    runs = read_runs_dir(args.runs_dir, gold)
+    runs = read_runs_dir(args.runs_dir, gold, nan_policy=args.nan_policy)
     options = options_from_args(args)
     if options.scale is None:
         note(args, "no --scale given: using the STS scale 0–5")

@@ -19,7 +19,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError
+from .._validate.arrays import NanPolicy
+from ..errors import DataError, param
 from ..io import read_text
 
 __all__ = ["read_gold_dir", "read_runs_dir"]
@@ -133,7 +134,10 @@ def _run_files(root: Path) -> dict[str, dict[str, Path]]:
 
 
 def read_runs_dir(
-    path: str | Path, gold: Mapping[str, NDArray[np.float64]]
+    path: str | Path,
+    gold: Mapping[str, NDArray[np.float64]],
+    *,
+    nan_policy: NanPolicy = "omit",
 ) -> dict[str, dict[str, NDArray[np.float64]]]:
     """System scores per system and set, each checked against the set's number of lines
     (a blank or NaN line is a pair the run left unscored).
@@ -144,6 +148,10 @@ def read_runs_dir(
         The folder of system runs.
     gold : mapping of str to numpy.ndarray
         The gold scores per set (:func:`read_gold_dir`).
+    nan_policy : {"omit", "raise"}, default "omit"
+        ``"raise"``: a run that leaves a scored pair (a gold score on its line) unscored
+        is an error naming the file and line; ``"omit"`` keeps it as NaN, for the
+        evaluation's own policy.
 
     Returns
     -------
@@ -186,6 +194,13 @@ def read_runs_dir(
                 )
             # a blank or NaN line is a pair the run left unscored: missing, for nan_policy
             runs[set_name] = _parse(p, lines, blank_ok=True)
+            left = np.isnan(runs[set_name]) & ~np.isnan(gold[set_name])
+            if nan_policy == "raise" and left.any():
+                raise DataError(
+                    f"{p}, line {int(np.argmax(left)) + 1}: no score for a pair the gold "
+                    f"scores ({int(left.sum())} such lines); fill it in or pass "
+                    f"{param('nan_policy', 'omit')} to drop such pairs"
+                )
         missing = sorted(set(gold) - set(runs))
         if missing:
             raise DataError(
