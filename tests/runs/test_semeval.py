@@ -194,7 +194,7 @@ def test_nan_policy_omit_in_semeval_mode(tiny: tuple[Path, Path], capsys) -> Non
     b_run = next((rdir / "good").glob("*.b.txt"))
     b_run.write_text("4.5\n\n1.5\n3.5\n2.5\n", encoding="utf-8")
     assert read_runs_dir(rdir, read_gold_dir(gdir), nan_policy="omit")["good"]["b"].size == 5
-    with pytest.raises(DataError, match="bad.*line 1: no score"):
+    with pytest.raises(DataError, match=r"bad.*line 1: no score"):
         read_runs_dir(rdir, read_gold_dir(gdir), nan_policy="raise")
     assert main([*argv, "--nan-policy", "omit"]) == 0
     doc = json.loads(capsys.readouterr().out)
