@@ -78,6 +78,13 @@ def test_merge_puts_the_shards_in_order() -> None:
          "pair 'b' is in 1.json and in 2.json"),
         ([("1.json", _shard("m", 1, 2, ["a", "b"], [0, 0])),
           ("2.json", _shard("m", 2, 2, ["c", "d"], [0, 0]))], "the shards hold 4 pairs"),
+        # were: "shard 2/3 is missing (given: 1, 3, 7)"; inf merged into the score file
+        ([("1.json", _shard("m", 1, 2, ["a", "b"], [0, 0])),
+          ("7.json", _shard("m", 7, 2, ["c", "d", "e"], [0, 0, 0]))],
+         r"7.json: shard 7/2 does not exist \(the shards of 2 are 1 to 2\)"),
+        ([("1.json", _shard("m", 1, 2, ["a", "b"], [0, 0])),
+          ("2.json", _shard("m", 2, 2, ["c", "d", "e"], [0, float("inf"), 0]))],
+         r"2.json: records\[1\].score is inf; a score is a finite number, or null"),
     ],
 )  # fmt: skip
 def test_merge_refuses_what_is_not_one_run(shards, message) -> None:

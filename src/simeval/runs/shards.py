@@ -4,6 +4,7 @@ once and all of them come from the same model, data set and version."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -108,6 +109,11 @@ and merge again
                 f"{source}: shard {index}/{count}, where {first_source} is one of "
                 f"{first['shard']['count']} shards; merge the shards of one run"
             )
+        if not 1 <= index <= count:
+            raise DataError(
+                f"{source}: shard {index}/{count} does not exist (the shards of {count} are "
+                f"1 to {count}); merge the files simeval score --shard wrote"
+            )
         if doc["signature"] != first["signature"]:
             raise DataError(
                 f"{source}: its signature differs from {first_source}'s (another model "
@@ -138,13 +144,18 @@ def _joined(
     scores: list[Any] = []
     where: dict[str, str] = {}
     for source, doc in shards:
-        for record in doc["records"]:
-            pair = record["id"]
+        for i, record in enumerate(doc["records"]):
+            pair, score = record["id"], record["score"]
             if pair in where:
                 raise DataError(f"pair {pair!r} is in {where[pair]} and in {source}")
+            if score is not None and not math.isfinite(score):
+                raise DataError(
+                    f"{source}: records[{i}].score is {score}; a score is a finite number, or "
+                    "null for a pair left unscored"
+                )
             where[pair] = source
             ids.append(pair)
-            scores.append(record["score"])
+            scores.append(score)
     if len(ids) != first["set_pairs"]:
         raise DataError(
             f"the shards hold {len(ids)} pairs where {_describe(first)} has "
