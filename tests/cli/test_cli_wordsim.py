@@ -166,6 +166,22 @@ def test_errors_exit_2(shared_data: Path, tmp_path: Path, capsys) -> None:
     assert "unknown dataset" in capsys.readouterr().err
 
 
+def test_pairs_file_errors_name_the_file_line_and_flag(
+    shared_data: Path, tmp_path: Path, capsys
+) -> None:
+    # were: "nan: pair 4 (…) has no finite score" (the stem, the pair's number) and, for a
+    # score column taken as words, a hint about POS tags
+    vec, rg65, _ = _ws(shared_data)
+    pairs = tmp_path / "nan.tsv"
+    pairs.write_text("word1\tword2\tscore\ncord_N\tsmile_N\t0.02\nfruit_N\tfurnace_N\tNaN\n")
+    assert main(["wordsim", "--vectors", vec, "--pairs", str(pairs)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"simeval: error: {pairs}, line 3: score 'NaN' is not a finite number"
+    assert main(["wordsim", "--vectors", vec, "--pairs", rg65, "--word1", "score"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("RG65.tsv: --word1 and --score name the same column; give each its own")
+
+
 def test_datasets_command(shared_data: Path, tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path))
     assert main(["datasets", "--format", "json"]) == 0

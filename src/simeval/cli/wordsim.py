@@ -112,7 +112,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--p",
         type=float,
-        help="exponent p > 0 of --method minkowski; inf gives maximum (default: 2)",
+        help="exponent p ≥ 0 of --method minkowski, as R wordspace's: 0 ≤ p < 1 without the "
+        "root, 0 the number of coordinates that differ (Hamming); inf gives maximum "
+        "(default: 2)",
     )
     parser.add_argument(
         "--similarity",

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from ...errors import DataError, InputError
+from ...errors import DataError, InputError, param
 from ...io import read_text
 
 __all__ = ["WordPairs", "pairs_from", "read_fields", "read_pairs"]
@@ -271,6 +271,13 @@ def read_pairs(
                 raise DataError(f"{p}: no column {c!r} in the header ({', '.join(head)})")
     else:
         idx = [c if isinstance(c, int) else d for c, d in zip(names, (0, 1, 2))]
+    if len(set(idx)) < 3:
+        named = dict(zip(("word1", "word2", "score"), idx))
+        twice = [k for k, v in named.items() if list(named.values()).count(v) > 1]
+        raise DataError(
+            f"{p}: {' and '.join(param(k) for k in twice)} name the same column; give each "
+            "its own"
+        )
     need = max(idx) + 1
     short = [i for i, f in enumerate(fields) if len(f) < need]
     if short:
@@ -284,6 +291,8 @@ def read_pairs(
             scores.append(float(f[idx[2]]))
         except ValueError:
             raise DataError(f"{p}, line {ln}: score {f[idx[2]]!r} is not a number") from None
+        if not math.isfinite(scores[-1]):
+            raise DataError(f"{p}, line {ln}: score {f[idx[2]]!r} is not a finite number")
     return WordPairs.from_columns(
         [f[idx[0]] for f in fields],
         [f[idx[1]] for f in fields],
