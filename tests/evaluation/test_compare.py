@@ -411,3 +411,19 @@ def test_fallback_metrics_bootstrap_what_evaluate_reports() -> None:
             assert res.distribution.observed[i, k] == pytest.approx(
                 res.evaluation.value(system, metric), abs=1e-12
             )
+
+
+def test_too_few_pairs_for_the_bootstrap_are_said() -> None:
+    # n pairs give C(2n − 1, n) distinct resamples, by hand: 2 pairs → C(3, 2) = 3,
+    # 6 pairs → C(11, 6) = 462 (< 1000 drawn), 7 pairs → C(13, 7) = 1716 (≥ 1000: no warning)
+    gold = [0.0, 5.0, 1.0, 4.0, 2.0, 3.0, 2.5]
+    a = [0.5, 4.5, 1.5, 3.5, 2.0, 3.0, 2.0]
+    b = [1.0, 3.0, 2.0, 2.0, 3.5, 1.5, 2.5]
+    small = compare(gold[:2], {"a": a[:2], "b": b[:2]}, metrics=["mae"], seed=0)
+    assert small.sample_warning.startswith("the 2 pairs allow only 3 distinct bootstrap")
+    doc = comparison_document(small)
+    assert doc["warning"] == "; ".join(small.warnings) and "only 3 distinct" in doc["warning"]
+    assert "only 462 distinct" in compare(gold[:6], {"a": a[:6], "b": b[:6]}, metrics=["mae"],
+                                         seed=0).sample_warning  # fmt: skip
+    assert compare(gold, {"a": a, "b": b}, metrics=["mae"], seed=0).sample_warning is None
+    assert math.comb(13, 7) == 1716

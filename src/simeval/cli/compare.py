@@ -141,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
         lambda: format_comparison(cmp, args.format, args.digits),
     )
     note_evaluation(args, cmp.evaluation, options)
+    if cmp.sample_warning:
+        note(args, cmp.sample_warning)
     if cmp.resolution_warning:
         note(args, cmp.resolution_warning + " (--bootstrap)")
     if cmp.dropped:

@@ -165,6 +165,28 @@ class Comparison:
             f"{need} resamples"
         )
 
+    @property
+    def sample_warning(self) -> str | None:
+        """Why the bootstrap says little, when the pairs are too few for it: ``n`` pairs
+        allow only :math:`\binom{2n-1}{n}` distinct resamples (3 for 2 pairs, 126 for 5),
+        fewer than the resamples drawn, so the intervals, the p-values and the clusters
+        rest on a handful of values (a resample is a multiset of n of the n pairs)."""
+        n = self.evaluation.n - self.dropped
+        resamples = int(self.distribution.resamples.shape[2])
+        distinct = math.comb(2 * n - 1, n) if n > 0 else 0
+        if distinct >= resamples:
+            return None
+        return (
+            f"the {n} pairs allow only {distinct} distinct bootstrap resamples, fewer than "
+            f"the {resamples} drawn: the intervals, p-values and clusters rest on a handful "
+            "of values; compare on more pairs"
+        )
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """:attr:`sample_warning` and :attr:`resolution_warning`, those that apply."""
+        return tuple(w for w in (self.sample_warning, self.resolution_warning) if w)
+
     def significantly_best(self, metric: str) -> str | None:
         """The top system when it alone forms cluster 1 (better than every other), else None."""
         c = self.clusters[metric]

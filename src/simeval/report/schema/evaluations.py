@@ -160,7 +160,7 @@ def comparison_document(
         confidence_level=cmp.confidence_level,
         alpha=cmp.alpha,
         permutations=cmp.permutations,
-        warning=cmp.resolution_warning,
+        warning="; ".join(cmp.warnings) or None,
         calibration=None,
         records=cmp.records(),
         clusters=[cmp.clusters[m].as_dict() for m in cmp.metrics],
