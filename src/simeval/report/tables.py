@@ -35,6 +35,9 @@ Cell = Any
 
 def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
     """Format a cell: floats with ``digits`` decimals, NaN/None as ``nan``, others ``str``.
+    A float too small to show a digit (below ``10**-digits``) is written in scientific
+    notation with ``digits − 1`` decimals, so that it does not read as 0; with
+    ``digits=0`` (whole numbers asked for) it is rounded like the others.
 
     Parameters
     ----------
@@ -53,6 +56,8 @@ def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
     --------
     >>> format_number(0.81649658), format_number(float("nan")), format_number(12)
     ('0.8165', '—', '12')
+    >>> format_number(0.00001234), format_number(0.6, digits=0), format_number(0.3, digits=0)
+    ('1.234e-05', '1', '0')
     """
     if value is None:
         return nan
@@ -63,7 +68,7 @@ def format_number(value: Cell, digits: int = 4, nan: str = "—") -> str:
             return nan
         if math.isinf(value):
             return "inf" if value > 0 else "-inf"
-        if value != 0 and abs(value) < 10 ** (-digits):
+        if digits > 0 and value != 0 and abs(value) < 10 ** (-digits):
             return f"{value:.{max(digits - 1, 0)}e}"
         return f"{value:.{digits}f}"
     return str(value)
