@@ -139,9 +139,35 @@ def _main_block(doc: Mapping[str, Any], fmt: str, digits: int) -> str:
         title = f"{' / '.join(mains)} ({doc['protocol']} protocol; each model's own function)"
     else:
         title = f"{mains[0] if mains else 'main score'} ({doc['protocol']} protocol)"
+    title += _interval_kind(doc, records)
     notes = ""
     if any(reasons):
         markers, notes = footnotes(reasons, fmt)
         header = [*header, "note"]
         rows = [[*row, m] for row, m in zip(rows, markers)]
     return render_table(header, rows, fmt, digits=digits, title=title) + notes
+
+
+#: How each interval method of a record (``ci_method``) is named in a table's title.
+CI_NAMES = {
+    "fisher": "Fisher z",
+    "bonett-wright": "Bonett–Wright",
+    "fieller": "Fieller",
+    "bca": "BCa bootstrap",
+    "percentile": "percentile bootstrap",
+}
+
+
+def _interval_kind(doc: Mapping[str, Any], records: list[dict[str, Any]]) -> str:
+    """``; value [95% Fisher z interval]``: which intervals the main scores carry (the
+    comparison's bootstrap under the simeval protocol, else the analytical interval), or
+    nothing when they carry none."""
+    methods = dict.fromkeys(
+        r.get("ci_method") for r in records if r.get("main") and r.get("ci_low") is not None
+    )
+    if not methods:
+        return ""
+    levels = [s["comparison"]["confidence_level"] for s in doc["sets"] if s.get("comparison")]
+    level = levels[0] if levels else 0.95
+    names = " / ".join(CI_NAMES.get(str(m), str(m)) for m in methods)
+    return f"; value [{level:.0%} {names} interval]"
