@@ -197,3 +197,29 @@ def test_k_below_one_names_the_option(capsys) -> None:
     rc, out, err = run(capsys, *_argv(("1:n", "k-best", "rank"), "--k", "0"))
     assert rc == 2 and out == ""
     assert err.startswith("simeval: error: argument --k: 0 is too small")
+
+
+def test_list_keeps_the_combinations_that_fit_what_is_given(capsys) -> None:
+    # Table 3 of Reimers et al. (2016): two plausible 1:1 profiles (all × classification,
+    # all × value); --list ignored the filter before
+    rc, out, err = run(capsys, "recommend", "--list", "--cardinality", "1:1", "--format", "json")
+    assert rc == 0, err
+    assert [
+        (r["cardinality"], r["set_of_interest"], r["information"]) for r in json.loads(out)
+    ] == [
+        ("1:1", "all", "classification"),
+        ("1:1", "all", "value"),
+    ]
+    rc, _, err = run(capsys, "recommend", "--list", "--cardinality", "1:1", "--set-of-interest",
+                     "k-best")  # fmt: skip
+    assert rc == 2 and "no plausible combination has --cardinality 1:1" in err
+
+
+def test_k_is_left_out_of_the_command_of_a_task_without_k_best(capsys) -> None:
+    # the measure has no k, and `evaluate --task 1:1,all,value --k 10` ignores it: the
+    # suggested command no longer carries it
+    rc, out, err = run(capsys, "recommend", "--cardinality", "1:1", "--set-of-interest", "all",
+                       "--information", "value", "--k", "10")  # fmt: skip
+    assert rc == 0, err
+    use_it = next(ln for ln in out.splitlines() if ln.startswith("use it:"))
+    assert use_it == "use it: simeval evaluate GOLD --system NAME=FILE --task 1:1,all,value"

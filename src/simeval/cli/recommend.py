@@ -58,7 +58,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=positive_int,
         help="k of a k-best task, ≥ 1: fills in ndcg@k / ncg@k (default: k stays a placeholder)",
     )
-    p.add_argument("--list", action="store_true", help="list the nine plausible combinations")
+    p.add_argument(
+        "--list",
+        action="store_true",
+        help="list the nine plausible combinations (those that fit --cardinality, "
+        "--set-of-interest and --information, when given)",
+    )
     add_output_options(p, digits=False)  # measures and reasons: no decimals
     p.set_defaults(func=run)
 
@@ -90,8 +95,21 @@ def run(args: argparse.Namespace) -> int:
     >>> (d / "rec.txt").read_text().splitlines()[1]
     'measure: ndcg (or spearman)'
     """
-    if args.list:
-        emit(format_recommendations(plausible_combinations(), args.format), args.output)
+    profile = {"cardinality": args.cardinality, "set_of_interest": args.set_of_interest,
+               "information": args.information}  # fmt: skip
+    if args.list:  # the combinations that fit what is given
+        chosen = [
+            rec
+            for rec in plausible_combinations()
+            if all(v is None or getattr(rec, key) == v for key, v in profile.items())
+        ]
+        if not chosen:
+            raise CommandLineError(
+                "no plausible combination has "
+                + ", ".join(f"--{k.replace('_', '-')} {v}" for k, v in profile.items() if v)
+                + "; drop one (simeval recommend --list shows the nine)"
+            )
+        emit(format_recommendations(tuple(chosen), args.format), args.output)
         return 0
     missing = [
         f"--{name.replace('_', '-')}"

@@ -17,8 +17,8 @@ _PROFILE = ["cardinality", "set of interest", "information", "measure"]
 def format_recommendation(rec: Recommendation, fmt: str, *, k: int | None = None) -> str:
     """One task profile's measure: in ``table`` format the measure, its alternatives, why
     (the paper's reasoning), the source, and the ``simeval evaluate`` call that ranks
-    systems by it (with ``--k k`` when ``k`` is given); a JSON object; or a one-row table
-    in the other formats.
+    systems by it (with ``--k k`` when ``k`` is given and the task is k-best, the only
+    measures with a k); a JSON object; or a one-row table in the other formats.
 
     Parameters
     ----------
@@ -50,7 +50,7 @@ def format_recommendation(rec: Recommendation, fmt: str, *, k: int | None = None
         f"task: {rec.task}\nmeasure: {rec.measure}{alt}\nwhy: {rec.explanation}\n"
         f"source: {rec.source}\n"
         f"use it: simeval evaluate GOLD --system NAME=FILE --task {rec.task}"
-        + (f" --k {k}" if k is not None else "")
+        + (f" --k {k}" if k is not None and rec.set_of_interest == "k-best" else "")
         + "\n"
     )
 

@@ -275,8 +275,7 @@ def read_pairs(
         named = dict(zip(("word1", "word2", "score"), idx))
         twice = [k for k, v in named.items() if list(named.values()).count(v) > 1]
         raise DataError(
-            f"{p}: {' and '.join(param(k) for k in twice)} name the same column; give each "
-            "its own"
+            f"{p}: {' and '.join(param(k) for k in twice)} name the same column; give each its own"
         )
     need = max(idx) + 1
     short = [i for i, f in enumerate(fields) if len(f) < need]
