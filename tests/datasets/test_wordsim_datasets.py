@@ -130,3 +130,18 @@ def test_a_failed_download_leaves_no_folder(tmp_path, monkeypatch) -> None:
     with pytest.raises(DataError, match="download"):
         reg_cache.fetch("rg65", url=missing)
     assert not home.exists()
+
+
+def test_a_simeval_home_that_is_a_file_is_named(tmp_path, monkeypatch, capsys) -> None:
+    # was: "…/wordsim: Not a directory", without a word of SIMEVAL_HOME
+    from simeval.cli import main
+
+    home = tmp_path / "home"
+    home.write_text("not a folder\n")
+    monkeypatch.setenv("SIMEVAL_HOME", str(home))
+    assert main(["datasets", "--fetch", "rg65"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"simeval: error: SIMEVAL_HOME={home} is not a folder; point it to a folder for "
+        "simeval's cache (or unset it for the user cache folder)"
+    )

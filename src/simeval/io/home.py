@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from ..errors import DataError
+
 __all__ = ["cache_root"]
 
 
@@ -18,6 +20,11 @@ def cache_root() -> Path:
     pathlib.Path
         The folder (not created here).
 
+    Raises
+    ------
+    DataError
+        ``$SIMEVAL_HOME`` names something that is not a folder (a file).
+
     Examples
     --------
     >>> from unittest import mock
@@ -27,7 +34,13 @@ def cache_root() -> Path:
     """
     home = os.environ.get("SIMEVAL_HOME")
     if home:
-        return Path(home).expanduser()
+        root = Path(home).expanduser()
+        if root.exists() and not root.is_dir():
+            raise DataError(
+                f"SIMEVAL_HOME={home} is not a folder; point it to a folder for simeval's "
+                "cache (or unset it for the user cache folder)"
+            )
+        return root
     if sys.platform == "win32":
         base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
     elif sys.platform == "darwin":
