@@ -395,3 +395,23 @@ def test_the_demo_follows_its_output_suffix(tmp_path, capsys):
     assert (rc, out) == (0, ""), err
     assert json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["anscombe"]
     assert_error(*run(capsys, "demo", "-o", tmp_path / "d.csv"), "guided text")
+
+
+def test_a_full_standard_output_is_named(tmp_path):
+    # was: "simeval: error: No space left on device", without saying where
+    import subprocess
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    _, argv, _ = _setup(COMMANDS[0], tmp_path)
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "simeval", *map(str, argv), "-q"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == (
+        "simeval: error: standard output: cannot write (No space left on device)"
+    )

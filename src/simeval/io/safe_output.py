@@ -246,9 +246,16 @@ class OutputPlan:
             raise DataError(f"{where}cannot write ({exc.strerror})") from None
         for out in todo:
             if is_stdin(out.path) and out.data is not None:
-                sys.stdout.flush()
-                sys.stdout.buffer.write(out.data)
-                sys.stdout.buffer.flush()
+                try:
+                    sys.stdout.flush()
+                    sys.stdout.buffer.write(out.data)
+                    sys.stdout.buffer.flush()
+                except BrokenPipeError:
+                    raise  # the reader stopped (| head): not an error of the command
+                except OSError as exc:
+                    raise DataError(
+                        f"standard output: cannot write ({exc.strerror or exc})"
+                    ) from None
 
     def discard(self) -> None:
         """Remove every temporary file and every folder made for them, if empty; nothing
