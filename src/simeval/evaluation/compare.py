@@ -43,6 +43,7 @@ from ..stats.bootstrap import (
     systems_matrix,
 )
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
+from ..stats.bootstrap.resolution import resolution_warning, sample_warning
 from ..stats.clusters import SignificanceClusters, significance_clusters
 from ..stats.paired import paired_permutation_tests, pairwise_bootstrap_pvalues
 from ..stats.rank_intervals import RankIntervals, rank_intervals_from_values
@@ -149,38 +150,15 @@ class Comparison:
 
     @property
     def resolution_warning(self) -> str | None:
-        """Why no pair can be significant, when the resamples are too few: a Monte Carlo
-        p-value is at least 1/(B + 1), and Holm's correction over m pairs multiplies the
-        smallest by m, so B must exceed m/α − 1."""
-        n = len(self.systems)
-        pairs = n * (n - 1) // 2
+        """Why no pair can be significant (:func:`.resolution.resolution_warning`)."""
         resamples = int(self.distribution.resamples.shape[2])
-        if pairs == 0 or pairs / (resamples + 1) <= self.alpha:
-            return None
-        need = math.ceil(pairs / self.alpha)
-        return (
-            f"with {resamples} bootstrap resamples the smallest p-value is "
-            f"1/{resamples + 1}, and Holm's correction over {pairs} pairs cannot bring it "
-            f"below α = {self.alpha:g}: no difference can be significant; use at least "
-            f"{need} resamples"
-        )
+        return resolution_warning(len(self.systems), resamples, self.alpha)
 
     @property
     def sample_warning(self) -> str | None:
-        """Why the bootstrap says little, when the pairs are too few for it: ``n`` pairs
-        allow only :math:`\binom{2n-1}{n}` distinct resamples (3 for 2 pairs, 126 for 5),
-        fewer than the resamples drawn, so the intervals, the p-values and the clusters
-        rest on a handful of values (a resample is a multiset of n of the n pairs)."""
-        n = self.evaluation.n - self.dropped
+        """Why the bootstrap says little (:func:`.resolution.sample_warning`)."""
         resamples = int(self.distribution.resamples.shape[2])
-        distinct = math.comb(2 * n - 1, n) if n > 0 else 0
-        if distinct >= resamples:
-            return None
-        return (
-            f"the {n} pairs allow only {distinct} distinct bootstrap resamples, fewer than "
-            f"the {resamples} drawn: the intervals, p-values and clusters rest on a handful "
-            "of values; compare on more pairs"
-        )
+        return sample_warning(self.evaluation.n - self.dropped, resamples)
 
     @property
     def warnings(self) -> tuple[str, ...]:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError, MissingExtraError, require
+from .output_paths import in_place, refuse_over_input
 from .text import is_stdin
 
 __all__ = ["Content", "OutputPlan"]
@@ -175,7 +176,7 @@ class OutputPlan:
         path = os.fspath(folder)
         for opt, p, _ in self.inputs:
             if not is_stdin(p):
-                _refuse_over_input(path, os.path.realpath(path), f"{option} {path}", opt, p)
+                refuse_over_input(path, os.path.realpath(path), f"{option} {path}", opt, p)
 
     def _check_target(self, out: _Output, label: str) -> None:
         target = os.path.realpath(out.path)  # through symbolic links
@@ -183,8 +184,8 @@ class OutputPlan:
             raise DataError(f"{label} is a folder; give a file name")
         for opt, p, _ in self.inputs:
             if not is_stdin(p):
-                _refuse_over_input(out.path, target, label, opt, p)
-        if _in_place(out.path):
+                refuse_over_input(out.path, target, label, opt, p)
+        if in_place(out.path):
             if not os.access(out.path, os.W_OK):
                 raise DataError(f"{label}: not writable; choose another path")
             return  # written in place
@@ -271,7 +272,7 @@ class OutputPlan:
 
     def _render(self, out: _Output) -> None:
         target = out.path if is_stdin(out.path) else os.path.realpath(out.path)
-        in_memory = is_stdin(out.path) or _in_place(out.path)
+        in_memory = is_stdin(out.path) or in_place(out.path)
         label = f"{out.option} {out.path}"
         try:
             if in_memory:
@@ -304,59 +305,11 @@ class OutputPlan:
             self.made.append(path)
 
 
-def _refuse_over_input(given: str, target: str, label: str, option: str, path: str) -> None:
-    """Raise if the output ``given`` (``target`` through its links) is the input ``path``
-    or lies inside it (see the module docstring)."""
-    if _same(target, path):
-        what = "folder" if os.path.isdir(path) else "file"
-        raise DataError(f"{label} is the {option} {what} ({path}); choose another path")
-    if not os.path.isdir(path) and os.path.exists(path):
-        return  # an input file holds no other file
-    roots = {os.path.realpath(path), os.path.abspath(path)}
-    where = {target, os.path.abspath(given)}
-    if any(_inside(w, root) for w in where for root in roots) or _linked_inside(target, path):
-        raise DataError(
-            f"{label} lies inside the input folder {path} ({option}); choose another path"
-        )
-
-
 def _check_stdout(label: str) -> None:
     """Refuse a standard output that is closed (``>&-``: Python then has none)."""
     if sys.stdout is None or getattr(sys.stdout, "closed", False):
         closed = "is closed" if label.startswith("standard output") else "is a closed stdout"
         raise DataError(f"{label} {closed}; name a file to write to")
-
-
-def _same(target: str, path: str) -> bool:
-    try:
-        return os.path.samefile(target, path)
-    except OSError:
-        return os.path.realpath(path) == target
-
-
-def _inside(target: str, root: str) -> bool:
-    try:
-        return os.path.commonpath([root, target]) == root
-    except ValueError:  # paths on different drives (Windows)
-        return False
-
-
-def _linked_inside(target: str, folder: str) -> bool:
-    """Whether ``target`` is a hard link to a file below ``folder`` (only looked for when
-    it has more than one link: a folder is walked only then)."""
-    try:
-        st = os.stat(target)
-    except OSError:
-        return False
-    if not stat.S_ISREG(st.st_mode) or st.st_nlink < 2:
-        return False
-    for root, _, files in os.walk(folder):
-        for name in files:
-            with contextlib.suppress(OSError):
-                other = os.stat(os.path.join(root, name))
-                if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
-                    return True
-    return False
 
 
 def _write_file(path: str, content: list[Content]) -> None:
@@ -398,16 +351,6 @@ def _set_mode(tmp: str, target: str) -> None:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         with contextlib.suppress(OSError):
             os.chown(tmp, st.st_uid, st.st_gid)
-
-
-def _in_place(path: str) -> bool:
-    """Whether ``path`` is a device or a FIFO (``/dev/null``, ``/dev/stdout`` on a pipe),
-    written in place: looked up by the kernel, which follows ``/dev/stdout``'s link to
-    the pipe where :func:`os.path.realpath` gives a name that does not exist."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path)
-    except OSError:
-        return False
 
 
 def _write_in_place(out: _Output) -> None:
