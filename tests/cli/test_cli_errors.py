@@ -124,3 +124,27 @@ def test_reader_messages_name_the_parameter_and_the_command_its_flag(capsys, tmp
         *run(capsys, "evaluate", ids, "--system", f"a={ids}", "--id-column", "key"),
         "choose one with --id-column",
     )
+
+
+def test_reasons_and_saved_warnings_are_plain_text(capsys, tmp_path) -> None:
+    # an undefined bin's reason and an uncalibrated system's warning carried the markers
+    # of a parameter reference (\x1e, \x1f) into tables, JSON, pages and to_frame
+    import json
+
+    import numpy as np
+
+    import simeval as se
+
+    gold = np.repeat([0.5, 1.0, 4.0, 4.5], 10)  # the middle third of 0–5 holds no pair
+    system = gold + np.tile([0.1, -0.1], 20)
+    res = se.scaled_pearson(gold, system, scale=(0, 5))
+    assert res.reason.endswith("(skip the undefined bins to average the others)")
+    ev = se.evaluate(gold, {"cos": system / 10}, scale=(0, 5), calibrate="none")
+    texts = [*ev.scale_warnings(), *ev.to_frame()["reason"].dropna()]
+    g = write_numbers(tmp_path / "g.txt", gold.tolist())
+    c = write_numbers(tmp_path / "c.txt", (system / 10).tolist())
+    rc, out, err = run(capsys, "evaluate", g, "--system", f"cos={c}", "--scale", "0", "5",
+                       "--calibrate", "none", "--format", "json")  # fmt: skip
+    assert rc == 0, err
+    texts += [out, err, json.dumps(json.loads(out)["off_scale"])]
+    assert texts and not any("\x1e" in t or "\x1f" in t for t in texts)

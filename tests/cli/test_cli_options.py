@@ -126,7 +126,8 @@ def test_system_on_another_scale_is_noticed_and_mappable(capsys, tmp_path) -> No
     assert rc == 0 and "calibrated onto the gold scale (isotonic, cv5,seed0)" in err
     assert "--calibrate none" in err  # the flag, not the Python parameter
     rc, _out, err = run(capsys, *base, "--system", f"cos={c}", "--calibrate", "none")
-    assert rc == 0 and "measured uncalibrated (--calibrate none)" in err and "cos" in err
+    assert rc == 0 and "measured uncalibrated, so the error" in err and "cos" in err
+    assert "(--calibrate none; calibrate it with --calibrate auto, the default)" in err
     none = ["--calibrate", "none"]
     rc, mapped, err = run(capsys, *base, "--system", f"cos={c}", "--system-scale", "cos=0,1", *none)
     assert rc == 0

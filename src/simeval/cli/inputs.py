@@ -371,8 +371,12 @@ def note_evaluation(args: argparse.Namespace, ev: Evaluation, given: Options) ->
     for name, count in ev.dropped.items():
         if count:
             note(args, f"{name}: dropped {count} pair(s) with a missing score (--nan-policy omit)")
-    for warning in ev.scale_warnings():
-        note(args, warning)
+    for warning in ev.scale_warnings():  # only with calibration none
+        note(
+            args,
+            f"{warning} ({param('calibrate', 'none')}; calibrate it with "
+            f"{param('calibrate', 'auto')}, the default)",
+        )
     for name, fit in ev.calibration.items():
         if fit is not None and fit.kind != "none":
             note(

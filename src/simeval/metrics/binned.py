@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError, param
+from ..errors import InputError
 from ..results import BinResult, MetricResult
 from ._sorted import SortedScores
 from .base import Metric
@@ -131,8 +131,7 @@ def binned_metric(inner: Metric) -> Metric:
         elif skipped and not c.options.skip_undefined_bins:
             reason = (
                 f"undefined: {inner.name} is undefined in bin(s) {', '.join(skipped)} "
-                "(skip undefined bins to average the others: "
-                f"{param('skip_undefined_bins', True)})"
+                "(skip the undefined bins to average the others)"
             )
             value = math.nan
         else:

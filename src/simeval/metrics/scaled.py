@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 
 from .._validate import check_choice
 from ..binning import Binning
-from ..errors import InputError, param
+from ..errors import InputError
 from ..intervals import fisher_interval
 from ..options import BIN_AVERAGES, BinAverage
 from ..results import BinResult, MetricResult, ScaledPearsonResult
@@ -180,7 +180,7 @@ def scaled_pearson_binned(
         value = math.nan
         reason = (
             f"undefined: bin(s) {', '.join(skipped)} have no defined r "
-            f"(skip undefined bins to average the others: {param('skip_undefined_bins', True)})"
+            "(skip the undefined bins to average the others)"
         )
     else:
         rs = np.array([b.statistic for b in defined])
