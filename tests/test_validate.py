@@ -123,3 +123,26 @@ def test_none_inside_a_list_is_missing_not_a_type_error() -> None:
     from simeval._validate import as_float_array
 
     assert np.isnan(as_float_array([1.0, None], "system")[1])  # type: ignore[list-item]
+
+
+def test_pandas_series_are_paired_by_label_or_refused() -> None:
+    # pandas pairs two Series by label: gold.corr(shuffled) is 0.99690 here (by hand from
+    # the aligned pairs), where pairing by position gave −0.2557 without a word
+    pd = pytest.importorskip("pandas")
+    import simeval as se
+
+    df = pd.DataFrame(
+        {"gold": [0, 1, 2, 3, 4, 5.0], "sys": [0.1, 0.9, 2.2, 2.8, 4.1, 5.0]}, index=list("abcdef")
+    )
+    shuffled = df["sys"].sample(frac=1, random_state=0)
+    assert df["gold"].corr(shuffled) == pytest.approx(0.9969028315335638, abs=1e-12)
+    for call in (
+        lambda: se.pearson(df["gold"], shuffled),
+        lambda: se.evaluate(df["gold"], {"m": shuffled}, scale=(0, 5)),
+        lambda: se.compare.compare(df["gold"], {"a": shuffled, "b": df["sys"]}, n_resamples=100),
+    ):
+        with pytest.raises(InputError, match="pandas objects whose indexes differ"):
+            call()
+    aligned = se.pearson(df["gold"], shuffled.reindex(df.index)).statistic
+    assert aligned == pytest.approx(df["gold"].corr(shuffled), abs=1e-12)
+    assert se.pearson(df["gold"], shuffled.to_numpy()).statistic < 0  # by position, as asked

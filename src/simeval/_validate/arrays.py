@@ -4,7 +4,7 @@ dimension, equal lengths, finite, and the missing-value policy (``nan_policy``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -19,6 +19,7 @@ __all__ = [
     "NAN_POLICIES",
     "NanPolicy",
     "as_float_array",
+    "check_labels",
     "check_within",
     "paired_scores",
     "paired_systems",
@@ -146,6 +147,50 @@ def paired_scores(
     return g, S[0]
 
 
+def _labels_of(values: object) -> Any:
+    """A pandas object's index (its rows' labels), else None (a list's ``index`` is a
+    method)."""
+    index = getattr(values, "index", None)
+    return None if index is None or callable(index) else index
+
+
+def check_labels(gold: object, system: object, gold_name: str, name: str) -> None:
+    """Refuse two pandas objects whose rows carry different labels: pandas pairs them by
+    label (``gold.corr(system)``), numpy by position, and a shuffled system would be
+    scored against the wrong gold scores without a word.
+
+    Parameters
+    ----------
+    gold, system : object
+        The scores as given (a pandas Series, a list, an array …).
+    gold_name, name : str
+        Their parameters' names, for the message.
+
+    Raises
+    ------
+    InputError
+        Both are pandas objects and their indexes differ.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> gold = pd.Series([1.0, 2.0, 3.0], index=["a", "b", "c"])
+    >>> check_labels(gold, gold.sort_index(ascending=False), "gold", "system")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    simeval.errors.InputError: `gold` and `system` are pandas objects whose indexes differ: ...
+    >>> check_labels(gold, [1.0, 2.0, 3.0], "gold", "system")  # a list: paired by position
+    """
+    a, b = _labels_of(gold), _labels_of(system)
+    if a is None or b is None or a.equals(b):
+        return
+    raise InputError(
+        f"{param(gold_name)} and {param(name)} are pandas objects whose indexes differ: "
+        "their rows would be paired by position, not by label; align them first "
+        "(system.reindex(gold.index)) or pass .to_numpy() to pair them by position"
+    )
+
+
 def paired_systems(
     gold: ArrayLike,
     systems: Mapping[str, ArrayLike],
@@ -187,6 +232,7 @@ def paired_systems(
     g = as_float_array(gold, gold_name)
     S = np.empty((len(systems), g.size))
     for j, (name, values) in enumerate(systems.items()):
+        check_labels(gold, values, gold_name, name)
         s = as_float_array(values, name)
         if s.shape != g.shape:
             raise InputError(

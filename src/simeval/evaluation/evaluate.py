@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import as_float_array, check_within
+from .._validate import as_float_array, check_labels, check_within
 from .._version import __version__
 from ..binning import Bins
 from ..errors import InputError, InputTypeError
@@ -304,6 +304,7 @@ def evaluate(
     contexts: dict[str, Context] = {}
 
     def paired(name: str, scores: ArrayLike) -> tuple[str, Context]:
+        check_labels(gold, scores, "gold", name)  # pandas rows paired by label, not position
         kept[name] = raw = as_float_array(scores, name)
         finite = gold_extremes is not None
         g, s, extremes = paired_with_gold(g_all, raw, name, opts.nan_policy, finite)
