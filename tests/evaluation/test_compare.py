@@ -427,3 +427,13 @@ def test_too_few_pairs_for_the_bootstrap_are_said() -> None:
                                          seed=0).sample_warning  # fmt: skip
     assert compare(gold, {"a": a, "b": b}, metrics=["mae"], seed=0).sample_warning is None
     assert math.comb(13, 7) == 1716
+
+
+def test_three_pairs_leave_out_the_tests_of_dependent_correlations() -> None:
+    # Williams' t has n − 3 degrees of freedom: with 3 pairs compare failed on "`n` must
+    # be a whole number ≥ 4"; now those columns are left empty and the rest is computed
+    cmp = compare([1.0, 2.0, 3.0], {"a": [1.0, 2.0, 3.0], "b": [1.0, 3.0, 2.0]},
+                  metrics=["pearson"], seed=0)  # fmt: skip
+    (pair,) = cmp.pairwise
+    assert pair.williams_p is None and pair.zou_low is None
+    assert pair.value_a == pytest.approx(1.0) and pair.value_b == pytest.approx(0.5)

@@ -19,6 +19,10 @@ from .evaluate import Evaluation
 
 __all__ = ["PairwiseComparison"]
 
+#: Williams' t has n − 3 degrees of freedom and Zou's interval Fisher's 1/√(n − 3): with
+#: fewer pairs they are left out (— in the table).
+MIN_DEPENDENT_N = 4
+
 _CORRELATIONS = ("pearson", "spearman")
 
 
@@ -110,8 +114,8 @@ def pairwise_comparisons(
             extra: dict[str, Any] = {}
             if metric in _CORRELATIONS:
                 r23 = _correlation(metric, scores[a], scores[b])  # correlations read raw scores
-                if not any(math.isnan(x) for x in (va, vb, r23)):
-                    n = ev.n
+                n = ev.n  # the tests of dependent correlations need n ≥ 4 (t on n − 3 df)
+                if n >= MIN_DEPENDENT_N and not any(math.isnan(x) for x in (va, vb, r23)):
                     w = williams_test_from_r(va, vb, r23, n)
                     st = steiger_z_from_r(va, vb, r23, n)
                     z = zou_ci_from_r(va, vb, r23, n)
