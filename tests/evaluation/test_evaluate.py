@@ -312,3 +312,15 @@ def test_records_name_their_interval_method() -> None:
     assert rec["spearman"].ci_low == pytest.approx(math.tanh(math.atanh(rho) - z * se_bw))
     assert rec["spearman"].ci_high == pytest.approx(math.tanh(math.atanh(rho) + z * se_bw))
     assert rec["pearson"].ci_method == "fisher"
+
+
+def test_value_of_an_unknown_system_or_metric_says_what_there_is() -> None:
+    # was a bare KeyError: 'zzz'
+    from simeval.errors import InputError
+
+    ev = evaluate([0.0, 1, 2, 3, 4], {"a": [0.0, 1, 3, 2, 4]}, metrics=["pearson"])
+    with pytest.raises(InputError, match="no system 'zzz' in this evaluation; its systems are 'a'"):
+        ev.value("zzz", "pearson")
+    with pytest.raises(InputError, match="'kendall' was not computed; the metrics are pearson"):
+        ev.value("a", "kendall")
+    assert ev.value("a", "pearson") == pytest.approx(0.9)  # by hand: Σdxdy/Σdx² = 9/10

@@ -127,8 +127,21 @@ class Evaluation:
         )
 
     def value(self, system: str, metric: str) -> float:
-        """The whole-dataset value of ``metric`` for ``system``."""
-        return float(self.results[system][get_metric(metric).name].statistic)
+        """The whole-dataset value of ``metric`` for ``system``; an unknown system or a
+        metric not computed is an :class:`~simeval.errors.InputError` listing those
+        there are."""
+        if system not in self.results:
+            raise InputError(
+                f"no system {system!r} in this evaluation; its systems are "
+                f"{', '.join(map(repr, self.results))}"
+            )
+        name = get_metric(metric).name
+        if name not in self.results[system]:
+            raise InputError(
+                f"{name!r} was not computed; the metrics are "
+                f"{', '.join(self.results[system])} (evaluate with metrics=[…, {name!r}])"
+            )
+        return float(self.results[system][name].statistic)
 
     def remainders(self) -> dict[str, int]:
         """Pairs per system that ``Bins.segments`` left out of every bin (when any)."""
