@@ -146,3 +146,17 @@ def test_pandas_series_are_paired_by_label_or_refused() -> None:
     aligned = se.pearson(df["gold"], shuffled.reindex(df.index)).statistic
     assert aligned == pytest.approx(df["gold"].corr(shuffled), abs=1e-12)
     assert se.pearson(df["gold"], shuffled.to_numpy()).statistic < 0  # by position, as asked
+
+
+def test_system_names_are_strings_in_evaluate_and_compare() -> None:
+    # evaluate kept {1: s} (so {1: s, "1": t} held two systems shown alike) where compare
+    # failed on KeyError: '1'; both now say the names must be strings
+    import simeval as se
+
+    gold = np.linspace(0, 5, 12)
+    for call in (
+        lambda: se.evaluate(gold, {1: gold}),
+        lambda: se.compare.compare(gold, {1: gold, 2: gold[::-1]}, n_resamples=100),
+    ):
+        with pytest.raises(InputTypeError, match=r"`systems`: every key must be a name \(str\)"):
+            call()

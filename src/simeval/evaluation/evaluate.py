@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import as_float_array, check_labels, check_within
+from .._validate import as_float_array, check_labels, check_mapping, check_within
 from .._version import __version__
 from ..binning import Bins
-from ..errors import InputError, InputTypeError
+from ..errors import InputError
 from ..metrics._sorted import SortedScores
 from ..metrics.base import Metric
 from ..metrics.binned import BinnedResult
@@ -285,11 +285,7 @@ def evaluate(
     >>> round(ev.value("a", "pearson"), 4)
     0.9429
     """
-    if not isinstance(systems, Mapping):
-        raise InputTypeError(
-            "`systems` must be a mapping name → scores, e.g. {'mine': scores}; got "
-            f"{type(systems).__name__}"
-        )
+    check_mapping("systems", systems)  # names are strings: {1: s} and {"1": s} would clash
     if not systems:
         raise InputError("`systems` is empty; give at least one system")
     opts = Options.of(options, **option_fields)
