@@ -160,3 +160,20 @@ def test_system_names_are_strings_in_evaluate_and_compare() -> None:
     ):
         with pytest.raises(InputTypeError, match=r"`systems`: every key must be a name \(str\)"):
             call()
+
+
+def test_a_metric_function_reads_a_per_system_range_by_its_default() -> None:
+    # the README's {"name": range, "*": default} form crashed one-system functions with
+    # KeyError: 0; "*" now applies, as one range does, and a name that is no system is
+    # the same error as in evaluate
+    import simeval as se
+
+    gold = np.round(np.random.default_rng(0).uniform(0, 5, 200) * 2) / 2
+    system = np.sin(gold)  # on [-1, 1], not monotone in the gold
+    for name in ("nmsse", "f1_low"):
+        f = getattr(se, name)
+        one = f(gold, system, scale=(0, 5), system_scale=(-1, 1), calibrate="none")
+        star = f(gold, system, scale=(0, 5), system_scale={"*": (-1, 1)}, calibrate="none")
+        assert star.statistic == one.statistic
+        with pytest.raises(InputError, match="`system_scale` names 'a', which is not a system"):
+            f(gold, system, scale=(0, 5), system_scale={"a": (-1, 1)})

@@ -138,7 +138,9 @@ def test_reasons_and_saved_warnings_are_plain_text(capsys, tmp_path) -> None:
     gold = np.repeat([0.5, 1.0, 4.0, 4.5], 10)  # the middle third of 0–5 holds no pair
     system = gold + np.tile([0.1, -0.1], 20)
     res = se.scaled_pearson(gold, system, scale=(0, 5))
-    assert res.reason.endswith("(skip the undefined bins to average the others)")
+    assert res.reason.endswith(
+        "(to average the other bins, skip the undefined ones: skip_undefined_bins)"
+    )
     ev = se.evaluate(gold, {"cos": system / 10}, scale=(0, 5), calibrate="none")
     texts = [*ev.scale_warnings(), *ev.to_frame()["reason"].dropna()]
     g = write_numbers(tmp_path / "g.txt", gold.tolist())

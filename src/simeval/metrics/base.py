@@ -165,7 +165,8 @@ def score(
     0.8
     """
     g, s = paired_scores(gold, system, nan_policy=options.nan_policy)
-    ctx = Context(SortedScores(g), SortedScores(s), options, binning)
+    options.check_systems(["system"])  # a per-system range: "*", or the one named system
+    ctx = Context(SortedScores(g), SortedScores(s), options.for_system("system"), binning)
     return warn_if_undefined(ctx.result(metric), stacklevel=4)
 
 

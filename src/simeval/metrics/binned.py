@@ -131,7 +131,7 @@ def binned_metric(inner: Metric) -> Metric:
         elif skipped and not c.options.skip_undefined_bins:
             reason = (
                 f"undefined: {inner.name} is undefined in bin(s) {', '.join(skipped)} "
-                "(skip the undefined bins to average the others)"
+                "(to average the other bins, skip the undefined ones: skip_undefined_bins)"
             )
             value = math.nan
         else:

@@ -180,7 +180,7 @@ def scaled_pearson_binned(
         value = math.nan
         reason = (
             f"undefined: bin(s) {', '.join(skipped)} have no defined r "
-            "(skip the undefined bins to average the others)"
+            "(to average the other bins, skip the undefined ones: skip_undefined_bins)"
         )
     else:
         rs = np.array([b.statistic for b in defined])
