@@ -391,3 +391,23 @@ def test_undefined_rho_carries_its_reason_in_every_format(capsys, tmp_path, extr
     table = list(csv.reader(io.StringIO(out)))
     assert table[0][-1] == "reason"
     assert {r[0]: r[-1] for r in table[1:]} == {"pearson": why, "nmsse": ""}
+
+
+def test_a_repeated_record_and_unmatched_systems_are_named(capsys, tmp_path) -> None:
+    # two evaluate CSVs pasted together: the last value silently won (ρ came out −0.5)
+    tidy = tmp_path / "tidy.csv"
+    tidy.write_text("system,metric,value\ns1,pearson,0.8\ns2,pearson,0.7\ns3,pearson,0.6\n"
+                    "s1,pearson,0.5\n")  # fmt: skip
+    task = tmp_path / "task.csv"
+    task.write_text("system,score\ns1,0.9\ns2,0.8\ns3,0.7\n")
+    assert_error(
+        *run(capsys, "meta", "--intrinsic", tidy, "--extrinsic", task),
+        "tidy.csv, line 5: system 's1' has a second pearson (0.5; the first, 0.8, at ",
+        "tidy.csv, line 2); keep one record per system and measure",
+    )
+    tidy.write_text("system,metric,value\nx1,pearson,0.8\nx2,pearson,0.7\nx3,pearson,0.6\n")
+    assert_error(  # both sides (was: the extrinsic side only)
+        *run(capsys, "meta", "--intrinsic", tidy, "--extrinsic", task),
+        "tidy.csv: x1, x2, x3; only in ",
+        "task.csv: s1, s2, s3",
+    )

@@ -124,11 +124,16 @@ def run(args: argparse.Namespace) -> int:
     """
     intrinsic = read_intrinsic(args.intrinsic, args.dataset)
     extrinsic = read_extrinsic(args.extrinsic, args.extrinsic_column)
-    missing = sorted({s for t in intrinsic.values() for s in t} ^ set(extrinsic))
-    if missing:
+    measured = {s for t in intrinsic.values() for s in t}
+    if measured != set(extrinsic):
+        sides = [
+            f"only in {path}: {_listed(sorted(names))}"
+            for path, names in ((args.intrinsic, measured - set(extrinsic)),
+                                (args.extrinsic, set(extrinsic) - measured))
+            if names
+        ]  # fmt: skip
         raise DataError(
-            f"systems must match between {args.intrinsic} and {args.extrinsic}; "
-            f"only in one of them: {', '.join(missing[:5])}"
+            f"systems must match between {args.intrinsic} and {args.extrinsic}; " + "; ".join(sides)
         )
     # a measure simeval does not know (a user's own column) counts as higher-is-better
     directions = {m: direction(m, default=True) for m in intrinsic}
@@ -143,3 +148,9 @@ def run(args: argparse.Namespace) -> int:
     agreement = rank_agreement(intrinsic, higher_is_better=directions) if len(intrinsic) > 1 else []
     emit(format_meta(pred, agreement, args.format, args.digits, seed=args.seed), args.output)
     return 0
+
+
+def _listed(names: list[str], most: int = 5) -> str:
+    """Up to ``most`` names, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more

@@ -16,6 +16,10 @@ from .text import read_text
 __all__ = ["read_extrinsic", "read_intrinsic"]
 
 
+#: A record's place in its table, for messages (a key no column can have).
+_LINE = "\0line"
+
+
 def read_intrinsic(path: str, dataset: str | None = None) -> dict[str, dict[str, float]]:
     """``{measure: {system: value}}`` from a wide table, tidy records, or simeval JSON.
 
@@ -67,7 +71,10 @@ def read_intrinsic(path: str, dataset: str | None = None) -> dict[str, dict[str,
     if "system" not in table.columns:
         raise DataError(f"{p}: no 'system' column; columns are {', '.join(table.columns)}")
     if {"metric", "value"} <= set(table.columns):
-        records = [{k: table.columns[k][i] for k in table.columns} for i in range(len(table))]
+        records = [
+            {**{k: table.columns[k][i] for k in table.columns}, _LINE: table.location(i)}
+            for i in range(len(table))
+        ]
         return _from_records(p, records, dataset)
     if dataset is not None:
         raise DataError(
@@ -121,13 +128,26 @@ def _from_records(p: Path, records: list, dataset: str | None) -> dict[str, dict
         and (_blank(r.get("subset")) or r.get("subset") == "all")  # a SemEval year pooled
     ]
     out: dict[str, dict[str, float]] = {}
-    for r in _one_dataset(p, whole, dataset):
+    first: dict[tuple[str, str], str] = {}
+    for i, r in enumerate(_one_dataset(p, whole, dataset)):
         if "metric" not in r or "system" not in r:
             raise DataError(f"{p}: a record without 'system' or 'metric': {r}")
         value = r.get("value")
         # an undefined value (with its reason in the file) stays undefined: NaN
         number = math.nan if value is None or _blank(value) else float(value)
-        out.setdefault(str(r["metric"]), {})[str(r["system"])] = number
+        metric, system = str(r["metric"]), str(r["system"])
+        where = str(r.get(_LINE, f"{p}, record {i + 1}"))
+        known = out.get(metric, {}).get(system)
+        if known is not None and not (
+            known == number or (math.isnan(known) and math.isnan(number))
+        ):
+            raise DataError(
+                f"{where}: system {system!r} has a second {metric} ({number:g}; the first, "
+                f"{known:g}, at {first[(metric, system)]}); keep one record per system and "
+                "measure"
+            )
+        first.setdefault((metric, system), where)
+        out.setdefault(metric, {})[system] = number
     if not out:
         raise DataError(f"{p}: no whole-dataset records (system, metric, value) found")
     return out
