@@ -269,6 +269,16 @@ def test_labels_outside_zero_one(tmp_path):
         Patterns.from_lists({"killed": [("slain", 1.5)]})
 
 
+@pytest.mark.parametrize("labels", ["1,,0", "1,1,", ",1"])
+def test_an_empty_judgment_is_refused(tmp_path, labels):
+    # the empty judgment was dropped: Q of '1,,0' was 1/2 from two of three judgments
+    f = _write(tmp_path, "p.tsv", HEADER + f"g\tkilled\t1\tslain\t{labels}\n")
+    with pytest.raises(DataError, match=rf"p.tsv line 2: `labels` '{labels}' has an empty judg"):
+        read_patterns(f)
+    ok = _write(tmp_path, "q.tsv", HEADER + "g\tkilled\t1\tslain\t1, 1 ;0\n")
+    assert read_patterns(ok).quality().tolist() == [pytest.approx(2 / 3)]  # by hand: 2 of 3
+
+
 def test_empty_set_and_empty_file(tmp_path):
     with pytest.raises(InputError, match="source 'killed' of set 'set' has no paraphrases"):
         Patterns.from_lists({"killed": []})

@@ -43,7 +43,7 @@ QUALITY_COLUMNS: dict[str, tuple[str, str]] = {
     "q_strict": ("strict", "q"),
 }
 
-_LABEL_SPLIT = re.compile(r"[,;\s]+")
+_LABEL_SPLIT = re.compile(r"\s*[,;]\s*|\s+")
 
 
 def _missing(value: Any) -> bool:
@@ -86,7 +86,11 @@ def _rank(rows: _Rows, i: int, value: Any) -> int:
 
 def _q_from_labels(rows: _Rows, i: int, column: str, value: Any) -> float:
     if isinstance(value, str):
-        parts: Sequence[Any] = [p for p in _LABEL_SPLIT.split(value.strip()) if p]
+        parts: Sequence[Any] = _LABEL_SPLIT.split(value.strip()) if value.strip() else []
+        if "" in parts:  # "1,,0", "1,1,": a judgment left out
+            raise rows.fail(
+                i, f"`{column}` {value!r} has an empty judgment; give 0/1 judgments such as 1,1,0"
+            )
     elif isinstance(value, Iterable):
         parts = list(value)
     else:
