@@ -126,3 +126,10 @@ def test_point_value_protocols_say_what_the_intervals_compare() -> None:
         assert any("SentEval's mean of the subsets" in n for n in res.notes)
     res = se.run(["lexical:jaccard", "lexical:edit"], sets, protocol="mteb", n_resamples=100)
     assert not any("SentEval's mean of the subsets" in n for n in res.notes)
+
+
+def test_one_data_set_by_name_is_a_list_of_one(shared_data) -> None:
+    # a name was read as its characters ("the data set 'N', 's' is named twice")
+    one = se.run(["lexical:jaccard"], "sts13:FNWN", data_dir=shared_data, n_resamples=0)
+    listed = se.run(["lexical:jaccard"], ["sts13:FNWN"], data_dir=shared_data, n_resamples=0)
+    assert one.datasets == ("sts13:FNWN",) and one.records == listed.records

@@ -82,7 +82,7 @@ class Pairs:
 
 def run(
     models: Any,
-    datasets: Sequence[Any],
+    datasets: Sequence[Any] | str,
     *,
     protocol: str | Sequence[str] = "mteb",
     data_dir: str | None = None,
@@ -109,8 +109,9 @@ def run(
         your own models (an object with ``encode``, a function ``texts -> vectors`` or
         ``(texts1, texts2) -> scores``, a :class:`~simeval.scorers.Scorer`; see
         :func:`simeval.scorers.from_object`), or a mapping ``{label: model}`` naming them.
-    datasets : sequence
-        Registry names of :func:`simeval.datasets.load`, or :class:`Pairs`.
+    datasets : sequence, str or Pairs
+        Registry names of :func:`simeval.datasets.load`, or :class:`Pairs`; one of them
+        alone stands for a list of one.
     protocol : str or sequence of str
         ``mteb``, ``senteval``, ``simcse``, ``st`` or ``simeval``; several of the first
         four (a sequence, or the names comma-separated), or ``all`` for the four, report
@@ -184,6 +185,8 @@ def run(
     from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 
     protos = protocols_of(protocol)
+    if isinstance(datasets, str) or not isinstance(datasets, Sequence):
+        datasets = [datasets]  # one data set: a name (not its characters) or a Pairs
     if (isinstance(models, (Sequence, Mapping)) and not models) or not datasets:
         raise InputError("give at least one model and one data set")
     check_choice("nan_policy", nan_policy, NAN_POLICIES)
