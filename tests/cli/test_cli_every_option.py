@@ -100,7 +100,7 @@ def _compare_base(f: dict[str, str]) -> list[str]:
 
 def _meta_base(f: dict[str, str]) -> list[str]:
     return ["meta", "--intrinsic", f["intrinsic"], "--extrinsic", f["extrinsic"],
-            "--bootstrap", "50"]  # fmt: skip
+            "--bootstrap", "100"]  # fmt: skip
 
 
 def _classify_base(f: dict[str, str]) -> list[str]:
@@ -192,8 +192,9 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             "--extrinsic": lambda f: ["--extrinsic", f["intrinsic"]],
             "--extrinsic-column": lambda f: ["--extrinsic-column", "other"],
             "--extrinsic-lower-is-better": lambda f: ["--extrinsic-lower-is-better"],
-            "--bootstrap": lambda f: ["--bootstrap", "40"],
-            "--n-boot": lambda f: ["--n-boot", "40"],
+            # 4 systems: ρ's interval is [−1, 1] for any B; the document records B
+            "--bootstrap": lambda f: (["--format", "json"], ["--bootstrap", "200"]),
+            "--n-boot": lambda f: (["--format", "json"], ["--n-boot", "200"]),
             "--seed": lambda f: ["--seed", "1"],
         },
     ),
@@ -252,18 +253,18 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             "--extrinsic": lambda f: ["--extrinsic", str(PARAPHRASE / "task_scores.tsv")],
             "--bootstrap": lambda f: (
                 ["--extrinsic", str(PARAPHRASE / "task_scores.tsv")],
-                ["--bootstrap", "30"],
+                ["--bootstrap", "200"],
             ),
             "--n-boot": lambda f: (
                 ["--extrinsic", str(PARAPHRASE / "task_scores.tsv")],
-                ["--n-boot", "30"],
+                ["--n-boot", "200"],
             ),
             "--seed": lambda f: (
-                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "30"],
+                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "100"],
                 ["--seed", "5"],
             ),
             "--confidence": lambda f: (
-                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "30"],
+                ["--extrinsic", str(PARAPHRASE / "task_scores.tsv"), "--bootstrap", "100"],
                 ["--confidence", "0.5"],
             ),
         },

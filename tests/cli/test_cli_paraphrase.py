@@ -204,7 +204,7 @@ def test_undefined_r_carries_its_reason(tmp_path, capsys):
     tasks.write_text("set\ttask-A\ng1\t0.5\ng2\t0.7\ng3\t0.2\n", encoding="utf-8")
     why = "undefined: EP@1 is the same for every set"
     doc = run_json(
-        capsys, str(patterns), "--extrinsic", str(tasks), "--k", "1", "--bootstrap", "50"
+        capsys, str(patterns), "--extrinsic", str(tasks), "--k", "1", "--bootstrap", "100"
     )
     ep = next(c for c in doc["meta"]["records"] if c["metric"] == "ep")
     assert ep["r"] is None and ep["reason"] == why

@@ -216,7 +216,7 @@ def test_meta_reads_the_records_of_one_data_set(shared_data, tmp_path, capsys):
             if r["dataset"] == DATASET and r["metric"] == "pearson"}  # fmt: skip
     extrinsic = tmp_path / "task.csv"
     extrinsic.write_text("system,score\n" + "".join(f"{s},{v}\n" for s, v in fnwn.items()))
-    base = ["meta", "--intrinsic", run_json, "--extrinsic", extrinsic, "--bootstrap", "10"]
+    base = ["meta", "--intrinsic", run_json, "--extrinsic", extrinsic, "--bootstrap", "100"]
     assert_error(*run(capsys, *base), "2 data sets", "sts13:FNWN, sts13:OnWN", "--dataset")
     doc = _json(capsys, *base, "--dataset", DATASET)
     (pearson,) = [p for p in doc["records"] if p["measure"] == "pearson"]

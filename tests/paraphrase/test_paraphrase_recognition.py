@@ -122,7 +122,7 @@ def test_task_scores_feed_meta_evaluate():
     ext = task_scores(p, {"toy": TOY})
     # g1: TP 1, 2, 7 / FN 5 → 3/4; g2: TP 2 / FN 1, 5, 7 → 1/4; g3 ("to" dropped): 1/4
     assert ext == {"toy": {"g1": 0.75, "g2": 0.25, "g3": 0.25}}
-    m = meta_evaluate(p, ext, ks=[1], metrics=["ep"], n_boot=50, seed=0)
+    m = meta_evaluate(p, ext, ks=[1], metrics=["ep"], n_boot=100, seed=0)
     ep1 = score_patterns(p, ks=[1], metrics=["ep"]).set_values["ep", 1]
     assert m.cell("default", "toy", "ep", 1).r == pytest.approx(
         stats.pearsonr(ep1, [0.75, 0.25, 0.25])[0], abs=1e-12

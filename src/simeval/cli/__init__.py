@@ -133,6 +133,7 @@ def build_parser(only: str | None = ALL) -> argparse.ArgumentParser:
 #: Library parameters whose command-line option has another name than the parameter.
 PARAMETER_DESTS = {
     "n_resamples": "bootstrap",
+    "n_boot": "bootstrap",
     "header": "no_header",
     "ratings": "raters",
     "confidence_level": "confidence",

@@ -116,8 +116,10 @@ def level(text: str) -> float:
 
 
 def add_bootstrap_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--bootstrap B``: the number of bootstrap resamples of ``what``, at least 1 (as in
-    ``simeval compare``); ``--n-boot`` is kept as a hidden, deprecated spelling.
+    """``--bootstrap B``: the number of bootstrap resamples of ``what``, at least
+    :data:`~simeval.stats.bootstrap.resampling.MIN_INTERVAL_RESAMPLES` (as in ``simeval
+    compare``: the resamples give an interval); ``--n-boot`` is kept as a hidden,
+    deprecated spelling.
 
     Parameters
     ----------
@@ -133,17 +135,21 @@ def add_bootstrap_option(parser: argparse.ArgumentParser, what: str) -> None:
     >>> parser.parse_args([]).bootstrap, parser.parse_args(["--n-boot", "200"]).bootstrap
     (1000, 200)
     """
+    from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES
+
+    at_least = int_at_least(MIN_INTERVAL_RESAMPLES)
     parser.add_argument(
         "--bootstrap",
-        type=positive_int,
+        type=at_least,
         default=DEFAULT_BOOTSTRAP,
         metavar="B",
-        help=f"bootstrap resamples of {what}, at least 1 (default: {DEFAULT_BOOTSTRAP})",
+        help=f"bootstrap resamples of {what}, at least {MIN_INTERVAL_RESAMPLES} (default: "
+        f"{DEFAULT_BOOTSTRAP})",
     )
     parser.add_argument(
         "--n-boot",
         dest="bootstrap",
-        type=positive_int,
+        type=at_least,
         default=argparse.SUPPRESS,
         help=argparse.SUPPRESS,
     )

@@ -11,10 +11,11 @@ from typing import Any
 
 import numpy as np
 
-from .._validate import check_int, check_probability
+from .._validate import check_probability
 from ..errors import InputError
 from ..metrics.correlation import pearson_rows
 from ..results import json_ready
+from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ..stats.ranks import rank_values, system_values
 from .ranks import Table, constant_reason, metric_direction, unrankable_reason
 
@@ -51,7 +52,7 @@ class Predictiveness:
     --------
     >>> res = predictiveness({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.6},
     ...                       "f1_low": {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.4}},
-    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=50, seed=0)
+    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=100, seed=0)
 
     >>> best = res[0]
     >>> best.measure, best.msd, best.n_systems
@@ -87,7 +88,7 @@ class PredictivenessTable(list[Predictiveness]):
     --------
     >>> res = predictiveness({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.6},
     ...                       "f1_low": {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.4}},
-    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=50, seed=0)
+    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=100, seed=0)
     >>> ax = res.plot()
     >>> [p.measure for p in res]
     ['f1_low', 'pearson']
@@ -152,12 +153,13 @@ def predictiveness(
     --------
     >>> res = predictiveness({"pearson": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.6},
     ...                       "f1_low": {"a": 0.1, "b": 0.2, "c": 0.3, "d": 0.4}},
-    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=50, seed=0)
+    ...                      {"a": 10, "b": 20, "c": 30, "d": 40}, n_resamples=100, seed=0)
     >>> [(p.measure, p.rho, p.mad, p.rank) for p in res]
     [('f1_low', 1.0, 0.0, 1), ('pearson', -1.0, 2.0, 2)]
     """
     check_probability(confidence_level, "confidence_level")
-    check_int(n_resamples, "n_resamples", minimum=0)
+    if n_resamples:  # 0: no interval
+        check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     systems = list(extrinsic)
     if len(systems) < 3:
         raise InputError(f"predictiveness needs at least 3 systems; got {len(systems)}")

@@ -17,10 +17,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .._validate import check_int, check_probability
+from .._validate import check_probability
 from ..errors import InputError
 from ..metrics.correlation import pearson, pearson_rows
 from ..results import json_ready
+from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from .metrics import METRIC_LABELS, METRICS, score_patterns
 from .patterns import PatternsLike, as_patterns
 from .text import Analyzer
@@ -264,7 +265,8 @@ def meta_evaluate(
     0.970725
     """
     p = as_patterns(patterns)
-    check_int(n_boot, "n_boot")
+    if n_boot:  # 0: no interval
+        check_resamples(n_boot, "n_boot", minimum=MIN_INTERVAL_RESAMPLES)
     check_probability(confidence_level, "confidence_level")
     js = tuple(p.resolve_judgment(j) for j in (judgments if judgments is not None else p.q))
     ys = _aligned_scores(p.sets, extrinsic)
