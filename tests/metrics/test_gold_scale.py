@@ -209,3 +209,20 @@ def test_min_max_normalization_is_its_own_map() -> None:
     assert se.mae(g, s, normalize="minmax").statistic == pytest.approx(expected, abs=1e-15)
     with pytest.raises(se.InputError, match="takes no calibration"):
         se.Options(normalize="minmax", calibrate="isotonic")
+
+
+def test_an_explicit_kind_calibrates_every_system() -> None:
+    # README: `auto` calibrates the off-scale systems; `isotonic` and `linear`, asked for,
+    # every system. An on-scale system was left as it was (the signature said linear).
+    # The property of linear calibration (least squares a + b·s, refitted per fold): the
+    # calibrated measures do not change under a positive affine map of the system.
+    rng = np.random.default_rng(0)
+    gold = np.round(rng.uniform(0, 5, 200) * 2) / 2
+    s = np.clip(0.6 * gold + 2 + rng.normal(0, 0.5, 200), 0, 5)  # on 0–5, compressed
+    auto = se.evaluate(gold, {"a": s}, scale=(0, 5), metrics=["mae"])
+    assert auto.calibration["a"] is None
+    linear = se.evaluate(gold, {"a": s, "b": 0.5 * s + 1}, scale=(0, 5), metrics=["mae"],
+                         calibrate="linear")  # fmt: skip
+    assert linear.calibration["a"].kind == "linear"
+    assert linear.value("a", "mae") < auto.value("a", "mae")
+    assert linear.value("a", "mae") == pytest.approx(linear.value("b", "mae"), abs=1e-12)

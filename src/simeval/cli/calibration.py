@@ -48,9 +48,9 @@ def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) ->
         default="auto",
         help="a system off the gold scale (declared with --system-scale, outside a declared "
         "--scale, or covering less than a third of it) is calibrated onto the gold before "
-        "the error, low/high and three-class measures: auto (default: isotonic), linear, "
-        "isotonic, or none (a declared range is then mapped linearly); correlations and "
-        "rank measures read the raw scores",
+        "the error, low/high and three-class measures: auto (default: isotonic for those "
+        "systems), linear or isotonic (every system), or none (a declared range is then "
+        "mapped linearly); correlations and rank measures read the raw scores",
     )
     if run:
         p.add_argument(

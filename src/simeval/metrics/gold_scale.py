@@ -268,7 +268,10 @@ def calibrate(
     extremes: tuple[float, float] | None = None,
     declared: bool = True,
 ) -> tuple[NDArray[np.float64], CalibrationFit | None]:
-    """A system's scores as the measures of a gold value read them, and what was done.
+    """A system's scores as the measures of a gold value read them, and what was done:
+    ``auto`` calibrates a system off the gold scale (isotonic) and leaves the others as
+    they are; ``isotonic`` and ``linear``, asked for, calibrate every system (on a known
+    gold scale); ``none`` maps a declared range linearly.
 
     Parameters
     ----------
@@ -290,7 +293,7 @@ def calibrate(
     -------
     (ndarray, CalibrationFit or None)
         The scores on the gold scale, and the fit (None when the system was left as it
-        is: on the gold scale, or ``none`` without a declared range).
+        is: on the gold scale under ``auto``, or ``none`` without a declared range).
 
     References
     ----------
@@ -310,7 +313,9 @@ def calibrate(
     cal = Calibration.of(calibration)
     reason = off_scale_reason(s, scale, system_scale, extremes, declared=declared)
     if reason is None:
-        return s, None
+        if cal.kind in ("auto", "none") or scale is None:
+            return s, None
+        reason = f"{cal.kind} calibration asked for every system"
     if cal.kind == "none":
         if system_scale is None or scale is None:
             return s, None
