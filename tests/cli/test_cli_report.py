@@ -117,10 +117,18 @@ def test_report_refuses_an_inconsistent_evaluation(capsys, saved, tmp_path) -> N
                         "systems": {"good": doc["scores"]["systems"]["good"][:3]}}},
             ["bad.json: scores.systems.good holds 3 scores and scores.gold 12"],
         ),
+        ({"n": -5}, ["bad.json: n is -5; expected a number of pairs ≥ 0"]),
+        ({"records": [*doc["records"], doc["records"][0]]},
+         [f"bad.json: records[{len(doc['records'])}] repeats records[0]"]),
+        ({"records": [doc["records"][0] | {"system": "ghost"}]},
+         ["bad.json: records[0].system 'ghost' is not one of the systems"]),
     ]:  # fmt: skip
         bad.write_text(json.dumps(doc | edit), encoding="utf-8")
         assert_error(*run(capsys, "report", bad, "-o", tmp_path / "r.html"), *needles)
         assert not (tmp_path / "r.html").exists()
+    # NaN and Infinity are not JSON (Python's json reads them; a saved result has null)
+    bad.write_text(saved["ev"].read_text().replace("null", "NaN", 1), encoding="utf-8")
+    assert_error(*run(capsys, "report", bad, "-o", tmp_path / "r.html"), "NaN is not JSON")
 
 
 def test_a_value_outside_its_interval_is_drawn(capsys, saved, tmp_path) -> None:

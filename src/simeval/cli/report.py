@@ -88,9 +88,11 @@ def run(args: argparse.Namespace) -> int:
     docs = []
     for path in args.results:
         try:
-            doc = json.loads(read_text(path))
+            doc = json.loads(read_text(path), parse_constant=_not_strict)
         except json.JSONDecodeError as exc:
             raise DataError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
+        except ValueError as exc:
+            raise DataError(f"{path}: {exc}; a saved result is strict JSON (null)") from None
         docs.append(page_document(doc, str(path)))
         for note_text in _left_out(doc):
             note(args, f"{path}: {note_text}; save it with --scores for the per-pair figures")
@@ -105,3 +107,8 @@ def _left_out(doc: dict) -> list[str]:
              "run": lambda: [s["evaluation"] for s in doc["sets"]]}  # fmt: skip
     docs = [doc, *inner.get(doc["kind"], list)()]
     return list(dict.fromkeys(d["scores_left_out"] for d in docs if d and d.get("scores_left_out")))
+
+
+def _not_strict(token: str) -> None:
+    """``NaN``, ``Infinity``: Python's ``json`` reads them, strict JSON has none."""
+    raise ValueError(f"{token} is not JSON")

@@ -291,6 +291,20 @@ def _check_evaluation(doc: Mapping[str, Any], where: str) -> None:
     scale = doc["scale"]
     if scale is not None and not (len(scale) == 2 and scale[0] < scale[1]):
         raise DataError(f"{where}scale is {scale!r}; expected [low, high] with low < high")
+    if doc["n"] < 0:
+        raise DataError(f"{where}n is {doc['n']}; expected a number of pairs ≥ 0")
+    seen: dict[tuple[str, str, Any], int] = {}
+    for i, r in enumerate(doc["records"]):
+        for field, known in (("system", doc["systems"]), ("metric", doc["metrics"])):
+            if r[field] not in known:
+                raise DataError(
+                    f"{where}records[{i}].{field} {r[field]!r} is not one of the {field}s "
+                    f"{known}"
+                )
+        key = (r["system"], r["metric"], r.get("bin"))
+        if key in seen:
+            raise DataError(f"{where}records[{i}] repeats records[{seen[key]}] ({key})")
+        seen[key] = i
     scores = doc["scores"]
     if scores is None:
         return
