@@ -177,3 +177,23 @@ def test_a_metric_function_reads_a_per_system_range_by_its_default() -> None:
         assert star.statistic == one.statistic
         with pytest.raises(InputError, match="`system_scale` names 'a', which is not a system"):
             f(gold, system, scale=(0, 5), system_scale={"a": (-1, 1)})
+
+
+def test_odd_array_likes_and_names_are_refused_or_read_as_meant() -> None:
+    # a masked value was used as a score; dates were read as nanosecond counts; an int
+    # as a metric name and text as a measure's value failed deep inside; metrics=[] ran
+    # the default set
+    import simeval as se
+
+    masked = np.ma.masked_array([0.0, 1.0, 2.0, 30.0], mask=[0, 0, 0, 1])
+    with pytest.raises(InputError, match="`gold` has NaN at index 3"):
+        se.pearson(masked, [0.0, 1.0, 2.0, 3.0])
+    assert se.pearson(masked, [0.0, 1.0, 2.0, 3.0], nan_policy="omit").statistic == 1.0
+    with pytest.raises(InputTypeError, match="not dates or durations"):
+        se.pearson(np.arange(4).astype("datetime64[D]"), [0.0, 1.0, 2.0, 3.0])
+    with pytest.raises(InputTypeError, match="a metric is named by a string"):
+        se.get_metric(5)  # type: ignore[arg-type]
+    with pytest.raises(InputTypeError, match="`a` must be a measure's value"):
+        se.hmean("a", 0.5)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="`metrics` is empty"):
+        se.evaluate([0.0, 1, 2, 3], {"a": [0.0, 1, 3, 2]}, metrics=[])

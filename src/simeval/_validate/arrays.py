@@ -31,7 +31,8 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
 
     A scalar, None, a mapping or text raise :class:`~simeval.errors.InputTypeError`
     (numpy would otherwise turn them into a 0-d array or parse them), and so do complex
-    numbers; integers beyond 2**53 are refused, as float64 would make distinct ones tie.
+    numbers, dates and durations; integers beyond 2**53 are refused, as float64 would make
+    distinct ones tie. A masked array's masked values are missing (NaN).
 
     Parameters
     ----------
@@ -55,6 +56,8 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
     """
     if values is None or isinstance(values, (str, bytes, Mapping)) or np.isscalar(values):
         raise InputTypeError(f"{param(name)} must be a sequence of numbers, got {describe(values)}")
+    if isinstance(values, np.ma.MaskedArray):  # a masked score is a missing one
+        values = np.ma.filled(values.astype(np.float64), np.nan)
     if not isinstance(values, np.ndarray):
         try:
             kind = np.asarray(values).dtype.kind
@@ -64,6 +67,8 @@ def as_float_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
         kind = values.dtype.kind
     if kind in "USV":
         raise InputTypeError(f"{param(name)} must be numbers, not text; got {describe(values)}")
+    if kind in "mM":  # numpy would read dates and durations as nanosecond counts
+        raise InputTypeError(f"{param(name)} must be numbers, not dates or durations")
     if kind in "iu" or kind == "O":
         _check_exact_integers(values, name)
     if kind == "c":  # numpy would drop the imaginary part with a warning

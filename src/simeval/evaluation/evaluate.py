@@ -294,6 +294,10 @@ def evaluate(
     opts.check_systems(systems)
     if isinstance(metrics, str):  # one metric by name, not its characters
         metrics = [metrics]
+    if metrics is not None and not metrics:
+        raise InputError(
+            "`metrics` is empty; name at least one, or leave it out for the default set"
+        )
     metric_objs = tuple(get_metric(m) for m in (metrics or DEFAULT_METRICS))
     if len({m.name for m in metric_objs}) != len(metric_objs):
         raise InputError("a metric is listed twice")

@@ -362,6 +362,8 @@ def get_metric(name: str) -> Metric:
     >>> get_metric("nDCG@10").higher_is_better
     True
     """
+    if not isinstance(name, str):
+        raise InputTypeError(f"a metric is named by a string (e.g. 'pearson'); got {name!r}")
     text = name.strip()
     m = re.match(r"^\s*([A-Za-z_]+)\s*\((.*)\)\s*$", text, flags=re.S)
     if m:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ..errors import InputTypeError, param
 from ..results import MetricResult
 from .base import Metric, public_function
 from .context import Context
@@ -264,7 +265,7 @@ def hmean(a: float, b: float) -> float:
     >>> hmean(0.5, 1.0), hmean(-0.2, 0.9)
     (0.6666666666666666, 0.0)
     """
-    return float(harmonic_mean([float(a), float(b)]))
+    return float(harmonic_mean([_measure(a, "a"), _measure(b, "b")]))
 
 
 def macro_avg(a: float, b: float) -> float:
@@ -284,4 +285,12 @@ def macro_avg(a: float, b: float) -> float:
     >>> macro_avg(0.5, 1.0)
     0.75
     """
-    return (float(a) + float(b)) / 2.0
+    return (_measure(a, "a") + _measure(b, "b")) / 2.0
+
+
+def _measure(value: object, name: str) -> float:
+    """A measure's value as a float (NaN, an undefined one, goes through); text, None or
+    a bool is an :class:`~simeval.errors.InputTypeError`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise InputTypeError(f"{param(name)} must be a measure's value (a number); got {value!r}")
+    return float(value)

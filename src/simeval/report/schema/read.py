@@ -298,8 +298,7 @@ def _check_evaluation(doc: Mapping[str, Any], where: str) -> None:
         for field, known in (("system", doc["systems"]), ("metric", doc["metrics"])):
             if r[field] not in known:
                 raise DataError(
-                    f"{where}records[{i}].{field} {r[field]!r} is not one of the {field}s "
-                    f"{known}"
+                    f"{where}records[{i}].{field} {r[field]!r} is not one of the {field}s {known}"
                 )
         key = (r["system"], r["metric"], r.get("bin"))
         if key in seen:
