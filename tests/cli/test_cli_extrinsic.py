@@ -353,7 +353,7 @@ def test_classify_csv_feeds_meta(capsys, tmp_path) -> None:
     intrinsic = tmp_path / "intrinsic.csv"
     intrinsic.write_text("system,pearson\ns1,0.9\ns2,0.6\ns3,0.1\n")
     rc, out, err = run(
-        capsys, "meta", "--intrinsic", intrinsic, "--extrinsic", extrinsic, "--bootstrap", 20
+        capsys, "meta", "--intrinsic", intrinsic, "--extrinsic", extrinsic, "--bootstrap", 100
     )
     assert rc == 0, err
     assert "pearson" in out

@@ -360,7 +360,7 @@ OUTPUT_CASES = [
     _output_case("saved JSON/report", lambda w: ["report", w.saved, "--no-figures"],
                  lambda w: w.saved),
     _output_case("saved JSON/meta", lambda w: ["meta", "--intrinsic", w.saved, "--extrinsic",
-                 w.extrinsic, "--bootstrap", "10"], lambda w: w.saved),
+                 w.extrinsic, "--bootstrap", "100"], lambda w: w.saved),
     # -- a compressed file ------------------------------------------------------------------
     _output_case("compressed file/evaluate", lambda w: ["evaluate", w.gold_gz, "--system",
                  f"a={w.a}"], lambda w: w.gold_gz),

@@ -66,7 +66,7 @@ def _meta(d: Path) -> tuple[list[str], dict[str, Path]]:
     intrinsic.write_text("system,pearson,spearman\ns1,0.9,0.8\ns2,0.6,0.7\ns3,0.1,0.2\n")
     extrinsic = d / "extrinsic.csv"
     extrinsic.write_text("system,score\ns1,0.8\ns2,0.5\ns3,0.3\n")
-    argv = ["meta", "--intrinsic", intrinsic, "--extrinsic", extrinsic, "--bootstrap", "10"]
+    argv = ["meta", "--intrinsic", intrinsic, "--extrinsic", extrinsic, "--bootstrap", "100"]
     return argv, {"--intrinsic": intrinsic, "--extrinsic": extrinsic}
 
 

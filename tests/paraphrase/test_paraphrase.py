@@ -408,14 +408,14 @@ def test_bootstrap_pearson_matches_scipy_per_resample():
 def test_meta_set_mismatch_and_constant_metric():
     p = _sets({"a": 0.0, "b": 0.5, "c": 1.0})
     with pytest.raises(InputError, match="no score for set 'c'"):
-        meta_evaluate(p, {"task": {"a": 1.0, "b": 2.0}}, ks=[1], n_boot=10, seed=0)
+        meta_evaluate(p, {"task": {"a": 1.0, "b": 2.0}}, ks=[1], n_boot=100, seed=0)
     with pytest.raises(InputError, match="scores set 'z', which has no patterns"):
-        meta_evaluate(p, {"task": {"a": 1, "b": 2, "c": 3, "z": 4}}, ks=[1], n_boot=10, seed=0)
+        meta_evaluate(p, {"task": {"a": 1, "b": 2, "c": 3, "z": 4}}, ks=[1], n_boot=100, seed=0)
     # EP_1 = Q = 1 in every set: a constant metric, so Pearson is undefined:
     # NaN with a reason, never 0.
     flat = _sets({"a": 1.0, "b": 1.0, "c": 1.0})
     cell = meta_evaluate(
-        flat, {"t": {"a": 1, "b": 2, "c": 3}}, ks=[1], metrics=["ep"], n_boot=10, seed=0
+        flat, {"t": {"a": 1, "b": 2, "c": 3}}, ks=[1], metrics=["ep"], n_boot=100, seed=0
     ).cells[0]
     assert math.isnan(cell.r) and cell.reason == "undefined: EP@1 is the same for every set"
 
