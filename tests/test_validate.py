@@ -197,3 +197,12 @@ def test_odd_array_likes_and_names_are_refused_or_read_as_meant() -> None:
         se.hmean("a", 0.5)  # type: ignore[arg-type]
     with pytest.raises(InputError, match="`metrics` is empty"):
         se.evaluate([0.0, 1, 2, 3], {"a": [0.0, 1, 3, 2]}, metrics=[])
+
+
+def test_options_hash_as_they_compare() -> None:
+    # frozen, yet hash() raised TypeError on a per-system system_scale (a dict field)
+    import simeval as se
+
+    a = se.Options(system_scale={"a": (0, 1), "*": (-1, 1)})
+    b = se.Options(system_scale={"*": (-1, 1), "a": (0, 1)})
+    assert a == b and hash(a) == hash(b) and len({a, b, se.Options()}) == 2

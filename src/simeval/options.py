@@ -244,6 +244,18 @@ class Options:
         no ``system_scale`` and no calibration, so that nothing maps them again."""
         return dataclasses.replace(self, system_scale=None, calibrate=Calibration(kind="none"))
 
+    def __hash__(self) -> int:
+        """Options are values (frozen): equal options hash alike, a per-system
+        ``system_scale`` (a mapping) by its sorted items."""
+        return hash(
+            tuple(
+                tuple(sorted(v.items())) if isinstance(v, Mapping) else v
+                for f in dataclasses.fields(self)
+                if f.compare
+                for v in (getattr(self, f.name),)
+            )
+        )
+
     def check_systems(self, names: Iterable[str]) -> None:
         """A per-system ``system_scale`` must name systems that exist (a typo would leave
         that system unmapped without a word)."""
