@@ -322,3 +322,28 @@ def test_the_collection_of_a_run_is_computed_once(monkeypatch) -> None:
     first, second = run_document(res, scores=False), run_document(res, scores=True)
     assert len(calls) == 1
     assert first["collection"] == second["collection"] is not None
+
+
+def test_where_the_rank_test_and_the_paired_test_differ_the_page_says_why() -> None:
+    # the verdict said "the lead is not significant" (paired bootstrap, Holm over every
+    # pair) while the rank section said the top two are in a separable order (rank test):
+    # both were right, and the page now says what each asks
+    from simeval.report.html.studies import gather
+    from simeval.report.schema import comparison_document
+
+    rng = np.random.default_rng(26)
+    g = np.round(rng.uniform(0, 5, 60) * 5) / 5
+    systems = {"s1": g + rng.normal(0, 0.8, 60), "s2": g + rng.normal(0, 1.0, 60),
+               "s3": g + rng.normal(0, 2.0, 60)}  # fmt: skip
+    cmp = compare(g, systems, metrics=["pearson"], n_resamples=200, seed=0)
+    doc = comparison_document(cmp)
+    ranks = next(r for r in doc["ranks"] if r["metric"] == "pearson")
+    assert ["s1", "s2"] in ranks["separable_pairs"]  # the rank test orders them
+    assert cmp.cluster_of("s1", "pearson") == cmp.cluster_of("s2", "pearson") == 1
+    said = rank_findings(gather([doc]).studies[0], "pearson", said_first=True)
+    assert len(said) == 2 and "the rank test separates their order, while the paired" in said[1]
+    # where both agree, nothing more is said
+    one = compare(g, {"s1": systems["s1"], "s3": systems["s3"]}, metrics=["pearson"],
+                  n_resamples=200, seed=0)  # fmt: skip
+    assert len(rank_findings(gather([comparison_document(one)]).studies[0], "pearson",
+                             said_first=True)) == 1  # fmt: skip

@@ -163,8 +163,36 @@ def rank_findings(study: Study, metric: str, *, said_first: bool) -> list[Html]:
     where = f"On {name(study.name)}, under {strong(metric)}"
     tail = f"{neighbours_clause(ranks)} ({rank_test(ranks)})"
     if said_first:
-        return [Html(f"{where}, over the {defined_resamples(ranks):,} resamples {tail}.")]
-    return [Html(f"{where}, {first_clause(ranks)}; {tail}.")]
+        out = [Html(f"{where}, over the {defined_resamples(ranks):,} resamples {tail}.")]
+    else:
+        out = [Html(f"{where}, {first_clause(ranks)}; {tail}.")]
+    return out + _two_tests(study, metric, ranks)
+
+
+def _two_tests(study: Study, metric: str, ranks: Doc) -> list[Html]:
+    """A sentence where the two tests disagree on the first two systems: the rank test
+    separates their order while the paired test of their difference (the clusters) does
+    not, or the reverse. They ask different questions, so both can be right."""
+    systems = [r["system"] for r in ranks["systems"]]
+    clusters = study.clusters(metric)
+    if len(systems) < 2 or not clusters:
+        return []
+    a, b = systems[0], systems[1]
+    ordered = (a, b) in {tuple(p) for p in ranks["separable_pairs"]}
+    different = clusters.get(a) == 1 and clusters.get(b, 1) > 1
+    if ordered == different:
+        return []
+    rank_says = "separates" if ordered else "does not separate"
+    pair_says = "does not find" if ordered else "finds"
+    return [
+        Html(
+            f"The two tests differ on {strong(a)} and {strong(b)}: the rank test {rank_says} "
+            f"their order, while the paired test of the difference {pair_says} it "
+            "significant. The first asks how consistently one ranks above the other over the "
+            "resamples; the second whether the difference exceeds its resampling spread "
+            "after Holm's correction over every pair of systems."
+        )
+    ]
 
 
 def draw_figure(title: Html, caption: Html, label: str, draw: Any) -> Figure:
