@@ -341,7 +341,7 @@ def test_where_the_rank_test_and_the_paired_test_differ_the_page_says_why() -> N
     assert ["s1", "s2"] in ranks["separable_pairs"]  # the rank test orders them
     assert cmp.cluster_of("s1", "pearson") == cmp.cluster_of("s2", "pearson") == 1
     said = rank_findings(gather([doc]).studies[0], "pearson", said_first=True)
-    assert len(said) == 2 and "the rank test separates their order, while the paired" in said[1]
+    assert len(said) == 2 and "rank test separates their order, while the paired" in said[1]
     # where both agree, nothing more is said
     one = compare(g, {"s1": systems["s1"], "s3": systems["s3"]}, metrics=["pearson"],
                   n_resamples=200, seed=0)  # fmt: skip

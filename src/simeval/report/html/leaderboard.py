@@ -186,11 +186,12 @@ def _two_tests(study: Study, metric: str, ranks: Doc) -> list[Html]:
     pair_says = "does not find" if ordered else "finds"
     return [
         Html(
-            f"The two tests differ on {strong(a)} and {strong(b)}: the rank test {rank_says} "
+            f"On {name(study.name)}, the two tests differ on {strong(a)} and {strong(b)}: the "
+            f"rank test {rank_says} "
             f"their order, while the paired test of the difference {pair_says} it "
-            "significant. The first asks how consistently one ranks above the other over the "
-            "resamples; the second whether the difference exceeds its resampling spread "
-            "after Holm's correction over every pair of systems."
+            "significant (the first asks how consistently one ranks above the other over the "
+            "resamples, the second whether the difference exceeds its resampling spread "
+            "after Holm's correction over every pair of systems)."
         )
     ]
 
