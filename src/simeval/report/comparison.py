@@ -7,6 +7,7 @@ from typing import Any
 
 from ..evaluation.compare import Comparison
 from .agreement import agreement_table
+from .notes import CI_NAMES
 from .schema import comparison_document
 from .tables import format_number, render_table, to_json
 
@@ -255,12 +256,11 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     if fmt == "csv":
         return comparison_csv(cmp)
     level = f"{cmp.confidence_level:.0%}"
-    method = "BCa" if cmp.ci_method == "bca" else "percentile"
     blocks = [
         render_table(
             *summary_table(cmp, digits),
             fmt,
-            title=f"value [{level} {method} bootstrap interval]; † significantly "
+            title=f"value [{level} {CI_NAMES[cmp.ci_method]} interval]; † significantly "
             f"better than every other system (paired bootstrap, Holm, α = {cmp.alpha:g})",
         ),
         render_table(

@@ -9,10 +9,19 @@ from typing import Any
 
 from .tables import render_table
 
-__all__ = ["WIDTH", "and_list", "footnotes", "table_with_notes", "with_reasons"]
+__all__ = ["CI_NAMES", "WIDTH", "and_list", "footnotes", "table_with_notes", "with_reasons"]
 
 #: Longest line of a table-format report.
 WIDTH = 100
+
+#: How each interval method of a record (``ci_method``) is named in a table's title.
+CI_NAMES = {
+    "fisher": "Fisher z",
+    "bonett-wright": "Bonett–Wright",
+    "fieller": "Fieller",
+    "bca": "BCa bootstrap",
+    "percentile": "percentile bootstrap",
+}
 
 
 def _wrapped(i: int, text: str) -> list[str]:

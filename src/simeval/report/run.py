@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .leaderboard import collection_block, leaderboard_csv_rows, protocol_blocks, rank_block
-from .notes import footnotes
+from .notes import CI_NAMES, footnotes
 from .tables import format_number, render_table, to_json
 
 __all__ = ["RUN_COLUMNS", "format_run", "run_table"]
@@ -146,16 +146,6 @@ def _main_block(doc: Mapping[str, Any], fmt: str, digits: int) -> str:
         header = [*header, "note"]
         rows = [[*row, m] for row, m in zip(rows, markers)]
     return render_table(header, rows, fmt, digits=digits, title=title) + notes
-
-
-#: How each interval method of a record (``ci_method``) is named in a table's title.
-CI_NAMES = {
-    "fisher": "Fisher z",
-    "bonett-wright": "Bonett–Wright",
-    "fieller": "Fieller",
-    "bca": "BCa bootstrap",
-    "percentile": "percentile bootstrap",
-}
 
 
 def _interval_kind(doc: Mapping[str, Any], records: list[dict[str, Any]]) -> str:
