@@ -14,6 +14,7 @@ from .arrays import (
     as_float_array,
     check_labels,
     check_within,
+    first_outside,
     paired_scores,
     paired_systems,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "check_scale",
     "check_within",
     "describe",
+    "first_outside",
     "paired_scores",
     "paired_systems",
     "rng_of",

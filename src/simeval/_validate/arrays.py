@@ -21,6 +21,7 @@ __all__ = [
     "as_float_array",
     "check_labels",
     "check_within",
+    "first_outside",
     "paired_scores",
     "paired_systems",
 ]
@@ -285,11 +286,40 @@ def check_within(values: NDArray[np.float64], scale: tuple[float, float], what: 
     Traceback (most recent call last):
     simeval.errors.InputError: gold value 5.5 at index 1 is outside the declared scale [0, 5] ...
     """
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
+    found = first_outside(values, scale)
+    if found is not None:
+        i, count = found
         raise InputError(
             f"{what} value {values[i]:g} at index {i} is outside the declared scale "
-            f"[{scale[0]:g}, {scale[1]:g}] ({int(off.sum())} values in all); fix the scale "
+            f"[{scale[0]:g}, {scale[1]:g}] ({count} values in all); fix the scale "
             "or the data"
         )
+
+
+def first_outside(
+    values: NDArray[np.float64], scale: tuple[float, float]
+) -> tuple[int, int] | None:
+    """``(index of the first value outside scale, how many are)``, or None when every
+    value lies in ``[lo, hi]`` (NaN is not outside). The one test of "off the scale"
+    behind :func:`check_within` and the command line's table checks.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The scores.
+    scale : tuple of two floats
+        ``(lo, hi)``, both ends inside.
+
+    Returns
+    -------
+    tuple of two int, or None
+
+    Examples
+    --------
+    >>> first_outside(np.array([1.0, 7.0, np.nan, -1.0]), (0.0, 5.0))
+    (1, 2)
+    >>> first_outside(np.array([0.0, 5.0]), (0.0, 5.0)) is None
+    True
+    """
+    off = (values < scale[0]) | (values > scale[1])
+    return (int(np.argmax(off)), int(off.sum())) if off.any() else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from .._validate import first_outside
 from ..errors import DataError
 from ..io import ScoreTable
 
@@ -57,14 +58,12 @@ def check_range(
     simeval.errors.DataError: .../dev.tsv, line 3, column 'gold': 9 is outside --scale 0 5 \
 (1 values in all); fix the data or the scale
     """
-    if scale is None:
-        return
-    off = (values < scale[0]) | (values > scale[1])
-    if off.any():
-        i = int(np.argmax(off))
+    found = None if scale is None else first_outside(values, scale)
+    if found is not None and scale is not None:
+        i, count = found
         raise DataError(
             f"{table.location(_row(rows, i), column)}: {values[i]:g} is outside {option} "
-            f"{scale[0]:g} {scale[1]:g} ({int(off.sum())} values in all); fix the data or the scale"
+            f"{scale[0]:g} {scale[1]:g} ({count} values in all); fix the data or the scale"
         )
 
 
