@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import simeval as se
+from simeval.evaluation.compare import compare
 from simeval.metrics.base import public_function
 from simeval.metrics.gold_scale import (
     calibrate,
@@ -226,3 +227,26 @@ def test_an_explicit_kind_calibrates_every_system() -> None:
     assert linear.calibration["a"].kind == "linear"
     assert linear.value("a", "mae") < auto.value("a", "mae")
     assert linear.value("a", "mae") == pytest.approx(linear.value("b", "mae"), abs=1e-12)
+
+
+def test_minmax_maps_the_system_for_every_measure_of_a_gold_value() -> None:
+    # Under normalize="minmax" each side's own range is its map (Atoum & Ayyagari 2019,
+    # Tables 5–7). By hand: s ∈ [0.1, 0.9] onto the gold's [1, 5] is 1 + (s − 0.1)·5,
+    # so s' = [1, 3, 1.5, 5]. The low border is 30 % of 1–5 = 2.2: gold low = pairs 0, 1,
+    # system low = pairs 0, 2, so F1 low = 2·1/(2·1 + 1 + 1) = 0.5. The raw scores were
+    # read against the border before (all "low": F1 = 2·2/(2·2 + 2) ≈ 0.667).
+    g, s = np.array([1.0, 2.0, 4.0, 5.0]), np.array([0.1, 0.5, 0.2, 0.9])
+    ev = se.evaluate(g, {"s": s}, scale=(1, 5), normalize="minmax", metrics=["mae", "f1_low"])
+    np.testing.assert_allclose(ev.on_gold_scale("s"), [1.0, 3.0, 1.5, 5.0], rtol=0, atol=1e-15)
+    assert ev.value("s", "f1_low") == pytest.approx(0.5, abs=1e-15)
+    fit = ev.calibration["s"]
+    assert (fit.kind, fit.source) == ("minmax", "observed ranges")
+    assert ev.warnings == {}  # not "measured uncalibrated": its range is its map
+    # the error measures read the same values as before (hand value of the test above)
+    expected = np.abs((s - 0.1) / 0.8 - (g - 1) / 4).mean()
+    assert ev.value("s", "mae") == pytest.approx(expected, abs=1e-15)
+    # the bootstrap's point estimate is the same map's
+    cmp = compare(g, {"s": s, "t": s[::-1]}, scale=(1, 5), normalize="minmax",
+                     metrics=["f1_low"], n_resamples=100, seed=0)  # fmt: skip
+    rec = next(r for r in cmp.records() if r["system"] == "s")
+    assert rec["value"] == pytest.approx(0.5, abs=1e-15)

@@ -240,3 +240,17 @@ def test_one_system_reaches_a_value_and_leads_nothing() -> None:
     assert _text(page, "verdict-text") == (
         f"good reaches pearson (higher is better) {r:.3f} [{low:.3f}, {high:.3f}] on toy."
     )
+
+
+def test_the_scaled_error_figure_states_the_mase_evaluate_computed() -> None:
+    # The page's MASE was recomputed from the saved scores, which under
+    # normalize="minmax" were the raw cosines: 8.2 on the page against evaluate's 0.30.
+    pytest.importorskip("matplotlib")
+    cosine = GOOD / 5 - 0.05  # off the 0–5 scale
+    for normalize in ("minmax", None):
+        ev = se.evaluate(GOLD, {"cos": cosine}, metrics=["mase"], scale=(0, 5),
+                         normalize=normalize)  # fmt: skip
+        page = build_page([evaluation_document(ev, dataset="toy")], figures=True)
+        stated = re.search(r"lowest mean scaled error \(MASE\) is \S+ \(([\d.]+)\)", page)
+        assert stated is not None
+        assert float(stated.group(1)) == pytest.approx(ev.value("cos", "mase"), abs=5e-4)

@@ -24,7 +24,7 @@ from ..metrics._sorted import SortedScores
 from ..metrics.base import Metric
 from ..metrics.binned import BinnedResult
 from ..metrics.context import Context
-from ..metrics.gold_scale import CalibrationFit, calibrate
+from ..metrics.gold_scale import CalibrationFit
 from ..metrics.registry import DEFAULT_METRICS, get_metric
 from ..options import Options
 from ..results import MetricResult, ScaledPearsonResult
@@ -154,18 +154,15 @@ class Evaluation:
 
     def on_gold_scale(self, system: str) -> NDArray[np.float64]:
         """The scores of ``system`` on the gold scale, as the measures of a gold value read
-        them (calibrated when it is off the scale; missing scores stay NaN)."""
+        them (:attr:`Context.system_mapped <simeval.metrics.context.Context.system_mapped>`:
+        calibrated when it is off the scale, or min–max mapped; missing scores stay NaN)."""
         values = self.system_scores[system]
         if self.gold is None:
             raise InputError("this evaluation kept no scores (it was not made by evaluate())")
-        own = self.options.for_system(system)
         keep = ~(np.isnan(values) | np.isnan(self.gold))
         out = np.full(values.shape, np.nan)
-        out[keep], _ = calibrate(
-            values[keep], self.gold[keep], scale=own.scale,
-            system_scale=own.system_scale, calibration=own.calibrate,  # type: ignore[arg-type]
-            declared=own.scale_source != "observed",
-        )  # fmt: skip
+        pair = SortedScores(self.gold[keep]), SortedScores(values[keep])
+        out[keep] = Context(*pair, self.options.for_system(system)).system_mapped
         return out
 
     def bin_records(self, system: str) -> list[dict[str, Any]]:
@@ -332,7 +329,7 @@ def evaluate(
             keep = ~(gold_nan | np.isnan(raw))
             gold_sorted = SortedScores(g)
             binning = full_binning.subset(keep) if full_binning is not None else None
-        if own.calibrate.kind == "none":  # type: ignore[union-attr]
+        if own.calibrate.kind == "none" and own.normalize != "minmax":  # type: ignore[union-attr]
             msg = scale_warning(
                 name, s, opts.scale, extremes, own.system_scale,  # type: ignore[arg-type]
                 declared=opts.scale_source != "observed",

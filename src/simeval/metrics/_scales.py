@@ -4,7 +4,7 @@ and the [0, 1] normalizations of Atoum & Ayyagari 2019 (Tables 5–7)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -12,9 +12,10 @@ from numpy.typing import NDArray
 from .._validate import check_scale
 from ..errors import InputError
 
-Normalize = Literal["scale", "minmax"] | None
+if TYPE_CHECKING:
+    from ..options import Normalize
 
-__all__ = ["Normalize", "map_linear", "normalize_pair"]
+__all__ = ["map_linear", "minmax_onto_gold", "normalize_pair"]
 
 
 def map_linear(
@@ -53,6 +54,53 @@ def map_linear(
     if src is None or dst is None:
         return values
     return dst[0] + (values - src[0]) * ((dst[1] - dst[0]) / (src[1] - src[0]))
+
+
+def _gold_range(g: NDArray[np.float64]) -> tuple[float, float]:
+    """The gold scores' observed range, the map of ``normalize="minmax"``."""
+    glo, ghi = float(g.min()), float(g.max())
+    if glo == ghi:
+        raise InputError(
+            "normalize='minmax': the gold scores are constant; declare the "
+            "scales and use normalize='scale'"
+        )
+    return glo, ghi
+
+
+def minmax_onto_gold(s: NDArray[np.float64], g: NDArray[np.float64]) -> NDArray[np.float64]:
+    r"""The system's observed range mapped linearly onto the gold's, the map that
+    ``normalize="minmax"`` makes of each system (Atoum & Ayyagari 2019, Tables 5–7, bring
+    each side to [0, 1] by its own range):
+
+    .. math:: s'_j = g_{min} + (s_j - s_{min})\,\frac{g_{max} - g_{min}}{s_{max} - s_{min}}
+
+    so that the error measures, which normalize both sides by their ranges, read the same
+    values from ``s'`` as from ``s``, and the low/high measures compare ``s'`` with the
+    borders on the gold scale. A constant system lands on ``g_min`` (all 0 once
+    normalized, as :func:`normalize_pair` makes it).
+
+    Parameters
+    ----------
+    s, g : numpy.ndarray
+        System and gold scores of the same pairs (no NaN).
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> minmax_onto_gold(np.array([0.2, 0.4, 0.6]), np.array([1.0, 5.0, 2.0])).tolist()
+    [1.0, 3.0, 5.0]
+    """
+    if s.size == 0:
+        return s
+    glo, ghi = _gold_range(g)
+    slo, shi = float(s.min()), float(s.max())
+    if shi == slo:
+        return np.full_like(s, glo)
+    out = glo + (s - slo) * ((ghi - glo) / (shi - slo))
+    return np.clip(out, glo, ghi, out=out)  # rounding must not leave the gold's range
 
 
 def _unit(values: NDArray[np.float64], lo: float, hi: float) -> NDArray[np.float64]:
@@ -106,12 +154,7 @@ def normalize_pair(
         ss = check_scale(system_scale, "system_scale") or gs
         return _unit(g, *gs), _unit(s, *ss)
     if normalize == "minmax":
-        glo, ghi = float(g.min()), float(g.max())
-        if glo == ghi:
-            raise InputError(
-                "normalize='minmax': the gold scores are constant; declare the "
-                "scales and use normalize='scale'"
-            )
+        glo, ghi = _gold_range(g)
         slo, shi = float(s.min()), float(s.max())
         # A constant system stays constant (all 0): its scaled errors are then +inf and
         # NMSSE = 1, as Atoum & Ayyagari 2019 says, instead of a division by zero.

@@ -17,7 +17,7 @@ from ..options import Options
 from ..results import MetricResult
 from ._scales import normalize_pair
 from ._sorted import SortedScores
-from .gold_scale import CalibrationFit, calibrate
+from .gold_scale import CalibrationFit, system_on_gold_scale
 
 if TYPE_CHECKING:
     from .base import Metric
@@ -110,10 +110,11 @@ class Context:
 
     @cached_property
     def system_mapped(self) -> NDArray[np.float64]:
-        """The system scores on the gold scale, as the measures of a gold value read them:
-        calibrated when the system is off the gold scale (:func:`~.calibration.calibrate`;
-        :attr:`calibration` says how), else as they are. Without a declared scale and with
-        constant gold scores there is no scale to be off: the scores stay as they are."""
+        """The system scores on the gold scale, as the measures of a gold value read them
+        (:func:`~.gold_scale.system_on_gold_scale`: calibrated when the system is off the
+        gold scale, or min–max mapped; :attr:`calibration` says how), else as they are.
+        Without a declared scale and with constant gold scores there is no scale to be
+        off: the scores stay as they are."""
         given = self.given
         g = self.gold.values
         if (
@@ -123,15 +124,7 @@ class Context:
         ):
             self.calibration = None
             return self.system.values
-        o = self.options
-        values, self.calibration = calibrate(
-            self.system.values,
-            g,
-            scale=o.scale,
-            system_scale=o.system_scale,  # type: ignore[arg-type]
-            calibration=o.calibrate,
-            declared=o.scale_source != "observed",
-        )
+        values, self.calibration = system_on_gold_scale(self.system.values, g, self.options)
         return values
 
     @property

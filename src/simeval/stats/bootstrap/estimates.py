@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 from ...binning import Binning
 from ...metrics._sorted import SortedScores
 from ...metrics.context import Context
-from ...metrics.gold_scale import calibrate
+from ...metrics.gold_scale import system_on_gold_scale
 from ...options import Options
 from .expressions import Expr, as_float
 
@@ -23,8 +23,9 @@ def on_gold_scale(
     S: NDArray[np.float64], names: Sequence[str], options: Options, gold: NDArray[np.float64]
 ) -> NDArray[np.float64]:
     """Each system's scores on the gold scale, as the measures of a gold value read them
-    (:func:`~simeval.metrics.gold_scale.calibrate`: calibrated on ``gold`` when off the
-    scale; a resample then keeps these values, it is not calibrated again).
+    (:func:`~simeval.metrics.gold_scale.system_on_gold_scale`: calibrated on ``gold`` when
+    off the scale, or min–max mapped; a resample then keeps these values, it is not
+    calibrated again).
 
     Parameters
     ----------
@@ -52,11 +53,7 @@ def on_gold_scale(
     """
     out = S.copy()
     for j, name in enumerate(names):
-        own = options.for_system(name)
-        out[j], _ = calibrate(
-            S[j], gold, scale=own.scale, system_scale=own.system_scale,  # type: ignore[arg-type]
-            calibration=own.calibrate, declared=own.scale_source != "observed",
-        )  # fmt: skip
+        out[j], _ = system_on_gold_scale(S[j], gold, options.for_system(name))
     return out
 
 
