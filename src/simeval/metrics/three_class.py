@@ -35,7 +35,7 @@ from ..results import MetricResult
 from ._sorted import SortedScores
 from .base import Metric, public_function
 from .context import Context
-from .threshold import decisions
+from .threshold import class_codes
 from .weighted import Chunk, Resampled, Sample
 
 __all__ = [
@@ -91,12 +91,9 @@ def macro_f1(truth: Sequence[Any] | NDArray[Any], predicted: Sequence[Any] | NDA
 
 
 def _codes(c: Context) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
-    """Class codes 0 low, 1 mid, 2 high of (gold, system)."""
-    t_low, p_low = decisions(c, high=False)
-    t_high, p_high = decisions(c, high=True)
-    truth = np.where(t_low, 0, np.where(t_high, 2, 1)).astype(np.int8)
-    pred = np.where(p_low, 0, np.where(p_high, 2, 1)).astype(np.int8)
-    return truth, pred
+    """Class codes 0 low, 1 mid, 2 high of (gold, system on the gold scale)."""
+    borders = c.options.borders
+    return class_codes(c.gold.values, borders), class_codes(c.system_mapped, borders)
 
 
 def _accuracy(c: Context) -> MetricResult:
@@ -116,10 +113,9 @@ def _f1_macro(c: Context) -> MetricResult:
 def _class_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
     """Per pair and class (low, mid, high): the gold's class (n, 3), and every system's
     class and its agreement with gold (n, k per class)."""
-    g, S = sample.gold, sample.on_gold_scale
-    low, high = sample.options.borders
-    truth = np.where(g < low, 0, np.where(g > high, 2, 1))
-    pred = np.where(low > S, 0, np.where(high < S, 2, 1)).T
+    borders = sample.options.borders
+    truth = class_codes(sample.gold, borders)
+    pred = class_codes(sample.on_gold_scale, borders).T
     out = {"classes.gold": (truth[:, None] == np.arange(3)).astype(np.float64)}
     for c in range(3):
         out[f"classes.{c}.system"] = (pred == c).astype(np.float64)

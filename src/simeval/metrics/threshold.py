@@ -33,17 +33,34 @@ __all__ = [
 ]
 
 
-def accuracy(truth: NDArray[np.bool_], pred: NDArray[np.bool_]) -> MetricResult:
-    """Share of pairs where the decision agrees: ``mean(truth == pred)``."""
-    if truth.size == 0:
-        return MetricResult(math.nan, 0, "undefined for 0 pairs")
-    return MetricResult(float((truth == pred).mean()), truth.size)
+def in_class(x: NDArray[np.float64], borders: tuple[float, float], high: bool) -> NDArray[np.bool_]:
+    """The border rule of Reimers, Beyer & Gurevych (2016, §2), the one every low/high and
+    three-class measure applies to gold and system alike: a score is *low* when below the
+    low border and *high* when above the high border (a score on a border is *mid*).
+
+    Examples
+    --------
+    >>> in_class(np.array([1.0, 1.5, 2.0, 3.5, 4.0]), (1.5, 3.5), high=False).tolist()
+    [True, False, False, False, False]
+    >>> in_class(np.array([1.0, 1.5, 2.0, 3.5, 4.0]), (1.5, 3.5), high=True).tolist()
+    [False, False, False, False, True]
+    """
+    low, high_border = borders
+    return x > high_border if high else x < low
 
 
-def f1(truth: NDArray[np.bool_], pred: NDArray[np.bool_], cls: str) -> MetricResult:
-    """F1 of one class, ``2TP / (|truth| + |pred|)``; NaN with the reason when both are 0."""
-    tp = int(np.count_nonzero(truth & pred))
-    return _f1(int(np.count_nonzero(truth)), int(np.count_nonzero(pred)), tp, truth.size, cls)
+def class_codes(x: NDArray[np.float64], borders: tuple[float, float]) -> NDArray[np.int8]:
+    """Class codes 0 low, 1 mid, 2 high of the scores (:func:`in_class`), any shape.
+
+    Examples
+    --------
+    >>> class_codes(np.array([1.0, 1.5, 2.0, 3.5, 4.0]), (1.5, 3.5)).tolist()
+    [0, 1, 1, 1, 2]
+    """
+    codes = np.ones(x.shape, dtype=np.int8)
+    codes[in_class(x, borders, high=False)] = 0
+    codes[in_class(x, borders, high=True)] = 2
+    return codes
 
 
 def _f1(truth: int, pred: int, both: int, n: int, cls: str) -> MetricResult:
@@ -63,13 +80,10 @@ def _accuracy(truth: int, pred: int, both: int, n: int) -> MetricResult:
 
 
 def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-    """(truth, prediction) of the low (``g < low_border``) or high (``g > high_border``)
-    class, the system mapped onto the gold scale."""
-    g, s = c.gold.values, c.system_mapped
-    low, high_border = c.options.borders
-    if high:
-        return g > high_border, s > high_border
-    return g < low, s < low
+    """(truth, prediction) of the low or high class (:func:`in_class`), the system mapped
+    onto the gold scale."""
+    borders = c.options.borders
+    return in_class(c.gold.values, borders, high), in_class(c.system_mapped, borders, high)
 
 
 def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
@@ -77,24 +91,23 @@ def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
     :func:`decisions`): from the pairs' contingency table when both sides lie on a grid,
     else with the gold decisions read from the gold codes when the gold scores lie on a
     grid (one byte per pair) and the number of true ones counted once per gold vector."""
-    low, high_border = c.options.borders
-    border = high_border if high else low
+    borders = c.options.borders
     table = c.system.joint(c.gold) if c.system_mapped is c.system.values else None
     if table is not None:
-        truth = table.gold > border if high else table.gold < border
-        pred = table.system > border if high else table.system < border
-        return (table.n, *table.decisions(truth, pred))
+        truth = in_class(table.gold, borders, high)
+        return (table.n, *table.decisions(truth, in_class(table.system, borders, high)))
     s = c.system_mapped
-    p = s > border if high else s < border
+    p = in_class(s, borders, high)
     n_pred = int(np.count_nonzero(p))
     grid = c.gold.grid
     if grid is not None:  # the levels ascend: the true ones are the codes from or below one
-        cut = int(np.searchsorted(grid.levels, border, side="right" if high else "left"))
+        true_levels = in_class(grid.levels, borders, high)  # a suffix (high) or a prefix
+        n_true = int(np.count_nonzero(true_levels))
+        cut = true_levels.size - n_true if high else n_true
         p &= grid.codes >= cut if high else grid.codes < cut
-        n_truth = int(grid.counts[cut:].sum() if high else grid.counts[:cut].sum())
+        n_truth = int(grid.counts[true_levels].sum())
     else:
-        g = c.gold.values
-        truth = g > border if high else g < border
+        truth = in_class(c.gold.values, borders, high)
         p &= truth
         n_truth = int(np.count_nonzero(truth))
     return s.size, n_truth, n_pred, int(np.count_nonzero(p))
@@ -108,9 +121,11 @@ def _threshold_features(sample: Sample) -> Mapping[str, NDArray[np.float64]]:
     """Per pair: the gold's low and high decisions (n, 2), and for every system its own
     decisions and the agreements with gold (n, k each)."""
     g, S = sample.gold, sample.on_gold_scale
-    low, high = sample.options.borders
-    out = {"threshold.gold": np.stack([g < low, g > high], axis=1).astype(np.float64)}
-    for cls, truth, pred in (("low", g < low, low > S), ("high", g > high, high < S)):
+    borders = sample.options.borders
+    truths = [in_class(g, borders, high) for high in (False, True)]
+    out = {"threshold.gold": np.stack(truths, axis=1).astype(np.float64)}
+    for cls, truth in zip(("low", "high"), truths):
+        pred = in_class(S, borders, high=cls == "high")
         out[f"threshold.{cls}.system"] = pred.T.astype(np.float64)
         out[f"threshold.{cls}.both"] = (pred & truth).T.astype(np.float64)
     return out
