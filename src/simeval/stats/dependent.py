@@ -16,6 +16,7 @@ from scipy import special
 
 from .._validate import check_choice, check_int, check_probability, check_real, paired_scores
 from ..errors import InputError, param
+from ..intervals import fisher_interval
 from ..results import ConfidenceInterval, json_ready
 
 __all__ = [
@@ -270,9 +271,8 @@ def zou_ci_from_r(
     check_probability(confidence_level, "confidence_level")
     if abs(r12) >= 1 or abs(r13) >= 1:
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "zou")
-    half = float(special.ndtri(0.5 + confidence_level / 2)) / math.sqrt(n - 3.0)
-    l1, u1 = math.tanh(math.atanh(r12) - half), math.tanh(math.atanh(r12) + half)
-    l2, u2 = math.tanh(math.atanh(r13) - half), math.tanh(math.atanh(r13) + half)
+    l1, u1 = fisher_interval(r12, n, confidence_level)
+    l2, u2 = fisher_interval(r13, n, confidence_level)
     c = ((r23 - 0.5 * r12 * r13) * (1 - r12**2 - r13**2 - r23**2) + r23**3) / (
         (1 - r12**2) * (1 - r13**2)
     )
