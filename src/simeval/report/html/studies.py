@@ -19,9 +19,6 @@ Record = Mapping[str, Any]
 
 #: The kinds of document that hold systems scored against a gold on a data set.
 PAIR_KINDS = ("evaluation", "comparison", "run")
-#: Families of measures that compare a score with the gold value or a border: they need
-#: the system's scores on the gold scale.
-GOLD_SCALE_FAMILIES = ("error", "threshold")
 
 
 def gold_scale_measure(metric: str) -> bool:
@@ -45,10 +42,9 @@ def gold_scale_measure(metric: str) -> bool:
     (False, False)
     """
     try:
-        leaves = get_metric(metric).leaves()
+        return get_metric(metric).gold_scale_any
     except SimevalError:
         return False
-    return any(m.family in GOLD_SCALE_FAMILIES for m in leaves)
 
 
 def higher_is_better(metric: str) -> bool:
