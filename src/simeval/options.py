@@ -26,6 +26,7 @@ from numpy.typing import ArrayLike
 
 from ._validate import (
     NAN_POLICIES,
+    NanPolicy,
     check_bool,
     check_choice,
     check_real,
@@ -42,6 +43,7 @@ __all__ = [
     "CALIBRATIONS",
     "HIGH_FRACTION",
     "LOW_FRACTION",
+    "NORMALIZATIONS",
     "BinAverage",
     "Calibration",
     "NanPolicy",
@@ -51,7 +53,6 @@ __all__ = [
 ]
 
 Normalize = Literal["scale", "minmax"] | None
-NanPolicy = Literal["raise", "omit"]
 BinAverage = Literal["arithmetic", "fisher_z"]
 Scale = tuple[float, float]
 
@@ -60,7 +61,8 @@ Scale = tuple[float, float]
 #: relative borders on any other scale (0.3 / 0.7 on 0–1, 2.2 / 3.8 on 1–5, 30 / 70 on 0–100).
 LOW_FRACTION, HIGH_FRACTION = 0.3, 0.7
 
-_NORMALIZE = (None, "scale", "minmax")
+#: The normalizations of the error measures (:attr:`Options.normalize`; None: none).
+NORMALIZATIONS = ("scale", "minmax")
 #: How the scaled Pearson averages its per-bin r (:attr:`Options.bin_average`).
 BIN_AVERAGES = ("arithmetic", "fisher_z")
 
@@ -115,7 +117,9 @@ class Options:
         ``"auto"`` (default: isotonic, cross-fitted, for off-scale systems), ``"none"``,
         ``"linear"``, ``"isotonic"``, or a :class:`Calibration` (folds, seed, a calibration
         set). Correlations and rank measures always read the raw scores. Under
-        ``normalize="minmax"`` (each side's own range is its map) nothing is calibrated.
+        ``normalize="minmax"`` each side's own range is its map: nothing is calibrated,
+        and every measure of a gold value reads the system's observed range mapped onto
+        the gold's.
     bin_average
         How the scaled Pearson averages its per-bin r: ``"arithmetic"``, the mean of the
         r_k (Atoum 2019, eq. 3), or ``"fisher_z"``, ``tanh(mean(atanh r_k))`` (Atoum 2019,
@@ -152,7 +156,7 @@ class Options:
         check_bins("`bins`", self.bins, optional=True)
         put(self, "low_border", _border(self.low_border, "low_border"))
         put(self, "high_border", _border(self.high_border, "high_border"))
-        if self.normalize not in _NORMALIZE:
+        if self.normalize is not None and self.normalize not in NORMALIZATIONS:
             raise InputError(
                 f"{param('normalize')} must be None, 'scale' or 'minmax'; got {self.normalize!r}"
             )

@@ -21,6 +21,10 @@ from .table_checks import check_filled, check_range
 __all__ = ["add_calibration_options", "calibration_from_args"]
 
 
+#: The library's defaults, which the flags take (one definition: :class:`Calibration`).
+_DEFAULT = Calibration()
+
+
 def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) -> None:
     """``--calibrate``, ``--calibrate-on``, ``--calibrate-folds``, ``--calibrate-seed``:
     how a system off the gold scale is put on it for the measures of a gold value. For
@@ -45,7 +49,7 @@ def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) ->
     p.add_argument(
         "--calibrate",
         choices=CALIBRATIONS,
-        default="auto",
+        default=_DEFAULT.kind,
         help="a system off the gold scale (declared with --system-scale, outside a declared "
         "--scale, or covering less than a third of it) is calibrated onto the gold before "
         "the error, low/high and three-class measures: auto (default: isotonic for those "
@@ -73,16 +77,16 @@ def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) ->
     p.add_argument(
         "--calibrate-folds",
         type=int_at_least(2),
-        default=5,
+        default=_DEFAULT.folds,
         metavar="K",
-        help="folds of the cross-fitted calibration (default 5)",
+        help=f"folds of the cross-fitted calibration (default {_DEFAULT.folds})",
     )
     p.add_argument(
         "--calibrate-seed",
         type=non_negative_int,
-        default=0,
+        default=_DEFAULT.seed,
         metavar="S",
-        help="seed of the cross-fitting's folds (default 0)",
+        help=f"seed of the cross-fitting's folds (default {_DEFAULT.seed})",
     )
     if not run:
         declare_files(p, inputs=("calibrate_on",))
@@ -126,9 +130,9 @@ def calibration_from_args(
     """
     path = getattr(args, "calibrate_on", None) if read_file else None
     return Calibration(
-        kind=getattr(args, "calibrate", "auto"),
-        folds=getattr(args, "calibrate_folds", 5),
-        seed=getattr(args, "calibrate_seed", 0),
+        kind=getattr(args, "calibrate", _DEFAULT.kind),
+        folds=getattr(args, "calibrate_folds", _DEFAULT.folds),
+        seed=getattr(args, "calibrate_seed", _DEFAULT.seed),
         on=_calibration_set(args, path, options or Options()) if path else None,
         label=Path(path).name if path else None,
     )

@@ -8,6 +8,7 @@ from ..errors import DataError
 from ..evaluation.compare import COMPARE_METRICS, compare
 from ..report.comparison import format_comparison
 from ..report.schema import comparison_document
+from ..stats.bootstrap.intervals import BOOTSTRAP_CI_METHODS
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ._common import ProgressBar, add_output_options, non_negative_int, note, progress_enabled
 from .documents import add_document_options, emit_document
@@ -57,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
     )
     p.add_argument(
-        "--ci", choices=("bca", "percentile"), default="bca", help="interval method (bca)"
+        "--ci", choices=BOOTSTRAP_CI_METHODS, default="bca", help="interval method (bca)"
     )
     p.add_argument(
         "--confidence", type=float, default=0.95, help="confidence level of intervals (0.95)"

@@ -10,10 +10,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .._validate import NAN_POLICIES
 from ..errors import DataError, param
 from ..evaluation.evaluate import Evaluation
 from ..metrics.base import Metric, options_without_effect
-from ..options import BIN_AVERAGES, Options
+from ..options import BIN_AVERAGES, NORMALIZATIONS, Options
 from ._common import declare_files, note
 from ._options import parse_bins
 from .calibration import add_calibration_options, calibration_from_args
@@ -27,6 +28,10 @@ __all__ = [
     "options_from_args",
     "system_scales",
 ]
+
+
+#: The library's options as they are by default: the flags' defaults (one definition).
+DEFAULTS = Options()
 
 
 def add_input_options(p: argparse.ArgumentParser) -> None:
@@ -127,8 +132,8 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--nan-policy",
-        choices=("raise", "omit"),
-        default="raise",
+        choices=NAN_POLICIES,
+        default=DEFAULTS.nan_policy,
         help="missing or NaN scores: raise (default) or omit those pairs",
     )
     declare_files(
@@ -174,7 +179,7 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
     )
     p.add_argument(
         "--normalize",
-        choices=("scale", "minmax"),
+        choices=NORMALIZATIONS,
         help="bring gold and system to [0, 1] before the error measures (Atoum & Ayyagari "
         "2019, Tables 5–7): scale = by the declared scales, minmax = by the observed ranges",
     )
@@ -186,7 +191,7 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
     p.add_argument(
         "--bin-average",
         choices=BIN_AVERAGES,
-        default="arithmetic",
+        default=DEFAULTS.bin_average,
         help="how the scaled Pearson averages its per-bin r: arithmetic (Atoum 2019, eq. 3; "
         "default) or fisher_z (eq. 4-5)",
     )
@@ -300,8 +305,8 @@ def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None)
         high_border=args.high_border,
         normalize=getattr(args, "normalize", None),
         nan_policy=args.nan_policy,
-        skip_undefined_bins=getattr(args, "skip_undefined_bins", False),
-        bin_average=getattr(args, "bin_average", "arithmetic"),
+        skip_undefined_bins=getattr(args, "skip_undefined_bins", DEFAULTS.skip_undefined_bins),
+        bin_average=getattr(args, "bin_average", DEFAULTS.bin_average),
         calibrate=calibration_from_args(args, read_file=False),
     )
     if not getattr(args, "calibrate_on", None):
@@ -378,7 +383,14 @@ def note_evaluation(args: argparse.Namespace, ev: Evaluation, given: Options) ->
             f"{param('calibrate', 'auto')}, the default)",
         )
     for name, fit in ev.calibration.items():
-        if fit is not None and fit.kind != "none":
+        if fit is not None and fit.kind == "minmax":
+            note(
+                args,
+                f"{name}: {fit.reason}; its observed range is mapped onto the gold's "
+                f"({param('normalize', 'minmax')}) for the error, low/high and three-class "
+                "measures (correlations read its raw scores)",
+            )
+        elif fit is not None and fit.kind != "none":
             note(
                 args,
                 f"{name}: {fit.reason}; calibrated onto the gold scale ({fit.kind}, "

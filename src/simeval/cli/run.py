@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .._validate import NAN_POLICIES
 from ._common import (
     ProgressBar,
     add_output_options,
@@ -17,6 +18,7 @@ from ._common import (
 from ._options import positive_int
 from .calibration import add_calibration_options, calibration_from_args
 from .documents import add_document_options, emit_document
+from .inputs import DEFAULTS
 from .models import add_models_and_data, note_unscored, scorer_options
 
 __all__ = ["register", "run"]
@@ -82,8 +84,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=non_negative_int, default=0, help="random seed (default 0)")
     p.add_argument(
         "--nan-policy",
-        choices=("raise", "omit"),
-        default="raise",
+        choices=NAN_POLICIES,
+        default=DEFAULTS.nan_policy,
         help="pairs a model leaves without a score (a static-vector model that knows no word "
         "of a text): raise an error (default) or omit them from that model's measures; a "
         "model with no score at all is always an error",

@@ -28,13 +28,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import check_int, rng_of
+from .._validate import check_choice, check_int, rng_of
 from ..errors import InputError
 from ..meta.ranks import RankAgreement, rank_agreement
 from ..metrics.registry import get_metric
 from ..options import Options
 from ..results import json_ready
 from ..stats.bootstrap import (
+    BOOTSTRAP_METRICS,
     JACKKNIFE_GROUPS,
     BootstrapDistribution,
     BootstrapInterval,
@@ -42,6 +43,7 @@ from ..stats.bootstrap import (
     on_gold_scale,
     systems_matrix,
 )
+from ..stats.bootstrap.intervals import BOOTSTRAP_CI_METHODS
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ..stats.bootstrap.resolution import resolution_warning, sample_warning
 from ..stats.clusters import SignificanceClusters, significance_clusters
@@ -52,15 +54,9 @@ from .pairwise import PairwiseComparison, pairwise_comparisons
 
 __all__ = ["COMPARE_METRICS", "Comparison", "compare"]
 
-#: Default metrics of ``simeval compare``: the ones the bootstrap computes in batch.
-COMPARE_METRICS: tuple[str, ...] = (
-    "pearson",
-    "spearman",
-    "nmsse",
-    "f1_low",
-    "f1_high",
-    "hmean(f1_low,f1_high)",
-)
+#: Default metrics of :func:`compare` and ``simeval compare``: the bootstrap's, and the
+#: harmonic mean of the low/high F1 (Reimers, Beyer & Gurevych 2016, Table 3).
+COMPARE_METRICS: tuple[str, ...] = (*BOOTSTRAP_METRICS, "hmean(f1_low,f1_high)")
 
 
 @dataclass(frozen=True)
@@ -290,8 +286,7 @@ def compare(
     """
     opts = Options.of(options, **option_fields)
     rng_of(seed)  # a bad seed is refused before any work
-    if ci not in ("bca", "percentile"):
-        raise InputError(f"`ci` must be 'bca' or 'percentile'; got {ci!r}")
+    check_choice("ci", ci, BOOTSTRAP_CI_METHODS)
     check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
     if permutations:
         check_int(permutations, "permutations")

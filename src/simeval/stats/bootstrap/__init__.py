@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .api import (
     BATCHED_METRICS,
-    DEFAULT_METRICS,
+    BOOTSTRAP_METRICS,
     bootstrap_ci,
     bootstrap_distribution,
     higher_is_better,
@@ -44,8 +44,8 @@ from .resampling import (
 
 __all__ = [
     "BATCHED_METRICS",
+    "BOOTSTRAP_METRICS",
     "CHUNK_ELEMENTS",
-    "DEFAULT_METRICS",
     "JACKKNIFE_GROUPS",
     "MAX_RESAMPLES",
     "BootstrapDistribution",

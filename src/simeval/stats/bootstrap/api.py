@@ -27,7 +27,7 @@ from .resampling import (
 
 __all__ = [
     "BATCHED_METRICS",
-    "DEFAULT_METRICS",
+    "BOOTSTRAP_METRICS",
     "bootstrap_ci",
     "bootstrap_distribution",
     "higher_is_better",
@@ -41,7 +41,7 @@ __all__ = [
 BATCHED_METRICS = tuple(m.name for m in available_metrics() if m.resampled is not None)
 #: What :func:`bootstrap_distribution` and :func:`bootstrap_ci` compute unless told
 #: otherwise (``simeval compare`` adds ``hmean(f1_low,f1_high)``: ``compare.COMPARE_METRICS``).
-DEFAULT_METRICS = ("pearson", "spearman", "nmsse", "f1_low", "f1_high")
+BOOTSTRAP_METRICS = ("pearson", "spearman", "nmsse", "f1_low", "f1_high")
 
 
 def higher_is_better(metric: str) -> bool:
@@ -122,7 +122,7 @@ def systems_matrix(
 def bootstrap_distribution(
     gold: ArrayLike,
     systems: Mapping[str, ArrayLike] | Sequence[ArrayLike],
-    metrics: Sequence[Metric] = DEFAULT_METRICS,
+    metrics: Sequence[Metric] = BOOTSTRAP_METRICS,
     *,
     n_resamples: int = 1000,
     seed: int | np.random.Generator | None = None,
@@ -161,7 +161,7 @@ def bootstrap_distribution(
         Gold scores.
     systems : mapping of str to array_like, or sequence of array_like
         Each system's scores of the same pairs.
-    metrics : sequence of str or callable, default :data:`DEFAULT_METRICS`
+    metrics : sequence of str or callable, default :data:`BOOTSTRAP_METRICS`
     n_resamples : int, default 1000
     seed : int or numpy.random.Generator, optional
     jackknife_groups : int or None, default 100

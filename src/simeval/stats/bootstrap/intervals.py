@@ -10,13 +10,22 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import special
 
-from ..._validate import check_probability
+from ..._validate import check_choice, check_probability
 from ...errors import InputError
 from ...results import ConfidenceInterval, json_ready
 
-__all__ = ["BootstrapDistribution", "BootstrapInterval", "Method", "bca_levels", "quantiles"]
+__all__ = [
+    "BOOTSTRAP_CI_METHODS",
+    "BootstrapDistribution",
+    "BootstrapInterval",
+    "Method",
+    "bca_levels",
+    "quantiles",
+]
 
 Method = Literal["bca", "percentile"]
+#: The bootstrap's interval methods: bias-corrected and accelerated (Efron 1987), percentile.
+BOOTSTRAP_CI_METHODS: tuple[Method, ...] = ("bca", "percentile")
 
 
 @dataclass(frozen=True)
@@ -141,8 +150,7 @@ class BootstrapDistribution:
     ) -> BootstrapInterval:
         """Percentile or BCa interval of ``metric`` for ``system`` (see :func:`bootstrap_ci`)."""
         check_probability(confidence_level, "confidence_level")
-        if method not in ("bca", "percentile"):
-            raise InputError(f"method must be 'bca' or 'percentile'; got {method!r}")
+        check_choice("method", method, BOOTSTRAP_CI_METHODS)
         m, k = self._index(metric, system)
         theta = float(self.observed[m, k])
         boot = self.resamples[m, k]
