@@ -193,12 +193,28 @@ class LexicalScorer(Scorer):
 
     @staticmethod
     def _jaccard(texts1: list[str], texts2: list[str]) -> NDArray[np.float64]:
-        out = np.full(len(texts1), np.nan)
-        for i, (s, t) in enumerate(zip(texts1, texts2)):
-            a, b = set(word_tokens(s)), set(word_tokens(t))
-            union = len(a | b)
-            if union:
-                out[i] = len(a & b) / union
+        """``|A ∩ B| / |A ∪ B|`` of the word sets of each pair (NaN when both are empty),
+        from a binary text × word matrix: each distinct text is tokenized once, and the
+        intersections are the row-wise products of the pairs' rows."""
+        from scipy import sparse
+
+        unique, (rows1, rows2) = unique_texts(texts1, texts2)
+        vocabulary: dict[str, int] = {}
+        columns, lengths = [], []
+        for text in unique:  # one pass per distinct text, not per pair
+            words = {vocabulary.setdefault(w, len(vocabulary)) for w in word_tokens(text)}
+            columns.extend(words)
+            lengths.append(len(words))
+        sizes = np.asarray(lengths, dtype=np.int64)
+        indptr = np.concatenate(([0], np.cumsum(sizes)))
+        words = sparse.csr_matrix(
+            (np.ones(indptr[-1], dtype=np.float64), np.asarray(columns, dtype=np.int64), indptr),
+            shape=(len(unique), max(len(vocabulary), 1)),
+        )
+        both = np.asarray(words[rows1].multiply(words[rows2]).sum(axis=1)).ravel()
+        union = sizes[rows1] + sizes[rows2] - both
+        out = np.full(union.shape, np.nan)
+        np.divide(both, union, out=out, where=union > 0)
         return out
 
     def _fit_vectorizer(self, texts: Sequence[str]) -> Any:
