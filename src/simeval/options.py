@@ -231,7 +231,7 @@ class Options:
                 )
             scale, source = (float(finite.min()), float(finite.max())), "observed"
         elif source != "observed":
-            check_within(g, scale, "gold")
+            check_within(g, scale, "gold", source)
         low = point_on(scale, LOW_FRACTION) if self.low_border is None else self.low_border
         high = point_on(scale, HIGH_FRACTION) if self.high_border is None else self.high_border
         both_given = self.low_border is not None and self.high_border is not None

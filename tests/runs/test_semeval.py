@@ -11,7 +11,7 @@ import pytest
 from scipy import stats
 
 from simeval.cli import main
-from simeval.errors import DataError
+from simeval.errors import DataError, InputError
 from simeval.runs.semeval import evaluate_semeval
 from simeval.runs.semeval_files import read_gold_dir, read_runs_dir
 
@@ -241,3 +241,17 @@ def test_a_semeval_gold_file_in_single_file_mode(shared_data: Path, capsys) -> N
     keep = ~np.isnan(g)
     assert rec["n"] == int(keep.sum())
     assert rec["value"] == pytest.approx(stats.pearsonr(g[keep], s[keep]).statistic, abs=1e-12)
+
+
+def test_the_library_reads_semeval_sets_on_the_sts_scale_as_the_command_line_does() -> None:
+    # Every SemEval STS set is rated 0–5 (Agirre et al. 2012, §3): borders 1.5 and 3.5.
+    # By hand: gold [1, 2, 3, 4], system [1.6, 1.7, 3, 4]: gold low = {pair 0}, system
+    # low = {} → F1 low = 2·0/(1 + 0) = 0. On the set's observed range 1–4 (borders 1.9 and
+    # 3.1, what the library used) the system's low = {0, 1} and F1 low = 2/3.
+    gold = {"news": np.array([1.0, 2.0, 3.0, 4.0])}
+    runs = {"team.run1": {"news": np.array([1.6, 1.7, 3.0, 4.0])}}
+    ev = evaluate_semeval(gold, runs, metrics=["f1_low"])
+    assert ev.value("team.run1", "f1_low", "news") == 0.0
+    assert "scale:0,5(STS default)" in ev.signature
+    with pytest.raises(InputError, match="outside the STS default scale"):
+        evaluate_semeval({"news": np.array([1.0, 7.0])}, {"r": {"news": np.array([1.0, 2.0])}})

@@ -266,7 +266,9 @@ def paired_systems(
     return g[~bad], S[:, ~bad]
 
 
-def check_within(values: NDArray[np.float64], scale: tuple[float, float], what: str) -> None:
+def check_within(
+    values: NDArray[np.float64], scale: tuple[float, float], what: str, source: str = "declared"
+) -> None:
     """Raise an InputError naming the first value of ``values`` outside ``scale`` (NaN is
     not outside: missing values are the caller's ``nan_policy``).
 
@@ -278,6 +280,8 @@ def check_within(values: NDArray[np.float64], scale: tuple[float, float], what: 
         The declared ``(lo, hi)``, both ends inside.
     what : str
         Whose values they are, for the message ("gold", "system 'bert'").
+    source : str, default "declared"
+        Where the scale comes from, for the message (``"STS default"``: a convention).
 
     Examples
     --------
@@ -290,7 +294,7 @@ def check_within(values: NDArray[np.float64], scale: tuple[float, float], what: 
     if found is not None:
         i, count = found
         raise InputError(
-            f"{what} value {values[i]:g} at index {i} is outside the declared scale "
+            f"{what} value {values[i]:g} at index {i} is outside the {source} scale "
             f"[{scale[0]:g}, {scale[1]:g}] ({count} values in all); fix the scale "
             "or the data"
         )

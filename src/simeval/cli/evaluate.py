@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +187,6 @@ def run_semeval(args: argparse.Namespace) -> int:
     options = options_from_args(args)
     if options.scale is None:
         note(args, "no --scale given: using the STS scale 0–5")
-        options = dataclasses.replace(options, scale=(0.0, 5.0), scale_source="STS default")
     ev = evaluate_semeval(gold, runs, metrics=task_metrics(args), options=options)
     skipped = sum(ev.skipped.values())
     if skipped:

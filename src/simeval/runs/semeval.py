@@ -15,6 +15,7 @@ Aggregations over sets (published numbers differ by which one was used):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +33,10 @@ from ..evaluation.records import Record
 from ..metrics.registry import get_metric
 from ..options import Options
 
-__all__ = ["AGGREGATES", "SemevalEvaluation", "evaluate_semeval"]
+__all__ = ["AGGREGATES", "STS_SCALE", "SemevalEvaluation", "evaluate_semeval"]
+
+#: The similarity scale of every SemEval STS set (Agirre et al. 2012, §3): 0 to 5.
+STS_SCALE = (0.0, 5.0)
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,9 @@ def evaluate_semeval(
 
     ``options`` (a :class:`~simeval.Options`, or its fields as keywords: ``scale``,
     ``bins``, ``nan_policy`` …) are those of :func:`~simeval.evaluation.evaluate.evaluate`,
-    for every set and every aggregate. Pairs whose gold is NaN (blank line) are unscored
+    for every set and every aggregate; without a ``scale``, the STS scale 0–5 of every
+    SemEval set (:data:`STS_SCALE`, named ``STS default`` in the signature), so that the
+    low/high borders are 1.5 and 3.5 on every set. Pairs whose gold is NaN (blank line) are unscored
     pairs of the official data: they are skipped and counted in ``skipped``. A missing
     *system* score is an error unless ``nan_policy="omit"``. Default metric: ``pearson``,
     the official one.
@@ -161,6 +167,8 @@ def evaluate_semeval(
     0.6772
     """
     opts = Options.of(options, **option_fields)
+    if opts.scale is None:  # the scale of every SemEval STS set (Agirre et al. 2012, §3)
+        opts = dataclasses.replace(opts, scale=STS_SCALE, scale_source="STS default")
     metric_names = tuple(get_metric(m).name for m in (metrics or ["pearson"]))
     sets = tuple(gold)
     systems = tuple(runs)

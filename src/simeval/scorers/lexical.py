@@ -200,7 +200,8 @@ class LexicalScorer(Scorer):
 
         unique, (rows1, rows2) = unique_texts(texts1, texts2)
         vocabulary: dict[str, int] = {}
-        columns, lengths = [], []
+        columns: list[int] = []
+        lengths: list[int] = []
         for text in unique:  # one pass per distinct text, not per pair
             words = {vocabulary.setdefault(w, len(vocabulary)) for w in word_tokens(text)}
             columns.extend(words)
