@@ -90,15 +90,7 @@ def fisher_z_mean(rs: ArrayLike, weights: Sequence[float] | ArrayLike | None = N
         )
     if (np.abs(r) > 1).any():
         raise InputError("`rs` must lie in [-1, 1]")
-    z = fisher_z(r)
-    if weights is None:
-        return float(np.tanh(z.mean()))
-    w = as_float_array(weights, "weights")
-    if w.shape != r.shape:
-        raise InputError(f"`weights` must match `rs` in length; got {w.size} and {r.size}")
-    if (w < 0).any() or not np.isfinite(w).all() or w.sum() <= 0:
-        raise InputError("`weights` must be finite, non-negative and not all zero")
-    return float(np.tanh(np.dot(w, z) / w.sum()))
+    return float(aggregate_along(r, "fisher_z", weights=weights))
 
 
 def weighted_mean(values: ArrayLike, weights: ArrayLike) -> float:
@@ -122,13 +114,9 @@ def weighted_mean(values: ArrayLike, weights: ArrayLike) -> float:
     >>> weighted_mean([0.5, 0.8], [100, 300])  # (50 + 240) / 400
     0.725
     """
-    v = as_float_array(values, "values")
-    w = as_float_array(weights, "weights")
-    if w.shape != v.shape:
-        raise InputError(f"`weights` must match `values` in length; got {w.size} and {v.size}")
-    if (w < 0).any() or not np.isfinite(w).all() or w.sum() <= 0:
-        raise InputError("`weights` must be finite, non-negative and not all zero")
-    return float(np.dot(v, w) / w.sum())
+    return float(
+        aggregate_along(as_float_array(values, "values"), "weighted_mean", weights=weights)
+    )
 
 
 #: The averages :func:`mean_of` knows: the plain mean, the weighted mean, Fisher's z mean
@@ -228,7 +216,7 @@ def aggregate_along(
         w = np.ones(v.shape[0])
     else:
         w = as_float_array(weights, "weights")
-        if w.size != v.shape[0]:
+        if w.shape != (v.shape[0],):
             raise InputError(
                 f"`weights` needs one weight per averaged value; got {w.size} for {v.shape[0]}"
             )
