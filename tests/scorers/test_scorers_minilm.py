@@ -82,3 +82,25 @@ def test_missing_extra_names_the_pip_command(monkeypatch: pytest.MonkeyPatch) ->
 def test_empty_text(minilm) -> None:
     with pytest.raises(InputError, match=r"texts1\[0\] \(pair 1\) is empty"):
         minilm.score(([""], ["a text"]))
+
+
+def test_the_signature_changes_with_the_folders_other_files(minilm, tmp_path: Path) -> None:
+    # The pooling is a file beside the weights: CLS pooling instead of mean pooling gives
+    # other embeddings from the same weights, so --resume and merge, which trust equal
+    # signatures, must see a different one (they read back mean-pooled scores before).
+    import json
+    import shutil
+
+    folder = tmp_path / "model"
+    shutil.copytree(minilm.folder, folder, ignore=shutil.ignore_patterns("*.safetensors", "*.bin"))
+    for weights in minilm.folder.glob("*.safetensors"):
+        (folder / weights.name).symlink_to(weights)
+    same = SentenceTransformerScorer("st:model", folder)
+    assert same.files_sha256 == minilm.files_sha256  # a copy of the folder: the same files
+    pooling = folder / "1_Pooling" / "config.json"
+    config = json.loads(pooling.read_text())
+    config.update(pooling_mode_cls_token=True, pooling_mode_mean_tokens=False)
+    pooling.write_text(json.dumps(config))
+    cls = SentenceTransformerScorer("st:model", folder)
+    assert cls.weights_sha256 == same.weights_sha256
+    assert cls.signature != same.signature

@@ -295,11 +295,15 @@ class SentenceTransformerScorer(EmbeddingScorer):
         normalisation, tokenizer: the embeddings depend on all of them), the prompt, the
         batch size (a batch's padding changes the last bits) and the kind of device (a
         GPU's sums round otherwise than the CPU's)."""
-        digest = hashlib.sha256(self.weights_sha256.encode())
+        files = hashlib.sha256()
         for path in sorted(self.folder.rglob("*")):
             if path.is_file() and path.name not in _WEIGHTS and ".git" not in path.parts:
-                digest.update(str(path.relative_to(self.folder)).encode())
-                digest.update(path.read_bytes())
+                files.update(str(path.relative_to(self.folder)).encode())
+                files.update(path.read_bytes())
+        #: The digest of the folder's files besides the weights (the signature shows it).
+        self.files_sha256 = files.hexdigest()
+        digest = hashlib.sha256(self.weights_sha256.encode())
+        digest.update(self.files_sha256.encode())
         if self.prompt:
             digest.update(b"prompt\0" + self.prompt.encode("utf-8"))
         if self.device != "cpu":
@@ -321,9 +325,16 @@ class SentenceTransformerScorer(EmbeddingScorer):
 
     @property
     def signature(self) -> str:
-        """Model name, weights digest (and revision when known), prompt, device and batch
-        size when not the defaults, and the similarity function."""
-        parts = [f"model:{self.name}", f"weights:sha256:{self.weights_sha256[:16]}"]
+        """Model name, weights digest (and revision when known), the digest of the
+        folder's other files (pooling, normalisation, tokenizer), prompt, device and batch
+        size when not the defaults, and the similarity function: two folders whose
+        embeddings may differ never share a signature (``--resume`` and ``merge`` rely on
+        it)."""
+        parts = [
+            f"model:{self.name}",
+            f"weights:sha256:{self.weights_sha256[:16]}",
+            f"files:sha256:{self.files_sha256[:12]}",
+        ]
         if self.revision is not None:
             parts.append(f"revision:{self.revision[:12]}")
         if self.prompt:
