@@ -1,14 +1,14 @@
-"""Options shared by several commands — resampling, ``--bins`` — one name and one rule
-everywhere."""
+"""Options shared by several commands — resampling, ``--bins``, ``--system-scale`` — one
+name and one rule everywhere."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..binning import Bins
-from ..errors import InputError
+from ..errors import DataError, InputError
 
 __all__ = [
     "DEFAULT_BOOTSTRAP",
@@ -17,6 +17,7 @@ __all__ = [
     "level",
     "parse_bins",
     "positive_int",
+    "system_scales",
 ]
 
 #: Bootstrap resamples when ``--bootstrap`` is not given.
@@ -202,3 +203,76 @@ def parse_bins(text: str, label_values: Sequence[Any] | None = None) -> Bins:
         f"--bins {text!r} is not understood; use thirds, equal:K, edges:A,B,…, labels:COLUMN, "
         "segments:N or quantiles:K"
     )
+
+
+def _scale_items(tokens: list[str]) -> Iterator[tuple[str, str, str]]:
+    """(system name or "" for every system, "LO,HI", the tokens as given) of each scale
+    after one ``--system-scale``: ``LO HI``, ``LO,HI`` or ``NAME=LO,HI``, in any number."""
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if "=" in token:
+            name, _, rng = token.partition("=")
+            if not name:
+                raise DataError(f"--system-scale {token}: NAME=LO,HI needs a system NAME")
+            yield name, rng, token
+            i += 1
+        elif "," in token or i + 1 == len(tokens) or "=" in tokens[i + 1]:
+            yield "", token, token
+            i += 1
+        else:
+            yield "", f"{token},{tokens[i + 1]}", f"{token} {tokens[i + 1]}"
+            i += 2
+
+
+def system_scales(
+    given: list[list[str]] | None,
+) -> tuple[float, float] | dict[str, tuple[float, float]] | None:
+    """``--system-scale LO HI`` (every system) and ``--system-scale NAME=LO,HI`` (one
+    system), as the ``system_scale`` option; one flag may carry several, as its usage line
+    shows (``--system-scale -1 1 a=0,1 b=0,5``).
+
+    Parameters
+    ----------
+    given : list of list of str or None
+        The tokens of each ``--system-scale``.
+
+    Returns
+    -------
+    (float, float), dict of str to (float, float), or None
+        One scale for every system, or per system (``*``: every other one).
+
+    Raises
+    ------
+    DataError
+        A scale that is not two numbers, or one given twice.
+
+    Examples
+    --------
+    >>> system_scales([["-1", "1"]]), system_scales([["-1", "1", "b=0,5"]])
+    ((-1.0, 1.0), {'b': (0.0, 5.0), '*': (-1.0, 1.0)})
+    """
+    if not given:
+        return None
+    default: tuple[float, float] | None = None
+    named: dict[str, tuple[float, float]] = {}
+    for tokens in given:
+        for name, rng, text in _scale_items(tokens):
+            try:
+                lo, hi = (float(x) for x in rng.split(","))
+            except ValueError:
+                raise DataError(
+                    f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
+                ) from None
+            if (name in named) if name else (default is not None):
+                raise DataError(f"--system-scale {text}: a scale for {name or 'every system'} "
+                                "is given twice; keep one")  # fmt: skip
+            if name:
+                named[name] = (lo, hi)
+            else:
+                default = (lo, hi)
+    if not named:
+        return default
+    if default is not None:
+        named["*"] = default
+    return named

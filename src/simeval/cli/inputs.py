@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from .._validate import NAN_POLICIES
-from ..errors import DataError, param
+from ..errors import param
 from ..evaluation.evaluate import Evaluation
 from ..metrics.base import Metric, options_without_effect
 from ..options import BIN_AVERAGES, NORMALIZATIONS, Options
 from ._common import declare_files, note
-from ._options import parse_bins
+from ._options import parse_bins, system_scales
 from .calibration import add_calibration_options, calibration_from_args
 from .files import dataset_inputs
 
@@ -26,12 +26,10 @@ __all__ = [
     "note_evaluation",
     "note_options_without_effect",
     "options_from_args",
-    "system_scales",
 ]
 
 
-#: The library's options as they are by default: the flags' defaults (one definition).
-DEFAULTS = Options()
+DEFAULTS = Options()  #: the library's defaults, which the flags take
 
 
 def add_input_options(p: argparse.ArgumentParser) -> None:
@@ -196,79 +194,6 @@ def add_metric_options(p: argparse.ArgumentParser, default: Sequence[str]) -> No
         "default) or fisher_z (eq. 4-5)",
     )
     add_calibration_options(p)
-
-
-def _scale_items(tokens: list[str]) -> Iterator[tuple[str, str, str]]:
-    """(system name or "" for every system, "LO,HI", the tokens as given) of each scale
-    after one ``--system-scale``: ``LO HI``, ``LO,HI`` or ``NAME=LO,HI``, in any number."""
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        if "=" in token:
-            name, _, rng = token.partition("=")
-            if not name:
-                raise DataError(f"--system-scale {token}: NAME=LO,HI needs a system NAME")
-            yield name, rng, token
-            i += 1
-        elif "," in token or i + 1 == len(tokens) or "=" in tokens[i + 1]:
-            yield "", token, token
-            i += 1
-        else:
-            yield "", f"{token},{tokens[i + 1]}", f"{token} {tokens[i + 1]}"
-            i += 2
-
-
-def system_scales(
-    given: list[list[str]] | None,
-) -> tuple[float, float] | dict[str, tuple[float, float]] | None:
-    """``--system-scale LO HI`` (every system) and ``--system-scale NAME=LO,HI`` (one
-    system), as the ``system_scale`` option; one flag may carry several, as its usage line
-    shows (``--system-scale -1 1 a=0,1 b=0,5``).
-
-    Parameters
-    ----------
-    given : list of list of str or None
-        The tokens of each ``--system-scale``.
-
-    Returns
-    -------
-    (float, float), dict of str to (float, float), or None
-        One scale for every system, or per system (``*``: every other one).
-
-    Raises
-    ------
-    DataError
-        A scale that is not two numbers, or one given twice.
-
-    Examples
-    --------
-    >>> system_scales([["-1", "1"]]), system_scales([["-1", "1", "b=0,5"]])
-    ((-1.0, 1.0), {'b': (0.0, 5.0), '*': (-1.0, 1.0)})
-    """
-    if not given:
-        return None
-    default: tuple[float, float] | None = None
-    named: dict[str, tuple[float, float]] = {}
-    for tokens in given:
-        for name, rng, text in _scale_items(tokens):
-            try:
-                lo, hi = (float(x) for x in rng.split(","))
-            except ValueError:
-                raise DataError(
-                    f"--system-scale {text}: give two numbers (LO HI or LO,HI) or NAME=LO,HI"
-                ) from None
-            if (name in named) if name else (default is not None):
-                raise DataError(f"--system-scale {text}: a scale for {name or 'every system'} "
-                                "is given twice; keep one")  # fmt: skip
-            if name:
-                named[name] = (lo, hi)
-            else:
-                default = (lo, hi)
-    if not named:
-        return default
-    if default is not None:
-        named["*"] = default
-    return named
 
 
 def options_from_args(args: argparse.Namespace, labels: list[Any] | None = None) -> Options:

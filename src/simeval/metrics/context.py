@@ -15,16 +15,62 @@ from numpy.typing import NDArray
 from ..binning import Binning
 from ..options import Options
 from ..results import MetricResult
-from ._scales import normalize_pair
+from ._scales import minmax_onto_gold, normalize_pair
 from ._sorted import SortedScores
-from .gold_scale import CalibrationFit, system_on_gold_scale
+from .gold_scale import CalibrationFit, calibrate, off_scale_reason
 
 if TYPE_CHECKING:
     from .base import Metric
 
-__all__ = ["Context"]
+__all__ = ["Context", "system_on_gold_scale"]
 
 T = TypeVar("T")
+
+
+def system_on_gold_scale(
+    scores: NDArray[np.float64],
+    gold: NDArray[np.float64],
+    options: Options,
+    extremes: tuple[float, float] | None = None,
+) -> tuple[NDArray[np.float64], CalibrationFit | None]:
+    """One system's scores as every measure of a gold value reads them (options resolved
+    for the gold and this system), for :func:`~simeval.evaluate`, the bootstrap and the
+    saved scores: under ``normalize="minmax"`` the system's observed range onto the gold's
+    (:func:`~simeval.metrics._scales.minmax_onto_gold`), otherwise :func:`~.gold_scale.calibrate`.
+
+    Parameters
+    ----------
+    scores, gold : numpy.ndarray
+        The system's scores and the gold scores of the same pairs (no NaN).
+    options : Options
+        Resolved options of this system.
+    extremes : (float, float), optional
+        The scores' smallest and largest value, when known.
+
+    Returns
+    -------
+    (ndarray, CalibrationFit or None)
+        As :func:`~.gold_scale.calibrate`; under ``minmax``, a fit of kind ``"minmax"``
+        for a system off the gold scale (the others are mapped too).
+
+    Examples
+    --------
+    >>> gold = np.array([1.0, 2.0, 5.0])
+    >>> opts = Options(scale=(0, 5), normalize="minmax").resolve(gold)
+    >>> values, fit = system_on_gold_scale(np.array([0.2, 0.4, 0.6]), gold, opts)
+    >>> values.tolist(), fit.kind, fit.source
+    ([1.0, 3.0, 5.0], 'minmax', 'observed ranges')
+    """
+    declared = options.scale_source != "observed"
+    if options.normalize == "minmax":
+        reason = off_scale_reason(scores, options.scale, options.system_scale,  # type: ignore[arg-type]
+                                  extremes, declared=declared)  # fmt: skip
+        fit = None if reason is None else CalibrationFit("minmax", "observed ranges", reason)
+        return minmax_onto_gold(scores, gold), fit
+    return calibrate(
+        scores, gold, scale=options.scale, system_scale=options.system_scale,  # type: ignore[arg-type]
+        calibration=options.calibrate, extremes=extremes, declared=declared,
+    )  # fmt: skip
 
 
 class Context:
@@ -111,7 +157,7 @@ class Context:
     @cached_property
     def system_mapped(self) -> NDArray[np.float64]:
         """The system scores on the gold scale, as the measures of a gold value read them
-        (:func:`~.gold_scale.system_on_gold_scale`: calibrated when the system is off the
+        (:func:`system_on_gold_scale`: calibrated when the system is off the
         gold scale, or min–max mapped; :attr:`calibration` says how), else as they are.
         Without a declared scale and with constant gold scores there is no scale to be
         off: the scores stay as they are."""

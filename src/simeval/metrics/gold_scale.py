@@ -38,16 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..calibration import AUTO_KIND, CALIBRATIONS, Calibration
-from ._scales import map_linear, minmax_onto_gold
-
-if TYPE_CHECKING:
-    from ..options import Options
+from ._scales import map_linear
 
 __all__ = [
     "AUTO_KIND",
@@ -59,7 +56,6 @@ __all__ = [
     "fit_linear",
     "isotonic_predict",
     "off_scale_reason",
-    "system_on_gold_scale",
 ]
 
 #: A system whose scores cover less than this share of the gold scale is off the scale: a
@@ -355,55 +351,3 @@ def calibrate(
     if scale is not None:
         np.clip(out, scale[0], scale[1], out=out)
     return out, fit
-
-
-def system_on_gold_scale(
-    scores: NDArray[np.float64],
-    gold: NDArray[np.float64],
-    options: Options,
-    extremes: tuple[float, float] | None = None,
-) -> tuple[NDArray[np.float64], CalibrationFit | None]:
-    """One system's scores as every measure of a gold value reads them, under ``options``
-    resolved for the gold and for this system (:meth:`Options.for_system`): the one rule
-    behind :func:`~simeval.evaluate`, the bootstrap and the saved per-pair scores.
-
-    Under ``normalize="minmax"`` each side's own range is its map: the system's observed
-    range onto the gold's (:func:`~simeval.metrics._scales.minmax_onto_gold`), for the
-    error measures (which then read what Atoum & Ayyagari 2019 normalize) and the low/high
-    and three-class measures alike. Otherwise :func:`calibrate`.
-
-    Parameters
-    ----------
-    scores, gold : numpy.ndarray
-        The system's scores and the gold scores of the same pairs (no NaN).
-    options : Options
-        Resolved options of this system.
-    extremes : (float, float), optional
-        The scores' smallest and largest value, when known.
-
-    Returns
-    -------
-    (ndarray, CalibrationFit or None)
-        As :func:`calibrate`; under ``minmax`` a fit of kind ``"minmax"`` for a system off
-        the gold scale (the others are mapped too, as the signature's ``normalize:minmax``
-        says).
-
-    Examples
-    --------
-    >>> from simeval import Options
-    >>> gold = np.array([1.0, 2.0, 5.0])
-    >>> opts = Options(scale=(0, 5), normalize="minmax").resolve(gold)
-    >>> values, fit = system_on_gold_scale(np.array([0.2, 0.4, 0.6]), gold, opts)
-    >>> values.tolist(), fit.kind, fit.source
-    ([1.0, 3.0, 5.0], 'minmax', 'observed ranges')
-    """
-    declared = options.scale_source != "observed"
-    if options.normalize == "minmax":
-        reason = off_scale_reason(scores, options.scale, options.system_scale,  # type: ignore[arg-type]
-                                  extremes, declared=declared)  # fmt: skip
-        fit = None if reason is None else CalibrationFit("minmax", "observed ranges", reason)
-        return minmax_onto_gold(scores, gold), fit
-    return calibrate(
-        scores, gold, scale=options.scale, system_scale=options.system_scale,  # type: ignore[arg-type]
-        calibration=options.calibrate, extremes=extremes, declared=declared,
-    )  # fmt: skip

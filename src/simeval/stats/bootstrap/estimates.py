@@ -11,8 +11,7 @@ from numpy.typing import NDArray
 
 from ...binning import Binning
 from ...metrics._sorted import SortedScores
-from ...metrics.context import Context
-from ...metrics.gold_scale import system_on_gold_scale
+from ...metrics.context import Context, system_on_gold_scale
 from ...options import Options
 from .expressions import Expr, as_float
 
@@ -23,7 +22,7 @@ def on_gold_scale(
     S: NDArray[np.float64], names: Sequence[str], options: Options, gold: NDArray[np.float64]
 ) -> NDArray[np.float64]:
     """Each system's scores on the gold scale, as the measures of a gold value read them
-    (:func:`~simeval.metrics.gold_scale.system_on_gold_scale`: calibrated on ``gold`` when
+    (:func:`~simeval.metrics.context.system_on_gold_scale`: calibrated on ``gold`` when
     off the scale, or min–max mapped; a resample then keeps these values, it is not
     calibrated again).
 
