@@ -58,3 +58,13 @@ def test_what_is_no_executor_is_one_line() -> None:
         executor_from(object())
     with pytest.raises(InputError, match="`shards` must be a positive integer"):
         se.run(MODELS, SETS, shards=0)
+
+
+@pytest.mark.parametrize(
+    "address", ["dask://", "dask://127.0.0.1", "dask://127.0.0.1:abc", "dask://:8786", "dask://h:0"]
+)
+def test_a_malformed_scheduler_address_is_one_line(address: str) -> None:
+    # distributed raised ValueError ("missing port number") or int() its own, a traceback
+    pytest.importorskip("distributed")
+    with pytest.raises(InputError, match=r"give the scheduler as dask://HOST:PORT"):
+        executor_from(address)

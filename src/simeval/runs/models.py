@@ -111,6 +111,12 @@ def executor_from(spec: Any) -> tuple[Any, Any]:
         raise InputError(
             f"{param('executor', spec)}: the executor is local, dask or dask://HOST:PORT"
         )
+    host, colon, port = spec.removeprefix("dask://").rpartition(":")
+    if spec != "dask" and not (host and colon and port.isdigit() and 0 < int(port) < 65536):
+        raise InputError(
+            f"{param('executor', spec)}: give the scheduler as dask://HOST:PORT, the port a "
+            "number (e.g. dask://127.0.0.1:8786)"
+        )
     try:
         from distributed import Client, LocalCluster
     except ImportError:
