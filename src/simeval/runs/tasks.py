@@ -115,10 +115,48 @@ def load_pairs(dataset: Any, data_dir: str | None) -> Any:
     True
     """
     if not isinstance(dataset, str):
-        return dataset
+        return _checked(dataset)
     from ..datasets import load
 
     return load(dataset, data_dir=data_dir)
+
+
+def _checked(pairs: Any) -> Any:
+    """Given pairs, refused with the field that is wrong: texts that are not strings or
+    not UTF-8, fields of other lengths than ``texts1``, no pair at all."""
+    name = getattr(pairs, "name", None)
+    fields = {f: getattr(pairs, f, None) for f in ("texts1", "texts2", "gold")}
+    missing = [f for f, v in fields.items() if v is None]
+    if not isinstance(name, str) or missing:
+        raise InputError(
+            "a data set is a registry name or a Pairs(name, texts1, texts2, gold); got "
+            f"{type(pairs).__name__}" + (f" without {', '.join(missing)}" if missing else "")
+        )
+    n = len(fields["texts1"])
+    if n == 0:
+        raise InputError(f"data set {name!r}: no pairs (texts1 is empty)")
+    for field_name in ("texts2", "gold", "ids", "subsets"):
+        value = getattr(pairs, field_name, None)
+        if value is not None and len(np.atleast_1d(np.asarray(value, dtype=object))) != n:
+            raise InputError(
+                f"data set {name!r}: {field_name} has {len(value)} values for {n} pairs "
+                "(texts1); give one per pair"
+            )
+    for field_name in ("texts1", "texts2"):
+        for i, text in enumerate(fields[field_name]):
+            if not isinstance(text, str):
+                raise InputError(
+                    f"data set {name!r}: {field_name}[{i}] is {type(text).__name__}, not a text"
+                )
+            if not text.isascii():
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError as exc:
+                    raise InputError(
+                        f"data set {name!r}: {field_name}[{i}] is not valid Unicode "
+                        f"({exc.reason} at character {exc.start}); decode the file as UTF-8"
+                    ) from None
+    return pairs
 
 
 def dataset_digest(pairs: Any) -> str:
