@@ -430,20 +430,23 @@ def test_id_column_alignment_with_shuffled_rows(capsys, tmp_path) -> None:
     values = {r["metric"]: r["value"] for r in json.loads(out)["records"]}
     assert values["pearson"] == pytest.approx(stats.pearsonr(gold, system).statistic, abs=1e-12)
     assert values["spearman"] == pytest.approx(stats.spearmanr(gold, system).statistic, abs=1e-12)
-    # Without --id-column the rows are taken by position: a different (wrong) pairing.
-    rc, out, err = run(
-        capsys,
-        "evaluate",
-        gpath,
-        "--system",
-        f"s={spath}:sim",
-        "--metric",
-        "pearson",
-        "--format",
-        "json",
-    )
+    # Without --id-column the rows are taken by position: both files carry ids, in other
+    # orders, so the pairing would be wrong (it was scored, r of gold with system[perm]).
+    rc, out, err = run(capsys, "evaluate", gpath, "--system", f"s={spath}:sim")
+    assert rc == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"simeval: error: {spath}: row 1 holds id {ids[perm[0]]!r} where {gpath} has 'pair0': "
+        "the rows are paired by position; pair them by id with --id-column id (or write the "
+        "scores in the gold's order)"
+    ]
+    # the same ids in the same order, by position, are scored
+    inorder = tmp_path / "inorder.csv"
+    inorder.write_text("sim,id\n" + "".join(f"{float(v)!r},{i}\n" for i, v in zip(ids, system)))
+    rc, out, err = run(capsys, "evaluate", gpath, "--system", f"s={inorder}:sim",
+                       "--metric", "pearson", "--format", "json")  # fmt: skip
+    assert rc == 0, err
     assert json.loads(out)["records"][0]["value"] == pytest.approx(
-        stats.pearsonr(gold, system[perm]).statistic, abs=1e-12
+        stats.pearsonr(gold, system).statistic, abs=1e-12
     )
 
 

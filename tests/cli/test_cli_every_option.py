@@ -43,12 +43,13 @@ def inputs(tmp_path: Path) -> dict[str, str]:
     files = {
         "gold": _write(
             tmp_path / "gold.tsv",
-            ["id", "score", "score2", "label"],
+            ["pair", "score", "score2", "label"],
             [[ids[i], gold[i], gold2[i], labels[i]] for i in range(n)],
         ),
-        # the systems' rows in another order: --id-column realigns them
-        "a": _write(tmp_path / "a.tsv", ["id", "score"], [[ids[i], a[i]] for i in shuffled]),
-        "b": _write(tmp_path / "b.tsv", ["id", "score"], [[ids[i], b[i]] for i in shuffled]),
+        # the systems' rows in another order: --id-column realigns them (an id column of
+        # another name than "id", whose order by position would be checked and refused)
+        "a": _write(tmp_path / "a.tsv", ["pair", "score"], [[ids[i], a[i]] for i in shuffled]),
+        "b": _write(tmp_path / "b.tsv", ["pair", "score"], [[ids[i], b[i]] for i in shuffled]),
         # held-out pairs scored by a and b: a calibration set (gold, one column per system)
         "calibration": _write(
             tmp_path / "calibration.tsv",
@@ -118,7 +119,7 @@ def _paraphrase_base(f: dict[str, str]) -> list[str]:
 INPUT_OPTIONS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "--gold-column": lambda f: ["--gold-column", "score2"],
     "--no-header": lambda f: ["--no-header"],
-    "--id-column": lambda f: ["--id-column", "id"],
+    "--id-column": lambda f: ["--id-column", "pair"],
     "--scale": lambda f: ["--scale", "0", "10"],
     "--system-scale": lambda f: ["--system-scale", "0", "10"],
     "--low-border": lambda f: ["--low-border", "2.5"],

@@ -23,7 +23,8 @@ from ..io import (
     read_table,
     release_reader_memory,
 )
-from ..io.align import match_rows
+from ..io.align import ID_COLUMN as ID
+from ..io.align import check_same_order, match_rows
 from ..options import Options
 from ._common import note
 from .inputs import options_from_args
@@ -123,6 +124,8 @@ def _file_inputs(
     options = options_from_args(args, labels)
     check_range(gold, gold_table, gold_col, None, options.scale, "--scale")
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
+    if gold_ids is None and gold_table.has_column(ID):  # rows by position: ids must agree
+        gold_ids = ids_of(gold_table, ID, check=False)
     systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
     if args.nan_policy == "raise":
         check_filled(gold, gold_table, gold_col, what="gold score")
@@ -152,7 +155,7 @@ def _dataset_inputs(
     if not args.scale and pairs.scale is not None:
         args.scale = list(pairs.scale)
     options = options_from_args(args, None)
-    ids = list(pairs.ids or ()) if args.id_column else None
+    ids = list(pairs.ids) if pairs.ids else None  # by id, or the order checked
     systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options)
     scored = ~np.isnan(pairs.gold)
     if not scored.all():
@@ -199,6 +202,11 @@ def _read_system(
     table = read_table(path, header=header)
     col = default_column(table, column, [args.id_column] if args.id_column else [])
     values = table.numbers(col, parameter="system")
+    if not args.id_column:  # by position; where both sides carry ids, in the same order
+        if gold_ids is not None and table.has_column(ID):
+            check_same_order(gold_ids, ids_of(table, ID, check=False),
+                             gold_path=gold_path, system_path=path)  # fmt: skip
+        gold_ids = None
     rows, extra = match_rows(
         gold_ids,
         n_gold,

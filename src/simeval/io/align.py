@@ -19,7 +19,11 @@ from ..errors import DataError, param
 from . import arrow_text
 from .columns import bool_values, is_arrow, to_list
 
-__all__ = ["Ids", "align_rows", "match_rows"]
+__all__ = ["ID_COLUMN", "Ids", "align_rows", "check_same_order", "match_rows"]
+
+#: The column of pair ids in the score files simeval writes (``score``, ``merge``) and the
+#: one whose order is checked when rows are paired by position (:func:`check_same_order`).
+ID_COLUMN = "id"
 
 
 class Ids(Sequence[str]):
@@ -131,6 +135,17 @@ class Ids(Sequence[str]):
 
             return bool(pc.all(pc.equal(mine, theirs)).as_py() is not False)
         return bool(np.array_equal(mine, theirs))
+
+    def first_difference(self, other: Ids) -> int | None:
+        """The first row where the two (of equal length) hold different ids, or None."""
+        mine, theirs = _comparable(self, other)
+        if is_arrow(mine):
+            import pyarrow.compute as pc
+
+            same = np.asarray(pc.fill_null(pc.equal(mine, theirs), True))
+        else:
+            same = np.asarray(mine == theirs, dtype=bool)
+        return None if same.all() else int(np.argmin(same))
 
     def positions_in(self, other: Ids) -> NDArray[np.intp]:
         """For each id, its row in ``other`` (whose ids are distinct), or -1 when absent."""
@@ -292,3 +307,43 @@ def match_rows(
             f"every id in {gold_path} needs a row"
         )
     return rows, len(system) - len(gold)
+
+
+def check_same_order(
+    gold_ids: Sequence[Any], system_ids: Sequence[Any], *, gold_path: str, system_path: str
+) -> None:
+    """Rows paired by position whose files both carry ids must carry the same ids in the
+    same order: a system file sorted or shuffled otherwise would be scored against the
+    wrong gold pairs without a word. Files of other lengths are left to
+    :func:`match_rows`, which names both counts.
+
+    Parameters
+    ----------
+    gold_ids, system_ids : sequence
+        The ids of each side, in file order.
+    gold_path, system_path : str
+        File names for the message.
+
+    Raises
+    ------
+    DataError
+        The first row where the ids differ, with both ids and what to do.
+
+    Examples
+    --------
+    >>> check_same_order(["a", "b"], ["a", "b"], gold_path="g", system_path="s")
+    >>> check_same_order(["a", "b"], ["b", "a"], gold_path="g", system_path="s")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: s: row 1 holds id 'b' where g has 'a': the rows are paired ...
+    """
+    gold, system = Ids.of(gold_ids), Ids.of(system_ids)
+    if len(gold) != len(system):
+        return
+    row = gold.first_difference(system)
+    if row is not None:
+        raise DataError(
+            f"{system_path}: row {row + 1} holds id {system[row]!r} where {gold_path} has "
+            f"{gold[row]!r}: the rows are paired by position; pair them by id with "
+            f"{param('id_column', ID_COLUMN)} (or write the scores in the gold's order)"
+        )

@@ -96,6 +96,10 @@ class ScoreTable:
             self._text[name] = self._reread(name)
         return self._text[name]
 
+    def has_column(self, name: str) -> bool:
+        """Whether the header names a column ``name``."""
+        return self.kind == "table" and name in self._data
+
     def column(self, name: str, *, parameter: str = "column") -> list[Any]:
         """The column called ``name``, or the ``name``-th column (from 1) when ``name`` is a
         number and no column has that name."""

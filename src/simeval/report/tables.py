@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError
+from ..io.align import ID_COLUMN
 from ..results import json_ready
 
 __all__ = [
@@ -314,7 +315,7 @@ def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
     if score_file_format(path) == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["id", "score"])
+        writer.writerow([ID_COLUMN, "score"])
         writer.writerows((i, repr(float(s))) for i, s in zip(ids, scores))
         return out.getvalue()
     broken = next((i for i in ids if any(c in str(i) for c in "\t\r\n")), None)
@@ -323,5 +324,5 @@ def score_table(ids: Sequence[str], scores: Sequence[float], path: str) -> str:
             f"{path}: id {str(broken)!r} holds a tab or a line break, which a tab-separated "
             "file cannot hold; name the output .csv (quoted) or .json"
         )
-    lines = ["id\tscore", *(f"{i}\t{float(s)!r}" for i, s in zip(ids, scores))]
+    lines = [f"{ID_COLUMN}\tscore", *(f"{i}\t{float(s)!r}" for i, s in zip(ids, scores))]
     return "\n".join(lines) + "\n"

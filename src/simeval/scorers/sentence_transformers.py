@@ -197,7 +197,7 @@ class SentenceTransformerScorer(EmbeddingScorer):
 
     >>> scorer = SentenceTransformerScorer("minilm", minilm_folder(), sha256=MINILM_SHA256)
     >>> scorer.similarity, scorer.signature
-    ('cosine', 'model:minilm|weights:sha256:53aa51172d142c89|sim:cosine')
+    ('cosine', 'model:minilm|weights:sha256:53aa51172d142c89|files:sha256:34528b13aaec|sim:cosine')
     >>> SentenceTransformerScorer("minilm", minilm_folder(), sha256="0" * 64)
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
