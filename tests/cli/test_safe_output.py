@@ -415,3 +415,26 @@ def test_a_full_standard_output_is_named(tmp_path):
     assert proc.stderr.strip() == (
         "simeval: error: standard output: cannot write (No space left on device)"
     )
+
+
+@pytest.mark.parametrize(("name", "fd"), [("/dev/stdout", 1), ("/dev/stderr", 2),
+                                          ("/proc/self/fd/1", 1)])  # fmt: skip
+def test_a_descriptor_redirected_to_a_file_is_appended_to_not_replaced(tmp_path, name, fd):
+    # `-o /dev/stdout >> log`: /dev/stdout resolved to the log file, which was replaced by
+    # the output (its earlier lines lost, a new inode); the shell's descriptor is written
+    import subprocess
+
+    _, argv, _ = _setup(COMMANDS[0], tmp_path)
+    log = tmp_path / "log"
+    log.write_text("precious\n")
+    inode = log.stat().st_ino
+    with open(log, "a") as stream:
+        proc = subprocess.run(
+            [sys.executable, "-m", "simeval", *map(str, argv), "-o", name, "-q"],
+            stdout=stream if fd == 1 else subprocess.PIPE,
+            stderr=stream if fd == 2 else subprocess.PIPE,
+        )
+    assert proc.returncode == 0
+    text = log.read_text()
+    assert text.startswith("precious\n") and "pearson" in text
+    assert log.stat().st_ino == inode

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 
 from ..errors import DataError
@@ -90,10 +91,43 @@ def _linked_inside(target: str, folder: str) -> bool:
     return False
 
 
+_FD_PATH = re.compile(r"/dev/(?:std(out|err)|fd/(\d+))|/proc/(self|\d+)/fd/(\d+)")
+
+
+def descriptor_of(path: str) -> int | None:
+    """The file descriptor of this process that ``path`` names — ``/dev/stdout`` (1),
+    ``/dev/stderr`` (2), ``/dev/fd/N``, ``/proc/self/fd/N`` — or None. Such an output is
+    written to the open descriptor (as the shell opened it: ``>>`` appends), never opened
+    again by name: reopening ``/dev/stdout`` redirected to a file truncates or replaces
+    that file.
+
+    Parameters
+    ----------
+    path : str
+        An output's path.
+
+    Returns
+    -------
+    int or None
+
+    Examples
+    --------
+    >>> descriptor_of("/dev/stdout"), descriptor_of("/proc/self/fd/2"), descriptor_of("out.tsv")
+    (1, 2, None)
+    """
+    match = _FD_PATH.fullmatch(os.path.normpath(str(path)))
+    if match is None:
+        return None
+    std, fd, process, proc_fd = match.groups()
+    if process not in (None, "self", str(os.getpid())):
+        return None  # another process's descriptor: a file like any other
+    return {"out": 1, "err": 2}[std] if std else int(fd or proc_fd)
+
+
 def in_place(path: str) -> bool:
-    """Whether ``path`` is a device or a FIFO (``/dev/null``, ``/dev/stdout`` on a pipe),
-    written in place: looked up by the kernel, which follows ``/dev/stdout``'s link to
-    the pipe where :func:`os.path.realpath` gives a name that does not exist.
+    """Whether ``path`` is a descriptor of this process (:func:`descriptor_of`), a device
+    or a FIFO (``/dev/null``, a named pipe), written in place: looked up by the kernel,
+    which follows links that :func:`os.path.realpath` cannot (a pipe's).
 
     Parameters
     ----------
@@ -109,6 +143,8 @@ def in_place(path: str) -> bool:
     >>> in_place("/dev/null"), in_place("/no/such/file")
     (True, False)
     """
+    if descriptor_of(path) is not None:
+        return True
     try:
         return not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path)
     except OSError:

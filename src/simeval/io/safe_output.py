@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError, MissingExtraError, require
-from .output_paths import in_place, refuse_over_input
+from .output_paths import descriptor_of, in_place, refuse_over_input
 from .text import is_stdin
 
 __all__ = ["Content", "OutputPlan"]
@@ -354,5 +354,13 @@ def _set_mode(tmp: str, target: str) -> None:
 
 
 def _write_in_place(out: _Output) -> None:
-    with open(out.path, "wb") as fh:
-        fh.write(out.data or b"")
+    fd = descriptor_of(out.path)
+    if fd is None:
+        with open(out.path, "wb") as fh:
+            fh.write(out.data or b"")
+        return
+    for stream in (sys.stdout, sys.stderr):  # what was printed there comes first
+        stream.flush()
+    view = memoryview(out.data or b"")
+    while view:  # the descriptor as the shell opened it (>> appends)
+        view = view[os.write(fd, view) :]

@@ -222,10 +222,10 @@ def aggregate_along(
             )
         if (w < 0).any() or not np.isfinite(w).all() or w.sum() <= 0:
             raise InputError("`weights` must be finite, non-negative and not all zero")
-    total = w.sum()
-    w = w.reshape((-1,) + (1,) * (v.ndim - 1))
+    total = float(w.sum())
+    along = w.reshape((-1,) + (1,) * (v.ndim - 1))
     if how == "fisher_z":
         if (np.abs(v[~np.isnan(v)]) > 1).any():
             raise InputError("Fisher's z averages correlations: `values` must lie in [-1, 1]")
-        return np.asarray(np.tanh((w * fisher_z(v)).sum(axis=0) / total), dtype=np.float64)
-    return np.asarray((w * v).sum(axis=0) / total, dtype=np.float64)
+        return np.asarray(np.tanh((along * fisher_z(v)).sum(axis=0) / total), dtype=np.float64)
+    return np.asarray((along * v).sum(axis=0) / total, dtype=np.float64)

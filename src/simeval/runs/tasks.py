@@ -125,7 +125,7 @@ def _checked(pairs: Any) -> Any:
     """Given pairs, refused with the field that is wrong: texts that are not strings or
     not UTF-8, fields of other lengths than ``texts1``, no pair at all."""
     name = getattr(pairs, "name", None)
-    fields = {f: getattr(pairs, f, None) for f in ("texts1", "texts2", "gold")}
+    fields: dict[str, Any] = {f: getattr(pairs, f, None) for f in ("texts1", "texts2", "gold")}
     missing = [f for f, v in fields.items() if v is None]
     if not isinstance(name, str) or missing:
         raise InputError(
