@@ -12,7 +12,7 @@ import pytest
 from simeval.errors import DataError
 
 
-@pytest.mark.parametrize("damage", ["truncated", "crc", "text"])
+@pytest.mark.parametrize("damage", ["truncated", "crc", "text", "deflate"])
 def test_a_damaged_gzip_vector_file_is_an_error(tmp_path: Path, damage: str) -> None:
     from simeval import read_vectors
 
@@ -24,6 +24,8 @@ def test_a_damaged_gzip_vector_file_is_an_error(tmp_path: Path, damage: str) -> 
         data = data[: len(data) // 2]
     elif damage == "crc":
         data[-8] ^= 0xFF
+    elif damage == "deflate":  # the compressed stream broken from its first block: zlib.error
+        data[10:40] = b"\xff" * 30  # was a traceback from the first bytes' sample
     else:
         data = bytearray(text.encode())
     path = tmp_path / "vectors.txt.gz"

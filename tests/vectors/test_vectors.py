@@ -155,3 +155,16 @@ def test_wordspace_dsm_vectors(shared_data: Path) -> None:
     assert (len(v), v.dim) == (1677, 50)
     assert v.words[:2] == ("chicken_N", "eagle_N")
     assert v.matrix[0, 0] == -0.486967034552586  # first value printed in the file
+
+
+def test_a_vocabulary_that_is_not_utf8_names_its_line(tmp_path) -> None:
+    # a Latin-1 "café" in the .npy's vocabulary was a UnicodeDecodeError traceback
+    import numpy as np
+
+    from simeval import read_vectors
+    from simeval.errors import DataError
+
+    np.save(tmp_path / "v.npy", np.eye(3))
+    (tmp_path / "v.vocab").write_bytes("tea\nmilk\ncaf\xe9\n".encode("latin-1"))
+    with pytest.raises(DataError, match=r"v\.vocab: line 3 is not UTF-8 \(byte 0xe9\)"):
+        read_vectors(tmp_path / "v.npy")

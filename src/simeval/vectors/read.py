@@ -331,7 +331,15 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
         raise DataError(f"{p}: not a .npy matrix ({exc})") from None
     if matrix.ndim != 2:
         raise DataError(f"{p}: expected a 2-D matrix; got shape {matrix.shape}")
-    text = _read_bytes(vocab_path).removeprefix(BOM_UTF8).decode("utf-8")
+    data = _read_bytes(vocab_path).removeprefix(BOM_UTF8)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DataError(
+            f"{vocab_path}: line {line} is not UTF-8 (byte 0x{data[exc.start]:02x}); convert "
+            "the vocabulary to UTF-8 (e.g. iconv -f latin1 -t utf-8)"
+        ) from None
     words = [line.split()[0] for line in text.splitlines() if line.strip()]
     if len(words) != matrix.shape[0]:
         raise DataError(

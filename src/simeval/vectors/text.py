@@ -31,6 +31,7 @@ import itertools
 import mmap
 import os
 import re
+import zlib
 from codecs import BOM_UTF8
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +42,7 @@ from typing import Any, BinaryIO
 import numpy as np
 from numpy.typing import NDArray
 
+from ..io.compressed import decompression_error
 from ..io.text import ByteRange
 from .layout import IrregularFileError, separator, split_header
 
@@ -76,8 +78,11 @@ _ODD_WORD = re.compile("(?m)^(?:\\s|$)|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 def _sample(path: Path) -> bytes:
     """The first :data:`_SAMPLE` bytes of the (decompressed) file."""
     if path.name.endswith(".gz"):
-        with gzip.open(path, "rb") as fh:
-            return fh.read(_SAMPLE)
+        try:
+            with gzip.open(path, "rb") as fh:
+                return fh.read(_SAMPLE)
+        except (EOFError, OSError, zlib.error) as exc:  # corrupt from its first bytes
+            raise decompression_error(exc, str(path)) from None
     with path.open("rb") as fh:
         return fh.read(_SAMPLE)
 
