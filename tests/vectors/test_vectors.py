@@ -72,6 +72,35 @@ def test_word2vec_binary_truncated(tmp_path: Path) -> None:
         read_vectors(p)
 
 
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (b"2 3", r"declares 2 rows of 3 values but 17 bytes follow"),  # 3 rows: one left over
+        (b"3 2", r"row 2 is not '<word> <2 float32>' where the header '3 2' puts it"),
+    ],
+)
+def test_a_binary_header_that_lies_is_an_error(tmp_path: Path, header, message) -> None:
+    # Read by the header, both read a part of the file as vectors without a word: 2 rows
+    # (dropping the third), or rows of 2 values whose "words" began inside the floats.
+    # The leftover by hand: a row is "word" (3 bytes) + " " + 3 × 4 bytes + "\n" = 17.
+    blob = (
+        header
+        + b"\n"
+        + b"".join(w.encode() + b" " + struct.pack("<3f", *vec) + b"\n" for w, vec in ROWS.items())
+    )
+    p = tmp_path / "v.bin"
+    p.write_bytes(blob)
+    with pytest.raises(DataError, match=message):
+        read_vectors(p)
+
+
+def test_a_text_file_read_as_binary_is_an_error(tmp_path: Path) -> None:
+    p = tmp_path / "v.txt"
+    p.write_text("3 3\n" + "".join(f"{w} {' '.join(map(str, v))}\n" for w, v in ROWS.items()))
+    with pytest.raises(DataError, match="not word2vec binary"):
+        read_vectors(p, format="binary")
+
+
 def test_npy_and_vocab(tmp_path: Path) -> None:
     np.save(tmp_path / "v.npy", np.array(list(ROWS.values())))
     (tmp_path / "v.vocab").write_text("\n".join(f"{w} 10" for w in ROWS) + "\n")

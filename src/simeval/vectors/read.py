@@ -289,12 +289,25 @@ def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
                 f"{p}: the header declares {n} rows of {dim} values but the file ends "
                 f"in row {i + 1}; the file is truncated or the header is wrong"
             )
+        word = data[pos:space]
+        if b"\n" in word or not word:  # the rows are not where the header puts them
+            raise DataError(
+                f"{p}: row {i + 1} is not '<word> <{dim} float32>' where the header "
+                f"'{n} {dim}' puts it; the header is wrong or the file is not word2vec binary "
+                f"(text vectors: {param('format', 'text')})"
+            )
         try:
-            words.append(data[pos:space].decode("utf-8"))
+            words.append(word.decode("utf-8"))
         except UnicodeDecodeError:
-            words.append(data[pos:space].decode("latin-1"))
+            words.append(word.decode("latin-1"))
         offsets[i] = space + 1
         pos = space + 1 + width
+    rest = data[pos:].lstrip(b"\r\n")
+    if rest.rstrip(b"\r\n"):
+        raise DataError(
+            f"{p}: the header declares {n} rows of {dim} values but {len(rest)} bytes follow "
+            "the last of them; the header is wrong or the file is not word2vec binary"
+        )
     _check_duplicates(p, words, np.arange(1, n + 1))
     if keep is not None:
         sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
