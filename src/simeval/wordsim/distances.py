@@ -18,6 +18,12 @@ from numpy.typing import NDArray
 
 from ..errors import InputError
 from ..vectors.read import Vectors
+from ._kernels import COSINE_TOL
+from ._kernels import angle as _angle
+from ._kernels import clamp_cosine as _clamp_cosine
+from ._kernels import cross as _cross
+from ._kernels import normalize_rows as _normalize_rows
+from ._kernels import pointwise as _pointwise
 
 __all__ = [
     "AVG_METHODS",
@@ -40,8 +46,6 @@ METHODS: tuple[str, ...] = ("cosine", "euclidean", "manhattan", "maximum", "mink
 RANKS: tuple[str, ...] = ("none", "fwd", "bwd", "avg")
 AVG_METHODS: tuple[str, ...] = ("arithmetic", "geometric", "harmonic")
 
-#: wordspace snaps cosines within this distance of ±1 to ±1 before ``acos``.
-COSINE_TOL = 1e-12
 #: Default number of distances computed per batch (wordspace ``batchsize=10e6``).
 BATCH_SIZE = 10_000_000
 
@@ -77,66 +81,6 @@ def check_method(method: str, p: float) -> tuple[Method, float]:
         if not (math.isfinite(p) and p >= 0):
             raise InputError(f"minkowski p must be ≥ 0 (Inf gives 'maximum'); got {p}")
     return method, float(p)  # type: ignore[return-value]  # checked against METHODS above
-
-
-def _normalize_rows(matrix: NDArray[np.float64]) -> NDArray[np.float64]:
-    """Rows scaled to unit Euclidean length (``x · (1/|x|)``, as wordspace's
-    ``normalize.rows``); a zero row becomes NaN, never a silent 0."""
-    norms = np.sqrt(np.einsum("ij,ij->i", matrix, matrix))
-    inv = np.divide(1.0, norms, out=np.full_like(norms, np.nan), where=norms > 0)
-    return matrix * inv[:, None]
-
-
-def _clamp_cosine(c: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``CPP_similarity_to_distance`` before ``acos``: snap |c| > 1 − 1e-12 to ±1 (in place)."""
-    c[c > 1.0 - COSINE_TOL] = 1.0
-    c[c < -(1.0 - COSINE_TOL)] = -1.0
-    return c
-
-
-def _angle(c: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``acos(x) * 180 / M_PI`` of clamped cosines, evaluated in the C order."""
-    return np.arccos(c) * 180.0 / np.pi
-
-
-def _pointwise(
-    a: NDArray[np.float64], b: NDArray[np.float64], method: str, p: float
-) -> NDArray[np.float64]:
-    """Distances between rows ``a[i]`` and ``b[i]`` (``CPP_col_dist_dense`` formulas)."""
-    diff = np.abs(a - b)
-    if method == "euclidean":
-        return np.sqrt(np.sum(diff * diff, axis=-1))
-    if method == "manhattan":
-        return np.sum(diff, axis=-1)
-    if method == "maximum":
-        return np.max(diff, axis=-1)
-    if p == 0.0:  # wordspace: the Hamming length, the number of coordinates that differ
-        return np.count_nonzero(diff, axis=-1).astype(np.float64)
-    acc = np.sum(diff**p, axis=-1)
-    return acc ** (1.0 / p) if p > 1.0 else acc  # wordspace: no root for p <= 1
-
-
-def _cross(
-    a: NDArray[np.float64], b: NDArray[np.float64], method: str, p: float
-) -> NDArray[np.float64]:
-    """Distance matrix between the rows of ``a`` and of ``b`` (not cosine)."""
-    from scipy.spatial.distance import cdist
-
-    if method == "euclidean":
-        return cdist(a, b, "euclidean")
-    if method == "manhattan" or (method == "minkowski" and p == 1.0):
-        return cdist(a, b, "cityblock")
-    if method == "maximum":
-        return cdist(a, b, "chebyshev")
-    if p > 1.0:
-        return cdist(a, b, "minkowski", p=p)
-    if p == 0.0:  # the Hamming length (scipy's "hamming" is its share of coordinates)
-        return cdist(a, b, "hamming") * a.shape[1]
-    out = np.empty((a.shape[0], b.shape[0]))
-    step = max(1, 2_000_000 // max(1, b.size))
-    for s in range(0, a.shape[0], step):  # p < 1: sum |x−y|^p, no root
-        out[s : s + step] = np.sum(np.abs(a[s : s + step, None, :] - b[None]) ** p, axis=-1)
-    return out
 
 
 def distance_matrix(
