@@ -77,14 +77,11 @@ _ODD_WORD = re.compile("(?m)^(?:\\s|$)|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 def _sample(path: Path) -> bytes:
     """The first :data:`_SAMPLE` bytes of the (decompressed) file."""
-    if path.name.endswith(".gz"):
-        try:
-            with gzip.open(path, "rb") as fh:
-                return fh.read(_SAMPLE)
-        except (EOFError, OSError, zlib.error) as exc:  # corrupt from its first bytes
-            raise decompression_error(exc, str(path)) from None
-    with path.open("rb") as fh:
-        return fh.read(_SAMPLE)
+    try:
+        with gzip.open(path, "rb") if path.name.endswith(".gz") else path.open("rb") as fh:
+            return fh.read(_SAMPLE)
+    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:  # corrupt from its first bytes
+        raise decompression_error(exc, str(path)) from None
 
 
 def _layout(path: Path) -> tuple[int, int | None, str, int, int]:
