@@ -228,3 +228,20 @@ def test_undefined_correlation_carries_its_reason(shared_data: Path, tmp_path, c
     assert doc["rho"] is None and doc["reason"] == "undefined: the gold scores are constant"
     assert main(["wordsim", "--vectors", vec, "--pairs", str(flat), "-q"]) == 0
     assert "[1] undefined: the gold scores are constant" in capsys.readouterr().out
+
+
+def test_vectors_from_standard_input(tmp_path: Path, monkeypatch, capsys) -> None:
+    # `--vectors -` was refused ("--vectors and --vectors - both read standard input"):
+    # the option was declared twice. Two orthogonal and two equal vectors: cosines 0 and 1.
+    import io
+    import sys
+
+    (tmp_path / "pairs.tsv").write_text("word1\tword2\tscore\na\tb\t1\nc\td\t5\na\tc\t3\n")
+    text = "a 1 0\nb 0 1\nc 1 1\nd 1 1\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    rc = main(["wordsim", "--vectors", "-", "--pairs", str(tmp_path / "pairs.tsv"),
+               "--similarity", "--details", str(tmp_path / "d.tsv"), "-q"])  # fmt: skip
+    assert rc == 0, capsys.readouterr().err
+    rows = (tmp_path / "d.tsv").read_text().splitlines()
+    values = [float(line.split("\t")[3]) for line in rows[1:]]
+    assert values == pytest.approx([0.0, 1.0, 2**-0.5], abs=1e-12)

@@ -204,7 +204,7 @@ def register(subparsers: Any) -> None:
     add_output_options(parser)
     declare_files(
         parser,
-        inputs=("vectors", "vocab", "pairs"),
+        inputs=("vocab", "pairs"),  # --vectors: read_by names its files
         folders=("data_dir",),
         outputs=("details", "plot"),
         read_by={"vectors": _vector_inputs, "dataset": _dataset_inputs},
