@@ -180,6 +180,11 @@ def test_pairs_file_errors_name_the_file_line_and_flag(
     assert main(["wordsim", "--vectors", vec, "--pairs", rg65, "--word1", "score"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.endswith("RG65.tsv: --word1 and --score name the same column; give each its own")
+    # an empty word was read as the word "", unknown, and the pair counted as missing
+    pairs.write_text("word1\tword2\tscore\ncord_N\tsmile_N\t0.02\n\tfurnace_N\t1\n")
+    assert main(["wordsim", "--vectors", vec, "--pairs", str(pairs)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"simeval: error: {pairs}, line 3: word1 is empty; every pair needs two words"
 
 
 def test_datasets_command(shared_data: Path, tmp_path: Path, monkeypatch, capsys) -> None:

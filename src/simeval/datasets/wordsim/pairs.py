@@ -286,6 +286,9 @@ def read_pairs(
         )
     scores = []
     for f, ln in zip(fields, line_no):
+        empty = next((k for k in (0, 1) if not f[idx[k]].strip()), None)
+        if empty is not None:
+            raise DataError(f"{p}, line {ln}: word{empty + 1} is empty; every pair needs two words")
         try:
             scores.append(float(f[idx[2]]))
         except ValueError:
