@@ -197,3 +197,20 @@ def test_a_vocabulary_that_is_not_utf8_names_its_line(tmp_path) -> None:
     (tmp_path / "v.vocab").write_bytes("tea\nmilk\ncaf\xe9\n".encode("latin-1"))
     with pytest.raises(DataError, match=r"v\.vocab: line 3 is not UTF-8 \(byte 0xe9\)"):
         read_vectors(tmp_path / "v.npy")
+
+
+@pytest.mark.parametrize(
+    ("matrix", "message"),
+    [
+        (np.array([[1 + 2j, 0], [1, 1]]), r"v\.npy: holds complex128 values, not real numbers"),
+        (np.array([["a", "b"], ["c", "d"]]), r"v\.npy: holds <U1 values, not real numbers"),
+        (np.array([[1.0, 0.0], [np.nan, 1.0]]), r"v\.npy: the vector of 'milk' is not finite"),
+    ],
+)
+def test_a_npy_matrix_of_other_values_names_the_file(tmp_path, matrix, message) -> None:
+    # complex values lost their imaginary part with a ComplexWarning; a NaN row was
+    # "the vector of 'milk' (row 1) is not finite", without the file
+    np.save(tmp_path / "v.npy", matrix)
+    (tmp_path / "v.vocab").write_text("tea\nmilk\n")
+    with pytest.raises(DataError, match=message):
+        read_vectors(tmp_path / "v.npy")

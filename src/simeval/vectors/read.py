@@ -18,7 +18,7 @@ import zlib
 from codecs import BOM_UTF8
 from collections.abc import Collection
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -321,6 +321,20 @@ def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     for s in range(0, len(words), chunk):
         raw = buf[offsets[s : s + chunk, None] + cols]
         matrix[s : s + chunk] = raw.view("<f4").reshape(-1, dim)
+    return _vectors(p, words, matrix)
+
+
+def _vectors(p: Path, words: list[str], matrix: NDArray[Any]) -> Vectors:
+    """The vectors of file ``p``, a value that is not a finite real number named by the
+    file and the word (:class:`Vectors` itself knows no file)."""
+    if matrix.dtype.kind not in "fiub":
+        raise DataError(f"{p}: holds {matrix.dtype} values, not real numbers; save a float matrix")
+    bad = ~np.isfinite(matrix).all(axis=1)
+    if bad.any():
+        raise DataError(
+            f"{p}: the vector of {words[int(np.argmax(bad))]!r} is not finite (NaN or "
+            "infinity); fix or drop that row"
+        )
     return Vectors(words, matrix)
 
 
@@ -360,4 +374,4 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
             "the vocabulary must list one word per matrix row"
         )
     _check_duplicates(vocab_path, words, np.arange(1, len(words) + 1))
-    return Vectors(words, matrix)
+    return _vectors(p, words, matrix)
