@@ -273,15 +273,22 @@ def test_a_byte_order_mark_starting_a_part_stays_in_the_word(tmp_path, monkeypat
     assert read_vectors(p).words == words
 
 
-@pytest.mark.parametrize("data", [b"1 1\ra 1\nb 2\n", "1 1\u2028a 1\nb 2\n".encode()])
-def test_a_header_ended_by_another_line_break_hides_no_row(tmp_path, data):
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"1 1\ra 1\nb 2\n", "declares 1"),
+        ("1 1\u2028a 1\nb 2\n".encode(), r"line 1 \('1'\): 3 values, expected 1"),
+    ],
+)
+def test_a_header_ended_by_another_line_break_hides_no_row(tmp_path, data, message):
     """Parts are cut at \\n: a header ended by a lone CR or U+2028 goes to the line reader,
-    which counts two rows against the header's one (before: row 'a' silently dropped)."""
+    which counts two rows against the header's one after a CR, and reads a U+2028 inside
+    the line as word2vec does (before: row 'a' silently dropped)."""
     p = tmp_path / "v.txt"
     p.write_bytes(data)
     with pytest.raises(vector_text.IrregularFileError):
         vector_text.read_text_chunks(p)
-    with pytest.raises(DataError, match="declares 1"):
+    with pytest.raises(DataError, match=message):
         read_vectors(p)
 
 
@@ -329,3 +336,17 @@ def test_a_compiled_parser_that_cannot_load_or_run_leaves_the_file_to_pandas(
     monkeypatch.setattr(vector_text, "_read_compiled", lambda *a: no_cache(""))
     monkeypatch.setattr(vectors, "_read_text", lambda *a: pytest.fail("line reader used"))
     np.testing.assert_array_equal(read_vectors(p).matrix, [[1, 2], [3, 4]])
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u0085", "\x0c", "\x0b", "\x1c"])
+@pytest.mark.parametrize("rows", [3, 5000])  # the line reader, and the chunked reader
+def test_a_word_may_hold_what_splitlines_breaks_at(tmp_path, char, rows):
+    # word2vec and GloVe cut lines at "\n" only; str.splitlines cut "c<char>at 1 2" in two
+    # ("line 1 ('c'): 0 values, expected 2"), from the small and the large files alike
+    words = [f"w{i}" for i in range(rows)]
+    words[1] = f"c{char}at"
+    p = tmp_path / "v.txt"
+    p.write_text("".join(f"{w} {i} {i + 1}\n" for i, w in enumerate(words)), encoding="utf-8")
+    v = read_vectors(p)
+    assert v.words == tuple(words)
+    assert v.matrix[1].tolist() == [1.0, 2.0]

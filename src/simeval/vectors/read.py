@@ -183,6 +183,17 @@ def read_vectors(
     return _read_text(p, data, keep)
 
 
+def _lines(text: str) -> list[str]:
+    r"""The lines of ``text`` cut at ``\n``, ``\r\n`` or a lone ``\r`` (Python's universal
+    newlines) only, so that a word may hold any other character at which
+    :meth:`str.splitlines` would break (U+2028, U+0085, form feed …): word2vec and GloVe
+    read such words whole."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     try:
         text = data.removeprefix(BOM_UTF8).decode("utf-8")
@@ -190,7 +201,7 @@ def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
         raise DataError(
             f"{p}: not UTF-8 text ({exc}); for word2vec binary use {param('format', 'binary')}"
         ) from None
-    lines = text.splitlines()
+    lines = _lines(text)
     if not lines:
         raise DataError(f"{p}: the file is empty; expected one word and its vector per line")
     start, n_declared, d_declared = split_header(lines)
@@ -367,7 +378,7 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
             f"{vocab_path}: line {line} is not UTF-8 (byte 0x{data[exc.start]:02x}); convert "
             "the vocabulary to UTF-8 (e.g. iconv -f latin1 -t utf-8)"
         ) from None
-    words = [line.split()[0] for line in text.splitlines() if line.strip()]
+    words = [line.split()[0] for line in _lines(text) if line.strip()]
     if len(words) != matrix.shape[0]:
         raise DataError(
             f"{vocab_path}: {len(words)} words but {p} has {matrix.shape[0]} rows; "
