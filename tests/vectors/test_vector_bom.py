@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simeval.vectors import _lines as vector_lines
 from simeval.vectors import read as vectors
 from simeval.vectors import text as vector_text
 from simeval.vectors.read import read_vectors
@@ -37,7 +38,7 @@ def test_a_leading_byte_order_mark_is_not_part_of_the_first_word(
     path = tmp_path / ("v.txt.gz" if gz else "v.txt")
     path.write_bytes(gzip.compress(data) if gz else data)
     if parser == "line reader":
-        v = vectors._read_text(path, data, None)
+        v = vector_lines.read_text(path, data, None)
     else:
         if parser == "compiled":
             pytest.importorskip("numba", reason="the compiled parser needs numba")
@@ -49,7 +50,7 @@ def test_a_leading_byte_order_mark_is_not_part_of_the_first_word(
         monkeypatch.setattr(
             vector_text, "_read_compiled", lambda *a: used.append(read(*a)) or used[-1]
         )
-        monkeypatch.setattr(vectors, "_read_text", lambda *a: pytest.fail("line reader used"))
+        monkeypatch.setattr(vectors, "read_text", lambda *a: pytest.fail("line reader used"))
         v = read_vectors(path)
         assert (parser == "compiled") == bool(used and used[0] is not None)
     assert v.words == WORDS

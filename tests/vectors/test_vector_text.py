@@ -2,7 +2,7 @@
 
 References: ``numpy.loadtxt`` (the numbers, parsed by C ``strtod``) and the words written by
 the test; for files outside the regular layout, the numbers written into them by hand. The
-line-by-line reader (``vectors._read_text``) must give the same result wherever the
+line-by-line reader (``simeval.vectors._lines.read_text``) must give the same result wherever the
 chunked reader declines a file.
 """
 
@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from simeval.errors import DataError
+from simeval.vectors import _lines as vector_lines
 from simeval.vectors import read as vectors
 from simeval.vectors import text as vector_text
 from simeval.vectors.read import read_vectors
@@ -52,7 +53,7 @@ def no_line_reader(monkeypatch):
     def refuse(*args):
         raise AssertionError("the line-by-line reader was used")
 
-    monkeypatch.setattr(vectors, "_read_text", refuse)
+    monkeypatch.setattr(vectors, "read_text", refuse)
 
 
 @pytest.mark.parametrize("name", ["v.txt", "v.txt.gz"])
@@ -87,7 +88,7 @@ def test_growing_past_the_row_estimate(tmp_path, monkeypatch, no_line_reader):
 
 def _line_reader(p: Path):
     try:
-        v = vectors._read_text(p, p.read_bytes(), None)
+        v = vector_lines.read_text(p, p.read_bytes(), None)
     except DataError as exc:
         return str(exc)
     return v.words, v.matrix.tolist()
@@ -334,7 +335,7 @@ def test_a_compiled_parser_that_cannot_load_or_run_leaves_the_file_to_pandas(
         vector_text._load_compiled.cache_clear()
     monkeypatch.undo()
     monkeypatch.setattr(vector_text, "_read_compiled", lambda *a: no_cache(""))
-    monkeypatch.setattr(vectors, "_read_text", lambda *a: pytest.fail("line reader used"))
+    monkeypatch.setattr(vectors, "read_text", lambda *a: pytest.fail("line reader used"))
     np.testing.assert_array_equal(read_vectors(p).matrix, [[1, 2], [3, 4]])
 
 
@@ -350,3 +351,28 @@ def test_a_word_may_hold_what_splitlines_breaks_at(tmp_path, char, rows):
     v = read_vectors(p)
     assert v.words == tuple(words)
     assert v.matrix[1].tolist() == [1.0, 2.0]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("cat  1  2\ndog  3  4\n", (("cat", "dog"), [[1.0, 2.0], [3.0, 4.0]])),  # aligned
+        ("cat \t1 2\ndog \t3 4\n", (("cat", "dog"), [[1.0, 2.0], [3.0, 4.0]])),  # " \t"
+        ("cat\t1\t2\ndog 3 4\nemu 5 6\n", r"line 2: no tab-separated values after the word"),
+        ("cat 1 2\ndog 1_0 4\n", r"line 2 \('dog'\): '1_0' is not a number"),
+        ("cat 1 2\ndog \u0661 4\n", r"line 2 \('dog'\): '\u0661' is not a number"),
+        ("cat\ndog\n", "no values after the words"),
+    ],
+)
+def test_aligned_and_odd_separators(tmp_path, text, expected):
+    # were: "could not parse the numbers as 2 rows of 4 values" (no line), the words read
+    # as "cat " (unknown), "line 1 ('cat'): 2 values, expected 0", and no line for the
+    # numbers float() takes but the parsers do not
+    p = tmp_path / "v.txt"
+    p.write_text(text, encoding="utf-8")
+    if isinstance(expected, str):
+        with pytest.raises(DataError, match=expected):
+            read_vectors(p)
+        return
+    v = read_vectors(p)
+    assert (v.words, v.matrix.tolist()) == expected

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import warnings
 import zlib
 from codecs import BOM_UTF8
 from collections.abc import Collection
@@ -21,13 +20,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
 from ..errors import DataError, InputError, param
 from ..io import read_bytes
 from ..io.compressed import decompression_error
-from .matrix import SHOWN, Vectors
-from .text import IrregularFileError, read_text_chunks, separator, split_header
+from ._lines import check_duplicates, lines_of, read_text
+from .matrix import Vectors
+from .text import IrregularFileError, read_text_chunks
 
 __all__ = ["VECTOR_FORMATS", "Vectors", "read_vectors", "vector_files"]
 
@@ -180,105 +180,7 @@ def read_vectors(
     if fmt == "binary":  # a byte-order mark before the header line is not part of it
         data = data.removeprefix(BOM_UTF8)
         return _read_binary(p, data, keep)
-    return _read_text(p, data, keep)
-
-
-def _lines(text: str) -> list[str]:
-    r"""The lines of ``text`` cut at ``\n``, ``\r\n`` or a lone ``\r`` (Python's universal
-    newlines) only, so that a word may hold any other character at which
-    :meth:`str.splitlines` would break (U+2028, U+0085, form feed …): word2vec and GloVe
-    read such words whole."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def _read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
-    try:
-        text = data.removeprefix(BOM_UTF8).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(
-            f"{p}: not UTF-8 text ({exc}); for word2vec binary use {param('format', 'binary')}"
-        ) from None
-    lines = _lines(text)
-    if not lines:
-        raise DataError(f"{p}: the file is empty; expected one word and its vector per line")
-    start, n_declared, d_declared = split_header(lines)
-    # One Python pass splits off the word (C-level str.partition); the numbers stay text.
-    sep = separator(lines[start] if start < len(lines) else "")
-    rows = [line.strip().partition(sep) for line in lines[start:]]
-    line_no = np.arange(start + 1, start + 1 + len(rows))
-    nonblank = np.fromiter((bool(r[0]) for r in rows), dtype=bool, count=len(rows))
-    if not nonblank.all():
-        rows = [r for r, ok in zip(rows, nonblank) if ok]
-        line_no = line_no[nonblank]
-    if not rows:
-        raise DataError(f"{p}: no vectors found")
-    if n_declared is not None and n_declared != len(rows):
-        raise DataError(
-            f"{p}: the header declares {n_declared} rows but the file has {len(rows)}; "
-            "fix or remove the header line"
-        )
-    words = [r[0] for r in rows]
-    _check_duplicates(p, words, line_no)
-    # Count fields cheaply by separators; confirm suspicious lines by a real split.
-    counts = np.fromiter((r[2].count(sep) + 1 if r[2] else 0 for r in rows), dtype=np.int64)
-    dim = int(d_declared) if d_declared is not None else int(np.bincount(counts).argmax())
-    odd = np.flatnonzero(counts != dim)
-    bad = [i for i in odd if len(rows[i][2].split()) != dim]
-    if bad:
-        i = int(bad[0])
-        got = len(rows[i][2].split())
-        raise DataError(
-            f"{p}, line {line_no[i]} ({words[i]!r}): {got} values, expected {dim} "
-            f"({len(bad)} ragged rows in all); every row needs the same dimension"
-        )
-    if keep is not None:
-        sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
-        rows = [rows[i] for i in sel]
-        words = [words[i] for i in sel]
-        line_no = line_no[sel]
-    body = "\n".join(r[2] for r in rows)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        try:
-            values = np.fromstring(body, dtype=np.float64, sep=" ")
-        except (ValueError, DeprecationWarning):
-            values = np.empty(0)
-    if values.size != len(rows) * dim:
-        _raise_bad_number(p, rows, line_no, dim)
-    matrix = values.reshape(len(rows), dim)
-    if not np.isfinite(matrix).all():
-        i = int(np.argmax(~np.isfinite(matrix).all(axis=1)))
-        raise DataError(f"{p}, line {line_no[i]} ({words[i]!r}): a value is not finite")
-    return Vectors(words, matrix)
-
-
-def _raise_bad_number(p: Path, rows: list[tuple[str, str, str]], line_no: ArrayLike, dim: int):
-    lines = np.asarray(line_no)  # after the fast parser failed: the first unparsable line
-    for i, r in enumerate(rows):
-        try:
-            [float(t) for t in r[2].split()]
-        except ValueError as exc:
-            raise DataError(f"{p}, line {lines[i]} ({r[0]!r}): {exc}") from None
-    raise DataError(f"{p}: could not parse the numbers as {len(rows)} rows of {dim} values")
-
-
-def _check_duplicates(p: Path, words: list[str], line_no: NDArray[np.int64]) -> None:
-    if len(set(words)) == len(words):
-        return
-    seen: dict[str, int] = {}
-    dups: list[str] = []
-    for w, ln in zip(words, line_no.tolist()):
-        if w in seen:
-            dups.append(f"{w!r} (lines {seen[w]} and {ln})")
-        else:
-            seen[w] = ln
-    more = f" … ({len(dups)} in all)" if len(dups) > SHOWN else ""
-    raise DataError(
-        f"{p}: duplicate words {', '.join(dups[:SHOWN])}{more}; each word may occur once"
-    )
+    return read_text(p, data, keep)
 
 
 def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
@@ -319,7 +221,7 @@ def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
             f"{p}: the header declares {n} rows of {dim} values but {len(rest)} bytes follow "
             "the last of them; the header is wrong or the file is not word2vec binary"
         )
-    _check_duplicates(p, words, np.arange(1, n + 1))
+    check_duplicates(p, words, np.arange(1, n + 1))
     if keep is not None:
         sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
         words = [words[i] for i in sel]
@@ -378,11 +280,11 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
             f"{vocab_path}: line {line} is not UTF-8 (byte 0x{data[exc.start]:02x}); convert "
             "the vocabulary to UTF-8 (e.g. iconv -f latin1 -t utf-8)"
         ) from None
-    words = [line.split()[0] for line in _lines(text) if line.strip()]
+    words = [line.split()[0] for line in lines_of(text) if line.strip()]
     if len(words) != matrix.shape[0]:
         raise DataError(
             f"{vocab_path}: {len(words)} words but {p} has {matrix.shape[0]} rows; "
             "the vocabulary must list one word per matrix row"
         )
-    _check_duplicates(vocab_path, words, np.arange(1, len(words) + 1))
+    check_duplicates(vocab_path, words, np.arange(1, len(words) + 1))
     return _vectors(p, words, matrix)

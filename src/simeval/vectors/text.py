@@ -70,9 +70,10 @@ PART_MIN_BYTES = 32 << 20
 #: Lines at least this long on average are stepped over by ``find`` rather than counted.
 _LONG_LINE = 512
 #: A word the line-by-line reader would see differently: empty, starting with white space
-#: (``str.strip`` removes it), or holding a line break of ``str.splitlines`` that the
-#: CSV parser does not break lines at.
-_ODD_WORD = re.compile("(?m)^(?:\\s|$)|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: (``str.strip`` removes it), ending with a space (before a tab: the line reader drops
+#: it), or holding a line break of ``str.splitlines`` that the CSV parser does not break
+#: lines at.
+_ODD_WORD = re.compile("(?m)^(?:\\s|$)| $|[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def _sample(path: Path) -> bytes:
