@@ -29,7 +29,23 @@ def lines_of(text: str) -> list[str]:
     r"""The lines of ``text`` cut at ``\n``, ``\r\n`` or a lone ``\r`` (Python's universal
     newlines) only, so that a word may hold any other character at which
     :meth:`str.splitlines` would break (U+2028, U+0085, form feed …): word2vec and GloVe
-    read such words whole."""
+    read such words whole.
+
+    Parameters
+    ----------
+    text : str
+        The file's text.
+
+    Returns
+    -------
+    list of str
+        Its lines, without their line breaks (no empty last line for a final break).
+
+    Examples
+    --------
+    >>> lines_of("c\u2028at 1\r\ndog 2\remu 3\n")
+    ['c\u2028at 1', 'dog 2', 'emu 3']
+    """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines[-1] == "":
         lines.pop()
@@ -37,6 +53,35 @@ def lines_of(text: str) -> list[str]:
 
 
 def read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
+    """The vectors of a word2vec or GloVe text file, read line by line: an optional
+    ``<rows> <dim>`` header, then a word and its values per line, separated by a tab if
+    the first row has one, else by spaces (runs of them too).
+
+    Parameters
+    ----------
+    p : Path
+        The file, for messages.
+    data : bytes
+        Its (decompressed) content; a leading byte-order mark is dropped.
+    keep : frozenset of str or None
+        The words to keep (None: every word).
+
+    Returns
+    -------
+    Vectors
+
+    Raises
+    ------
+    DataError
+        Text that is not UTF-8, a header the rows contradict, a ragged row, a value that
+        is not a finite number, a duplicate word: named by the file and the line.
+
+    Examples
+    --------
+    >>> v = read_text(Path("v.txt"), b"2 2\\ncat 1 0\\ndog 0 1\\n", None)
+    >>> v.words, v.matrix.tolist()
+    (('cat', 'dog'), [[1.0, 0.0], [0.0, 1.0]])
+    """
     try:
         text = data.removeprefix(BOM_UTF8).decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -118,6 +163,29 @@ def _raise_bad_number(p: Path, rows: list[tuple[str, str, str]], line_no: ArrayL
 
 
 def check_duplicates(p: Path, words: list[str], line_no: NDArray[np.int64]) -> None:
+    """Refuse a file in which a word occurs twice, naming the words and their lines.
+
+    Parameters
+    ----------
+    p : Path
+        The file, for the message.
+    words : list of str
+        Its words, in file order.
+    line_no : numpy.ndarray
+        The line of each word.
+
+    Raises
+    ------
+    DataError
+        A word that occurs twice.
+
+    Examples
+    --------
+    >>> check_duplicates(Path("v.txt"), ["cat", "dog"], np.array([1, 2]))
+    >>> check_duplicates(Path("v.txt"), ["cat", "cat"], np.array([1, 2]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    simeval.errors.DataError: v.txt: duplicate words ...
+    """
     if len(set(words)) == len(words):
         return
     seen: dict[str, int] = {}

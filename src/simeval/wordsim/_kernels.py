@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["COSINE_TOL", "angle", "clamp_cosine", "cross", "normalize_rows", "pointwise"]
+__all__ = ["COSINE_TOL"]  # the kernels are private to simeval.wordsim.distances
 
 #: wordspace snaps cosines within this distance of ±1 to ±1 before ``acos``.
 COSINE_TOL = 1e-12
