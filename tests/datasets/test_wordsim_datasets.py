@@ -76,11 +76,31 @@ def test_checksum_mismatch_is_refused(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))
     fake = tmp_path / "EN-RG-65.txt"
     fake.write_text("gem\tjewel\t3.94\n")
-    with pytest.raises(DataError, match=r"SHA-256 .* does not match"):
+    # the message names the URL (it named the temporary file, already deleted, and said
+    # to delete it) ...
+    with pytest.raises(DataError, match=rf"rg65: the file from {fake.as_uri()} has another SHA"):
         reg.fetch("rg65", url=fake.as_uri())
     assert not (tmp_path / "home" / "wordsim" / "EN-RG-65.txt").exists()
-    with pytest.raises(DataError, match="SHA-256"):
+    assert list((tmp_path / "home" / "wordsim").glob("*")) == []
+    # ... and, for the user's own copy, does not tell them to delete it
+    with pytest.raises(DataError, match="SHA-256") as caught:
         reg.fetch("rg65", data_dir=tmp_path)
+    message = str(caught.value)
+    assert "delete" not in message and "registered version, from http" in message
+
+
+def test_a_downloaded_file_has_the_umasks_permissions(shared_data, tmp_path, monkeypatch) -> None:
+    # mkstemp made the cache file 0600: a cache shared by a group was unreadable to others
+    import os
+    import stat
+
+    monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path))
+    old = os.umask(0o022)
+    try:
+        path = reg.fetch("rg65", url=(shared_data / "wordsim-rg65" / "EN-RG-65.txt").as_uri())
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
 
 
 def test_not_cached_without_download(tmp_path: Path, monkeypatch) -> None:

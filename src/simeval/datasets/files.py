@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import tarfile
-import tempfile
 import urllib.error
 import urllib.request
 import zipfile
@@ -138,12 +138,15 @@ def local_path(
     return path if path.is_file() else None
 
 
-def _verify(f: RegisteredFile, path: Path) -> Path:
+def _verify(f: RegisteredFile, path: Path, remedy: str | None = None) -> Path:
+    """``path`` when its SHA-256 is ``f``'s registered one; else an error naming both and
+    ``remedy`` (default: for simeval's own cache, delete the file and download again)."""
     got = file_sha256(path)
     if got != f.sha256:
         raise DataError(
-            f"{path}: SHA-256 {got} does not match {f.owner}'s registered {f.sha256}; "
-            "the file is corrupt or a different version — delete it and download again"
+            f"{path}: SHA-256 {got} does not match {f.owner}'s registered {f.sha256}; the "
+            "file is corrupt or a different version — "
+            + (remedy or "delete it and download again (simeval datasets --fetch)")
         )
     return path
 
@@ -235,7 +238,7 @@ def fetch_file(
                 f"{f.path} ({f.owner}) not found in {data_dir} or below it; "
                 f"download it from {f.url}"
             )
-        return _verify(f, found)
+        return _verify(f, found, f"use the registered version, from {f.url}")
     target = cache_root() / folder / f.path
     if target.is_file():
         return _verify(f, target)
@@ -246,11 +249,12 @@ def fetch_file(
     source = url or f.url
     created = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    tmp = Path(tmp_name)
+    # a new file as open() makes it, with the umask's permissions (mkstemp's are 0600: a
+    # cache shared by a group would be unreadable to the others)
+    tmp = target.parent / f".{target.name}.{secrets.token_hex(6)}"
     done = False
     try:
-        with os.fdopen(fd, "wb") as out, urllib.request.urlopen(source, timeout=60) as resp:
+        with tmp.open("xb") as out, urllib.request.urlopen(source, timeout=60) as resp:
             for block in iter(lambda: resp.read(1 << 20), b""):
                 out.write(block)
         if f.member is not None:
@@ -259,7 +263,14 @@ def fetch_file(
             source = f.continuation
             with urllib.request.urlopen(source, timeout=60) as resp, tmp.open("ab") as out:
                 out.write(resp.read().partition(b"\n")[2])
-        _verify(f, tmp)  # a checksum mismatch is a DataError that says so itself
+        try:
+            _verify(f, tmp)
+        except DataError:
+            raise DataError(
+                f"{f.owner}: the file from {source} has another SHA-256 than the registered "
+                f"{f.sha256}; the source changed or the transfer was damaged — try again, "
+                "or give the registered file's URL"
+            ) from None
         os.replace(tmp, target)
         done = True
     except DataError:
