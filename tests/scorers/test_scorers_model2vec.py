@@ -49,6 +49,27 @@ def test_not_a_model2vec_folder(tmp_path: Path) -> None:
         se.scorers.get(f"model2vec:{tmp_path}")
 
 
+def test_a_sentence_transformers_folder_is_no_model2vec_model(tmp_path: Path) -> None:
+    # a BERT folder (no 'embeddings' tensor) failed inside model2vec with a traceback, or
+    # listed its 104 tensor names in one line of 4.7 kB
+    st = pytest.importorskip("safetensors.numpy")
+    names = [f"encoder.layer.{i}.weight" for i in range(10)]
+    st.save_file(
+        {n: np.zeros(2, dtype=np.float32) for n in names}, str(tmp_path / "model.safetensors")
+    )
+    (tmp_path / "tokenizer.json").write_text("{}")
+    for kind in ("model2vec", "static"):
+        with pytest.raises(DataError) as caught:
+            se.scorers.get(f"{kind}:{tmp_path}").score((["a"], ["b"]))
+        message = str(caught.value)
+        assert "holds no 'embeddings' tensor but encoder.layer.0.weight" in message
+        assert "(10 in all) (a sentence-transformers model? use st:" in message
+        assert len(message) < 400
+    (tmp_path / "model.safetensors").write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00not json")
+    with pytest.raises(DataError, match=r"model\.safetensors: not a safetensors file"):
+        se.scorers.get(f"model2vec:{tmp_path}")
+
+
 def test_model2vec_folder_as_word_vectors_for_static_and_sif(tmp_path: Path) -> None:
     """A model2vec folder is a word-vector source: a word's vector is the mean of its
     tokens' vectors (one token each here), and SIF (Arora et al. 2017, Algorithm 1) is

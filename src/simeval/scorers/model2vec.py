@@ -57,6 +57,31 @@ def check_folder(folder: Path, what: str) -> None:
     missing = [f for f in _FILES if not (folder / f).is_file()]
     if missing:
         raise DataError(f"{folder} is not a model2vec model (missing {', '.join(missing)})")
+    names = _tensor_names(folder / "model.safetensors")
+    if "embeddings" not in names:
+        shown = ", ".join(sorted(names)[:3]) + (
+            f" … ({len(names)} in all)" if len(names) > 3 else ""
+        )
+        raise DataError(
+            f"{folder} is not a model2vec model: its model.safetensors holds no 'embeddings' "
+            f"tensor but {shown or 'none'} (a sentence-transformers model? use st:{folder})"
+        )
+
+
+def _tensor_names(path: Path) -> set[str]:
+    """The tensor names of a safetensors file, from its header alone: 8 bytes of header
+    length (little-endian), then a JSON object keyed by tensor name."""
+    with path.open("rb") as fh:
+        size = int.from_bytes(fh.read(8), "little")
+        try:
+            if size > 100 << 20:
+                raise ValueError("header too long")
+            header = json.loads(fh.read(size))
+            if not isinstance(header, dict):
+                raise ValueError("header is not an object")
+        except ValueError as exc:
+            raise DataError(f"{path}: not a safetensors file ({exc})") from None
+    return set(header) - {"__metadata__"}
 
 
 def folder_digest(folder: Path) -> str:
@@ -138,8 +163,10 @@ class _Reader:
         tokenizers = require("tokenizers", "models")
         tensors = st.load_file(str(folder / "model.safetensors"))
         if set(tensors) - {"embeddings"}:
+            others = sorted(set(tensors) - {"embeddings"})
             raise DataError(
-                f"{folder}: this model2vec model has {sorted(set(tensors) - {'embeddings'})}; "
+                f"{folder}: this model2vec model has {len(others)} tensors besides "
+                f"'embeddings' ({', '.join(others[:3])}{' …' if len(others) > 3 else ''}); "
                 "reading it needs the model2vec package (pip install model2vec)"
             )
         self.embedding = tensors["embeddings"]
