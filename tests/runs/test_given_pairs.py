@@ -30,3 +30,14 @@ T2 = ["a cat sat", "a cat", "rain", "it rains", "a woman"]
 def test_a_wrong_field_of_given_pairs_is_named(pairs: Pairs, message: str) -> None:
     with pytest.raises(InputError, match=message):
         se.run("lexical:jaccard", [pairs])
+
+
+def test_the_signature_names_each_files_digest(shared_data) -> None:
+    # sts13:FNWN is read from two files; the signature cut "b48…;8ca…" to its first 12
+    # characters, naming the first file only. The digests by hashlib, from the files.
+    import hashlib
+
+    files = ["semeval-sts/2013/STS.input.FNWN.txt", "semeval-sts/2013/STS.gs.FNWN.txt"]
+    digests = [hashlib.sha256((shared_data / f).read_bytes()).hexdigest()[:12] for f in files]
+    result = se.run("lexical:jaccard", "sts13:FNWN", data_dir=str(shared_data), n_resamples=0)
+    assert f"datasets:sts13:FNWN={'+'.join(digests)}|" in result.signature

@@ -307,7 +307,7 @@ def assemble(
         records += [{"protocol": "simeval", **r} for r in aggregates]
     sigs = ";".join(f"{m}={scorers[m].signature}" for m in names)
     provenance = {label: dict(getattr(p, "provenance", {}) or {}) for label, p in sets}
-    data = ";".join(f"{lab}={str(provenance[lab].get('sha256', 'given'))[:12]}" for lab in labels)
+    data = ";".join(f"{lab}={_file_digests(provenance[lab])}" for lab in labels)
     shard_part = f"|shards:{shards}" if shards > 1 else ""
     protocol = ",".join(p.name for p in protos)
     signature = (
@@ -325,3 +325,15 @@ def assemble(
         {label: c.describe() for label, c in calibrations.items()},
         tuple(p.name for p in protos),
     )  # fmt: skip
+
+
+def _file_digests(provenance: Mapping[str, Any]) -> str:
+    """Each file's SHA-256 (12 hex digits), joined by ``+``, as the signature names a data
+    set (``given`` for pairs given as they are).
+
+    Examples
+    --------
+    >>> _file_digests({"sha256": "b48fc64cd857;8ca95b722811"}), _file_digests({})
+    ('b48fc64cd857+8ca95b722811', 'given')
+    """
+    return "+".join(part[:12] for part in str(provenance.get("sha256", "given")).split(";"))
