@@ -96,3 +96,17 @@ def test_executor_and_shards(shared_data, capsys) -> None:
     assert_error(
         *run(capsys, *argv, "--executor", "slurm"), "--executor slurm: the executor is local, dask"
     )
+
+
+def test_messages_name_what_is_wrong(shared_data, tmp_path, capsys) -> None:
+    # were "give each model once" for a data set, and "the folder … does not exist" for
+    # an --output-dir that is a file
+    base = ["run", "--model", "lexical:jaccard", "--data-dir", shared_data]
+    rc, out, err = run(capsys, *base, "--dataset", "sts13:FNWN", "--dataset", "sts13:FNWN")
+    assert out == ""
+    assert rc == 2 and "--dataset sts13:FNWN is given twice; give each data set once" in err
+    afile = tmp_path / "fnwn.tsv"
+    afile.write_text("kept\n")
+    assert_error(*run(capsys, *base, "--dataset", "sts13:FNWN", "--format", "mteb",
+                      "--output-dir", afile), f"{afile} is a file, not a folder")  # fmt: skip
+    assert afile.read_text() == "kept\n"

@@ -142,6 +142,11 @@ def test_merge_cli_refuses_a_missing_or_duplicated_shard(shared_data, tmp_path, 
     out = tmp_path / "merged.tsv"
     assert_error(*run(capsys, "merge", one, three, "-o", out), "shard 2/3", "is missing")
     assert_error(*run(capsys, "merge", one, two, two, three, "-o", out), "given twice")
+    # another kind of document is named as such (was "records[0].system is missing")
+    relabelled = tmp_path / "relabelled.json"
+    relabelled.write_text(one.read_text().replace('"kind": "scores"', '"kind": "evaluation"'))
+    assert_error(*run(capsys, "merge", relabelled, two, three, "-o", out),
+                 "relabelled.json: a saved evaluation document, not scores")  # fmt: skip
     other = _score_shards(capsys, shared_data, tmp_path, "lexical:edit", 3)
     assert_error(*run(capsys, "merge", one, other[1], three, "-o", out), "lexical_edit.2.json")
     assert not out.exists()  # nothing written

@@ -62,13 +62,13 @@ def _read(path: str) -> dict:
         raise DataError(
             f"{path}: not JSON ({exc}); give the .json files of simeval score --shard"
         ) from None
-    doc = read_document(doc, path)
-    if doc["kind"] != "scores":
+    kind = doc.get("kind") if isinstance(doc, dict) else None
+    if isinstance(kind, str) and kind != "scores":  # before its fields are checked as such
         raise DataError(
-            f"{path}: a saved {doc['kind']} document, not scores; give the .json files of "
+            f"{path}: a saved {kind} document, not scores; give the .json files of "
             "simeval score --shard"
         )
-    return doc
+    return read_document(doc, path)
 
 
 def run(args: argparse.Namespace) -> int:

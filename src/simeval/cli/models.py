@@ -34,7 +34,8 @@ class _Distinct(argparse.Action):
     ) -> None:
         before = list(getattr(namespace, self.dest, None) or [])
         if values in before:
-            parser.error(f"{option_string} {values} is given twice; give each model once")
+            what = "data set" if self.dest == "dataset" else "model"
+            parser.error(f"{option_string} {values} is given twice; give each {what} once")
         setattr(namespace, self.dest, [*before, values])
 
 

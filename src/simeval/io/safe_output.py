@@ -195,6 +195,8 @@ class OutputPlan:
         while out.make_folders and not os.path.exists(folder):
             folder = os.path.dirname(folder) or "."
         if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                raise DataError(f"{label}: {folder} is a file, not a folder; choose a folder")
             raise DataError(f"{label}: the folder {folder} does not exist; create it first")
         if not os.access(folder, os.W_OK | os.X_OK):
             raise DataError(f"{label}: cannot write in the folder {folder}; choose another path")
