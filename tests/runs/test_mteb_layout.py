@@ -168,15 +168,23 @@ def test_resume_refuses_a_saved_file_edited_by_hand(
          f"ids[1] is '{first}' where the data set's pair is"),
         (lambda k: k["ids"].__setitem__(0, "not-a-pair"),
          f"ids[0] is 'not-a-pair' where the data set's pair is '{first}'"),
+        # were named without the file ("`system` has an infinite value", "system 'minilm'
+        # value 1e+06 … outside the declared scale") or blamed on the model
+        (lambda k: k["scores"]["jaccard"].__setitem__(3, float("inf")),
+         "scores.jaccard[3] is inf; expected a finite number or null"),
+        (lambda k: k["scores"]["jaccard"].__setitem__(3, float("nan")),
+         "scores.jaccard[3] is nan; expected a finite number or null"),
+        (lambda k: k["scores"]["jaccard"].__setitem__(4, 1e6),
+         "scores.jaccard[4] is 1000000.0, outside jaccard's range [0, 1]"),
     ]:  # fmt: skip
         doc = json.loads(json.dumps(saved))
         edit(doc["simeval"]["subsets"]["default"])
-        path.write_text(json.dumps(doc))
+        path.write_text(text := json.dumps(doc))
         assert main([*argv, "--resume"]) == 2
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and f"{path}: " in err, err
         assert said in err and err.endswith("delete the file to score it again"), err
-        assert json.loads(path.read_text()) == doc  # untouched
+        assert path.read_text() == text  # untouched
     assert len(kept["ids"]) == 189
 
 

@@ -7,13 +7,15 @@ file (for ``resume``). The file itself is built by
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from .._validate import first_outside
 from ..errors import DataError
 from .tasks import TaskScores
 
@@ -131,7 +133,11 @@ def result_path(directory: str | Path, label: str, scorer: Any, dataset: str) ->
 
 
 def stored_scores(
-    path: Path, signature: str, functions: Sequence[str], subset: str
+    path: Path,
+    signature: str,
+    functions: Sequence[str],
+    subset: str,
+    bounds: Mapping[str, tuple[float, float]] | None = None,
 ) -> dict[str, Any] | None:
     """The per-pair scores simeval kept in the MTEB file ``path`` for ``subset`` (ids,
     scores per similarity function, seconds), when the file exists, is readable, was
@@ -147,6 +153,8 @@ def stored_scores(
         The similarity functions needed.
     subset : str
         The task's ``hf_subset``.
+    bounds : mapping of str to (float, float), optional
+        The range of a similarity function's scores (cosine: [−1, 1]), where bounded.
 
     Returns
     -------
@@ -197,6 +205,19 @@ def stored_scores(
                 raise DataError(
                     f"{where}.scores.{fn}[{i}] is {v!r}; expected a number or null; {again}"
                 )
+            if isinstance(v, float) and not math.isfinite(v):  # NaN or Infinity tokens
+                raise DataError(
+                    f"{where}.scores.{fn}[{i}] is {v}; expected a finite number or null (a "
+                    f"pair left unscored); {again}"
+                )
+        bound = (bounds or {}).get(fn)
+        found = first_outside(np.array(values, dtype=np.float64), bound) if bound else None
+        if found is not None:
+            i = found[0]
+            raise DataError(
+                f"{where}.scores.{fn}[{i}] is {values[i]}, outside {fn}'s range "
+                f"[{bound[0]:g}, {bound[1]:g}]; {again}"  # type: ignore[index]
+            )
     seconds = kept.get("evaluation_time")
     return {
         "ids": tuple(str(i) for i in ids),

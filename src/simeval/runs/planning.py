@@ -12,6 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import DataError
+from .assembly import score_range
 from .mteb_layout import mteb_task, result_path, resumed_scores, stored_scores
 from .protocols import Protocol
 from .tasks import (
@@ -139,7 +140,9 @@ def plan_tasks(
                     fitted.signature, dlabel, dataset_digest(pairs), "scored", shards
                 )
                 path = result_path(resume, mlabel, scorer, dlabel)
-                kept = stored_scores(path, sig, functions, mteb_task(dlabel)[2])
+                bound = score_range(scorer)
+                kept = stored_scores(path, sig, functions, mteb_task(dlabel)[2],
+                                     {functions[0]: bound} if bound else None)  # fmt: skip
                 if kept is not None:
                     _check_ids(path, kept["ids"], pair_labels(pairs, rows))
                     found[(dlabel, mlabel)] = resumed_scores(task, kept, sig)
