@@ -151,6 +151,20 @@ def test_human_ceiling_compares_like_with_like_by_hand() -> None:
     assert row.verdict is None  # no bootstrap, no verdict
 
 
+def test_human_ceiling_leaves_out_the_items_without_a_score_when_asked() -> None:
+    # the command line dropped them itself; the library now does, by nan_policy
+    s = np.array([0.5, 1.5, np.nan, 3.5, 3.0, 5.5, 6.0, 2.5])
+    with pytest.raises(InputError, match=r"'model' has a missing score \(item 3\).*omit"):
+        human_ceiling(R, {"model": s}, n_resamples=0)
+    res = human_ceiling(R, {"model": s}, n_resamples=0, nan_policy="omit")
+    keep = ~np.isnan(s)
+    assert res.dropped == 1
+    assert res.systems[0].rho == pytest.approx(spearmanr(s[keep], R[keep].mean(1))[0], abs=1e-12)
+    assert res.ceiling == pytest.approx(_iaa2(R[keep]), abs=1e-12)
+    with pytest.raises(InputError, match=r"infinite score \(item 2\)"):
+        human_ceiling(R, {"model": np.where(np.arange(8) == 1, np.inf, 1.0)}, nan_policy="omit")
+
+
 def test_human_ceiling_verdicts() -> None:
     rng = np.random.default_rng(1)
     truth = rng.uniform(0, 6, 120)

@@ -151,19 +151,18 @@ def human_ceiling_of(
             " (--gold-column): the raters are the other columns"
         )
     ratings = np.column_stack([table.numbers(names[j], parameter="raters") for j in chosen])
-    keep = ~np.isnan(gold)
-    for values in systems.values():
-        keep &= np.isfinite(np.asarray(values, dtype=np.float64))
-    if not keep.all():
-        note(args, f"human ceiling: {int((~keep).sum())} pair(s) without a score left out")
-    return human_ceiling(
-        ratings[keep],
-        {name: np.asarray(v, dtype=np.float64)[keep] for name, v in systems.items()},
-        gold=gold[keep],
+    result = human_ceiling(
+        ratings,
+        systems,
+        gold=gold,
         persistent=not args.rating_slots,
         n_resamples=1000 if args.bootstrap is None else args.bootstrap,
         seed=0 if args.seed is None else args.seed,
+        nan_policy="omit",  # what evaluate read under --nan-policy omit
     )
+    if result.dropped:
+        note(args, f"human ceiling: {result.dropped} pair(s) without a score left out")
+    return result
 
 
 def wordsim_ratings(args: argparse.Namespace) -> list[Ratings]:

@@ -30,7 +30,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._validate import as_float_array, check_int, check_probability
+from .._validate import (
+    NAN_POLICIES,
+    NanPolicy,
+    as_float_array,
+    check_choice,
+    check_int,
+    check_probability,
+)
 from ..errors import InputError
 from ..results import json_ready
 from .agreement import RaterAgreement, agreement_result
@@ -114,6 +121,8 @@ class HumanCeiling:
         Of the intervals.
     distribution : BootstrapDistribution
         The systems' bootstrap values.
+    dropped : int
+        Items left out for a missing gold value or system score (``nan_policy="omit"``).
 
     Examples
     --------
@@ -128,6 +137,7 @@ class HumanCeiling:
     systems: tuple[SystemVsHumans, ...]
     confidence_level: float
     distribution: BootstrapDistribution
+    dropped: int = 0
 
     def summary(self) -> str:
         """One sentence per system.
@@ -177,6 +187,7 @@ def human_ceiling(
     n_resamples: int = 1000,
     confidence_level: float = 0.95,
     seed: int | np.random.Generator | None = None,
+    nan_policy: NanPolicy = "raise",
 ) -> HumanCeiling:
     """Each system's ρ beside the human ceiling of ``ratings`` (items × raters).
 
@@ -194,6 +205,9 @@ def human_ceiling(
         One value per item (default: the mean rating).
     persistent, groups, n_splits, n_resamples, confidence_level, seed
         As :func:`~simeval.stats.agreement.rater_agreement` takes them.
+    nan_policy : {"raise", "omit"}, default "raise"
+        A missing ``gold`` value or system score: an error, or the item left out for
+        every system and the raters (``dropped`` counts them).
 
     Returns
     -------
@@ -218,9 +232,20 @@ def human_ceiling(
     >>> round(s.rho, 6), round(s.rho_with_others, 6), round(s.rater_with_others, 6)
     (0.885714, 0.854303, 0.843358)
     """
+    check_choice("nan_policy", nan_policy, NAN_POLICIES)
     R = check_ratings(ratings)
     n = R.shape[0]
-    names, S = _system_matrix(systems, n)
+    names, S = _system_matrix(systems, n, finite=nan_policy == "raise")
+    dropped = 0
+    if nan_policy == "omit":  # the items every system and the gold score
+        keep = np.isfinite(S).all(axis=0)
+        if gold is not None:
+            gold = as_float_array(gold, "gold")
+            if gold.shape == (n,):
+                keep &= ~np.isnan(gold)
+                gold = gold[keep]
+        dropped = int(n - keep.sum())
+        R, S, n = R[keep], S[:, keep], int(keep.sum())
     rated = (~np.isnan(R)).sum(axis=1)
     if gold is None and not rated.all():
         raise InputError(
@@ -264,11 +289,11 @@ def human_ceiling(
     )
     ceiling = agreement.iaa2.statistic
     rows = tuple(_system_row(dist, name, ceiling, confidence_level, B) for name in names)
-    return HumanCeiling(agreement, ceiling, rows, confidence_level, dist)
+    return HumanCeiling(agreement, ceiling, rows, confidence_level, dist, dropped)
 
 
 def _system_matrix(
-    systems: Mapping[str, ArrayLike], n: int
+    systems: Mapping[str, ArrayLike], n: int, finite: bool = True
 ) -> tuple[tuple[str, ...], NDArray[np.float64]]:
     if not isinstance(systems, Mapping) or not systems:
         raise InputError("`systems` must be a non-empty mapping name → scores (one per item)")
@@ -278,8 +303,13 @@ def _system_matrix(
         s = as_float_array(systems[name], f"system {name}")
         if s.shape != (n,):
             raise InputError(f"system {name!r} has {s.size} scores for {n} rated items")
-        if not np.isfinite(s).all():
-            raise InputError(f"system {name!r} has a missing or infinite score; fix it first")
+        if np.isinf(s).any() or (finite and np.isnan(s).any()):
+            i = int(np.argmax(~np.isfinite(s)))
+            raise InputError(
+                f"system {name!r} has a {'missing' if np.isnan(s[i]) else 'infinite'} score "
+                f"(item {i + 1}); fix it"
+                + (", or pass nan_policy='omit' to leave such items out" if finite else "")
+            )
         rows.append(s)
     return names, np.stack(rows)
 
