@@ -8,14 +8,16 @@ import argparse
 from ..datasets import wordsim as registry
 from ..vectors.read import Vectors
 from ..wordsim.lemmas import is_tagged
+from ..wordsim.options import WordsimOptions
 from ._common import CommandLineError
 
 __all__ = ["check_options", "check_word_forms"]
 
 
 def check_options(args: argparse.Namespace) -> None:
-    """Refuse options that would be ignored with the chosen method and rank, and set the
-    defaults that depend on them (``p`` 2, ``avg_method`` arithmetic).
+    """Refuse, before any file is read, a measure whose options do not go together (the
+    library's :class:`~simeval.wordsim.options.WordsimOptions`, its parameters named by
+    their flags) and rater options that do not.
 
     Parameters
     ----------
@@ -24,34 +26,23 @@ def check_options(args: argparse.Namespace) -> None:
 
     Raises
     ------
+    InputError
+        An option without effect (``--p`` without ``--method minkowski`` …).
     CommandLineError
-        An option without effect (``--p`` without ``--method minkowski`` …), or rater
-        options that do not go together.
+        Rater options that do not go together.
 
     Examples
     --------
     >>> import argparse
-    >>> args = argparse.Namespace(p=3.0, method="cosine", similarity=None, avg_method=None,
-    ...                           rank="none", raters=None, rating_slots=False,
+    >>> args = argparse.Namespace(p=None, method="cosine", similarity=False, avg_method=None,
+    ...                           rank="none", raters=None, rating_slots=True,
     ...                           bootstrap=None, seed=None, pairs=[])
     >>> check_options(args)
     Traceback (most recent call last):
-    simeval.cli._common.CommandLineError: --p is the exponent of --method minkowski and has no \
-effect with --method cosine; drop --p or add --method minkowski
+    simeval.cli._common.CommandLineError: --rating-slots goes with --raters; add --raters or \
+drop --rating-slots
     """
-    if args.p is not None and args.method != "minkowski":
-        raise CommandLineError(
-            f"--p is the exponent of --method minkowski and has no effect with --method "
-            f"{args.method}; drop --p or add --method minkowski"
-        )
-    if args.similarity and args.method != "cosine":
-        raise CommandLineError(
-            f"--similarity applies to --method cosine only; drop it for --method {args.method}"
-        )
-    if args.avg_method is not None and args.rank != "avg":
-        raise CommandLineError(
-            "--avg-method applies with --rank avg only; add --rank avg or drop it"
-        )
+    WordsimOptions(args.method, args.p, bool(args.similarity), args.rank, args.avg_method)
     if args.raters is None:
         for flag, value in (
             ("--rating-slots", args.rating_slots),
@@ -71,8 +62,6 @@ effect with --method cosine; drop --p or add --method minkowski
         )
     elif args.rating_slots and not args.pairs:
         raise CommandLineError("--rating-slots describes --pairs files; a registered set knows")
-    args.p = 2.0 if args.p is None else args.p
-    args.avg_method = args.avg_method or "arithmetic"
 
 
 def check_word_forms(

@@ -40,6 +40,7 @@ from .distances import (
 )
 from .evaluation import PairDetails, WordsimResult, evaluate, signature
 from .lemmas import LEMMA_FORMATS, convert_lemma
+from .options import WordsimOptions
 from .plot import lowess, plot
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "Method",
     "PairDetails",
     "Rank",
+    "WordsimOptions",
     "WordsimResult",
     "check_method",
     "convert_lemma",

@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .. import __version__
 from ..datasets.wordsim import WordPairs, pairs_from
 from ..errors import DataError
 from ..intervals import fisher_interval
@@ -19,6 +18,7 @@ from ..results import json_ready
 from ..vectors.read import Vectors
 from .distances import BATCH_SIZE, AvgMethod, Method, Rank, pair_distances
 from .lemmas import convert_lemma
+from .options import WordsimOptions
 
 __all__ = ["PairDetails", "WordsimResult", "evaluate", "signature"]
 
@@ -172,13 +172,14 @@ class WordsimResult:
 def signature(
     *,
     method: str = "cosine",
-    p: float = 2.0,
+    p: float | None = None,
     similarity: bool = False,
     rank: str = "none",
-    avg_method: str = "arithmetic",
+    avg_method: str | None = None,
     format: str | None = None,
 ) -> str:
-    """A one-line record of the settings, so that a reported number can be reproduced.
+    """A one-line record of the settings, so that a reported number can be reproduced
+    (:meth:`WordsimOptions.signature`).
 
     Parameters
     ----------
@@ -195,18 +196,8 @@ def signature(
     >>> signature(method="minkowski", p=3, rank="avg", avg_method="harmonic")
     'wordsim|method:minkowski|p:3|rank:avg|avg:harmonic|v:0.1.0'
     """
-    parts = ["wordsim", f"method:{method}"]
-    if method == "minkowski":
-        parts.append(f"p:{p:g}")
-    if method == "cosine" and rank == "none":
-        parts.append("value:similarity" if similarity else "value:angle")
-    parts.append(f"rank:{rank}")
-    if rank == "avg":
-        parts.append(f"avg:{avg_method}")
-    if format:
-        parts.append(f"lemma:{format}")
-    parts.append(f"v:{__version__}")
-    return "|".join(parts)
+    options = WordsimOptions(method, p, similarity, rank, avg_method)  # type: ignore[arg-type]
+    return options.signature(format)
 
 
 def evaluate(
@@ -214,10 +205,10 @@ def evaluate(
     vectors: Vectors,
     *,
     method: Method = "cosine",
-    p: float = 2.0,
+    p: float | None = None,
     similarity: bool = False,
     rank: Rank = "none",
-    avg_method: AvgMethod = "arithmetic",
+    avg_method: AvgMethod | None = None,
     format: str | None = None,
     word1: str = "word1",
     word2: str = "word2",
@@ -250,7 +241,10 @@ def evaluate(
     vectors : Vectors
         The model (rows = terms).
     method, p, similarity, rank, avg_method
-        As :func:`pair_distances` (``similarity=True`` is wordspace ``convert=FALSE``).
+        As :func:`pair_distances` (``similarity=True`` is wordspace ``convert=FALSE``),
+        checked together by :class:`~simeval.wordsim.options.WordsimOptions`: ``p`` (2
+        unless given) goes with minkowski, ``similarity`` with cosine, ``avg_method``
+        (arithmetic unless given) with ``rank="avg"``; otherwise they are an error.
     format : {"CWB", "BNC", "DM", "HW", "HWLC"}, optional
         Convert the task's ``word_P`` lemmas before lookup.
     name : str, optional
@@ -294,6 +288,7 @@ def evaluate(
     (0.948683, 0, 4)
 
     """
+    options = WordsimOptions(method, p, similarity, rank, avg_method)
     wp: WordPairs = pairs_from(pairs, word1=word1, word2=word2, score=score, name=name)
     w1, w2 = list(wp.word1), list(wp.word2)
     if format is not None:
@@ -311,10 +306,10 @@ def evaluate(
             w2,
             vectors,
             method=method,
-            p=p,
+            p=options.exponent,
             similarity=similarity,
             rank=rank,
-            avg_method=avg_method,
+            avg_method=options.average,
             batch_size=batch_size,
             progress=progress,
         )
@@ -368,13 +363,8 @@ def evaluate(
         ),
         unknown_words=unknown,
         reason=rho.reason or pr.reason,
-        signature=signature(
-            method=getattr(dist_fnc, "__name__", "custom") if dist_fnc is not None else method,
-            p=p,
-            similarity=similarity,
-            rank=rank,
-            avg_method=avg_method,
-            format=format,
+        signature=options.signature(
+            format, getattr(dist_fnc, "__name__", "custom") if dist_fnc is not None else None
         ),
     )
 
