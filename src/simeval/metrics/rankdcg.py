@@ -26,16 +26,20 @@ def _rankdcg(c: Context) -> MetricResult:
     n = c.n
     if n == 0:
         return MetricResult(math.nan, 0, "undefined for 0 pairs")
-    rel = c.gold.dense.astype(np.float64) + 1.0  # 1 for the lowest distinct gold value … D
-    d = float(rel.max())
-    if d == 1.0:
+    dense = c.gold.dense  # 0 for the lowest distinct gold value … D − 1 (the shared sort)
+    d = int(dense.max()) + 1
+    if d == 1:
         return MetricResult(math.nan, n, "undefined: every gold score is the same")
-    rel_desc = np.sort(rel)[::-1]
+    rel = dense.astype(np.float64) + 1.0  # relative ranks 1 … D
+    rel_desc = c.gold.dense_sorted[::-1].astype(np.float64) + 1.0
     discount = d + 1.0 - rel_desc  # 1 at the top, +1 at each change of gold value
     best = float(np.sum(rel_desc / discount))
     worst = float(np.sum(rel_desc[::-1] / discount))
-    # system order, highest first; tied system scores: the lowest gold first (pessimistic)
-    order = np.lexsort((rel, -c.system.values))
+    # system order, highest first; tied system scores: the lowest gold first (pessimistic):
+    # one sort of the integer key (system rank from the top, gold rank), from the shared
+    # dense ranks of both sides
+    top = c.system.dense.max() - c.system.dense
+    order = np.argsort(top.astype(np.int64) * d + dense, kind="stable")
     got = float(np.sum(rel[order] / discount))
     return MetricResult(min(max((got - worst) / (best - worst), 0.0), 1.0), n)
 
