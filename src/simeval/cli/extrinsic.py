@@ -18,8 +18,7 @@ from ..io import ScoreTable, read_table
 from ..meta.extrinsic import (
     cross_validated_accuracy,
     majority_baseline,
-    query_groups,
-    top1_detection,
+    top1_hits,
 )
 from ..report.extrinsic import format_classification, format_detection
 from ._common import CommandLineError, add_output_options, declare_files, emit, non_negative_int
@@ -203,12 +202,13 @@ def run_detect(args: argparse.Namespace) -> int:
         "--relevant-column": args.relevant_column,
         "--id-column": args.id_column,
     }
-    slices = query_groups(queries)
+    _, query = np.unique(np.asarray(queries), return_inverse=True)
     results = {}
     for col in _score_columns(table, args.score_column, exclude):
         scores = table.finite_numbers(col, parameter="score_column")
-        results[col] = top1_detection([scores[s] for s in slices], [rel[s] for s in slices])
-    emit(format_detection(results, len(slices), args.format, args.digits), args.output)
+        results[col] = top1_hits(scores, rel, query)
+    n_queries = int(query.max()) + 1 if query.size else 0
+    emit(format_detection(results, n_queries, args.format, args.digits), args.output)
     return 0
 
 

@@ -17,7 +17,7 @@ from .classify import (
     select_classifier,
     stratified_folds,
 )
-from .detect import query_groups, top1_accuracy, top1_detection
+from .detect import query_groups, top1_accuracy, top1_detection, top1_hits
 from .rewrite import RewriteAnswer, load_wikipedia_rewrite, rewrite_classification
 
 __all__ = [
@@ -36,4 +36,5 @@ __all__ = [
     "stratified_folds",
     "top1_accuracy",
     "top1_detection",
+    "top1_hits",
 ]

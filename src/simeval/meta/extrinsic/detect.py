@@ -16,7 +16,12 @@ from ..._validate import as_float_array
 from ...errors import InputError, UndefinedMetricWarning
 from ...results import MetricResult
 
-__all__ = ["query_groups", "top1_accuracy", "top1_detection"]
+__all__ = [
+    "query_groups",
+    "top1_accuracy",
+    "top1_detection",
+    "top1_hits",
+]
 
 
 def query_groups(queries: Sequence[Any]) -> list[NDArray[np.intp]]:
@@ -89,27 +94,67 @@ def top1_detection(
         )
     if not candidate_scores:
         raise InputError("no queries given")
-    hits = np.empty(len(candidate_scores))
-    any_related = False
-    for q, (s, r) in enumerate(zip(candidate_scores, relevant)):
-        sc = as_float_array(s, f"candidate_scores[{q}]")
-        if np.isnan(sc).any():
-            raise InputError(f"query {q}: a candidate has no score (NaN); score or drop it")
-        rel = np.asarray(r)
-        if rel.dtype != bool and not np.isin(rel, (0, 1)).all():
-            bad = rel.ravel()[~np.isin(rel.ravel(), (0, 1))][0]
-            raise InputError(f"query {q}: relevance must be 0/1 or True/False; got {bad.item()!r}")
-        rel = rel.astype(bool)
-        if rel.shape != sc.shape or sc.size == 0:
-            raise InputError(
-                f"query {q}: scores and relevance mask must have the same, nonzero length"
-            )
-        any_related = any_related or bool(rel.any())
-        hits[q] = rel[sc == sc.max()].mean()
-    if not any_related:
-        reason = f"none of the {hits.size} queries has a related candidate"
-        return MetricResult(math.nan, hits.size, reason)
-    return MetricResult(float(hits.mean()), hits.size)
+    scores = [as_float_array(s, f"candidate_scores[{q}]") for q, s in enumerate(candidate_scores)]
+    masks = [np.asarray(r) for r in relevant]
+    sizes = np.array([s.size for s in scores])
+    bad = [q for q, (s, r) in enumerate(zip(scores, masks)) if r.shape != s.shape or not s.size]
+    if bad:
+        raise InputError(
+            f"query {bad[0]}: scores and relevance mask must have the same, nonzero length"
+        )
+    query = np.repeat(np.arange(sizes.size), sizes)
+    return top1_hits(np.concatenate(scores), np.concatenate(masks), query)
+
+
+def top1_hits(scores: ArrayLike, relevant: ArrayLike, query: ArrayLike) -> MetricResult:
+    """:func:`top1_detection` of candidates given row by row: each row's score, whether it
+    is related to its query, and its query's code (0 … Q − 1, every code used), computed
+    for every query at once (a maximum per query, then two counts per query).
+
+    Parameters
+    ----------
+    scores : array_like
+        One score per candidate row.
+    relevant : array_like
+        0/1 or boolean, one per row.
+    query : array_like of int
+        The query of each row, as codes 0 … Q − 1.
+
+    Returns
+    -------
+    MetricResult
+        The mean over the Q queries of the share of related candidates among those with
+        the query's highest score.
+
+    Examples
+    --------
+    >>> top1_hits([0.9, 0.1, 0.5, 0.2, 0.8, 0.8], [1, 0, 0, 1, 1, 0], [0, 0, 0, 1, 1, 1])
+    MetricResult(statistic=0.75, n=2, reason=None)
+    """
+    sc = as_float_array(scores, "candidate_scores")
+    codes = np.asarray(query, dtype=np.intp)
+    rel = np.asarray(relevant)
+    if np.isnan(sc).any():
+        q = int(codes[np.argmax(np.isnan(sc))])
+        raise InputError(f"query {q}: a candidate has no score (NaN); score or drop it")
+    if rel.dtype != bool and not np.isin(rel, (0, 1)).all():
+        i = int(np.argmax(~np.isin(rel, (0, 1))))
+        raise InputError(
+            f"query {int(codes[i])}: relevance must be 0/1 or True/False; got {rel[i].item()!r}"
+        )
+    rel = rel.astype(bool)
+    n_queries = int(codes.max()) + 1 if codes.size else 0
+    best = np.full(n_queries, -np.inf)
+    np.maximum.at(best, codes, sc)
+    top = sc == best[codes]
+    hits = np.bincount(codes, weights=top & rel, minlength=n_queries) / np.bincount(
+        codes, weights=top, minlength=n_queries
+    )
+    if not rel.any():
+        return MetricResult(
+            math.nan, n_queries, f"none of the {n_queries} queries has a related candidate"
+        )
+    return MetricResult(float(hits.mean()), n_queries)
 
 
 def top1_accuracy(candidate_scores: Sequence[ArrayLike], relevant: Sequence[ArrayLike]) -> float:
