@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+import numpy as np
+
 from ..errors import InputError
 from ..results import json_ready
 from .diversity import diversity_steps
+from .metrics import DIMPLE, EPR
 from .patterns import PatternsLike, as_patterns, term_bounds
 from .text import Analyzer, default_analyzer
 
@@ -168,8 +171,8 @@ def explain(
                     d=step.d,
                     reason=step.reason,
                     q=qi,
-                    gain=float(2.0 ** (qi * step.d) - 1.0),
-                    epr_credit=qi if step.d == 3 else 0.0,
+                    gain=float(DIMPLE.gain(np.float64(qi), np.int8(step.d))),
+                    epr_credit=float(EPR.gain(np.float64(qi), np.int8(step.d))),
                 )
             )
     return PatternExplanations(out)

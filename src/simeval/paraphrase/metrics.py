@@ -22,7 +22,8 @@ Shima, H. & Mitamura, T. (2011). Diversity-aware evaluation for paraphrase patte
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -36,7 +37,12 @@ from .scores import PatternMetricResult, PatternScores, SetScore, TermScore
 from .text import Analyzer, default_analyzer
 
 __all__ = [
+    "DIMPLE",
+    "EP",
+    "EPR",
     "METRICS",
+    "PATTERN_METRICS",
+    "PatternMetric",
     "PatternMetricResult",
     "PatternScores",
     "SetScore",
@@ -47,10 +53,44 @@ __all__ = [
     "score_patterns",
 ]
 
+
+@dataclass(frozen=True)
+class PatternMetric:
+    """One metric of ranked paraphrase patterns: its per-pattern gain g(Q, D) and the
+    largest gain, so that ``metric_k = Σ_{i≤k} g(Q_i, D_i) / (top · k)`` lies in [0, 1]
+    (Shima & Mitamura 2011, §3). A new metric is one record in :data:`PATTERN_METRICS`.
+
+    Attributes
+    ----------
+    name : str
+        Its name in code and files (``dimple``).
+    label : str
+        How reports print it (``DIMPLE``).
+    gain : callable
+        ``(Q, D) → g``, elementwise over the patterns.
+    top : float
+        The largest gain (Q = 1, D = 3).
+
+    Examples
+    --------
+    >>> DIMPLE.gain(np.array([1.0, 0.5]), np.array([3, 2])).tolist()  # 2^(QD) − 1
+    [7.0, 1.0]
+    """
+
+    name: str
+    label: str
+    gain: Callable[[NDArray[np.float64], NDArray[np.int8]], NDArray[np.float64]]
+    top: float = 1.0
+
+
+EP = PatternMetric("ep", "EP", lambda q, d: q)
+EPR = PatternMetric("epr", "EPR", lambda q, d: q * (d == 3))
+DIMPLE = PatternMetric("dimple", "DIMPLE", lambda q, d: np.exp2(q * d) - 1.0, top=7.0)
 #: The intrinsic metrics, in the order of Shima & Mitamura 2011 Tables 2–3.
-METRICS = ("ep", "epr", "dimple")
+PATTERN_METRICS = {m.name: m for m in (EP, EPR, DIMPLE)}
+METRICS = tuple(PATTERN_METRICS)
 #: How reports print them.
-METRIC_LABELS = {"ep": "EP", "epr": "EPR", "dimple": "DIMPLE"}
+METRIC_LABELS = {m.name: m.label for m in PATTERN_METRICS.values()}
 
 
 def _check_k(k: Any) -> int:
@@ -70,13 +110,10 @@ def diversity_of_rows(patterns: Patterns, analyzer: Analyzer | None = None) -> N
 
 
 def _gains(metric: str, q: NDArray[np.float64], d: NDArray[np.int8]) -> NDArray[np.float64]:
-    if metric == "ep":
-        return q
-    if metric == "epr":
-        return q * (d == 3)
-    if metric == "dimple":
-        return (np.exp2(q * d) - 1.0) / 7.0
-    raise InputError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
+    record = PATTERN_METRICS.get(metric)
+    if record is None:
+        raise InputError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
+    return np.asarray(record.gain(q, d), dtype=np.float64) / record.top
 
 
 def signature(judgment: str, analyzer: Analyzer) -> str:
