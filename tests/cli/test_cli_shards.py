@@ -58,6 +58,21 @@ def test_merge_puts_the_shards_in_order() -> None:
     assert merged["scores"] == [0.1, 0.2, 0.3, None, 0.5]
 
 
+def test_shards_of_one_model_folder_spelt_otherwise_are_merged() -> None:
+    # jobs started in other folders name st:model and st:/abs/model; the weights' and the
+    # files' digests say it is one model (merge refused "its model differs")
+    def sig(model: str) -> str:
+        return f"simeval:0.1.0|scores|model:{model}|weights:sha256:ab12|files:sha256:cd34|x"
+
+    one = {**_shard("st:model", 1, 2, ["a", "b"], [0.1, 0.2]), "signature": sig("st:model")}
+    two = _shard("st:/abs/model", 2, 2, ["c", "d", "e"], [0.3, 0.4, 0.5])
+    merged = merge_shards([("1.json", one), ("2.json", {**two, "signature": sig("st:/abs/model")})])
+    assert merged["ids"] == ["a", "b", "c", "d", "e"] and merged["model"] == "st:model"
+    other = sig("st:/abs/model").replace("cd34", "ef56")  # another pooling: refused
+    with pytest.raises(Exception, match=r"2\.json: a shard of st:/abs/model on toy"):
+        merge_shards([("1.json", one), ("2.json", {**two, "signature": other})])
+
+
 @pytest.mark.parametrize(
     ("shards", "message"),
     [

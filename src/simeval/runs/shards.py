@@ -50,6 +50,19 @@ def _describe(doc: Mapping[str, Any]) -> str:
     return f"{doc['model']} on {doc['dataset']}"
 
 
+_MODEL = re.compile(r"\|model:[^|]*")
+
+
+def _same_model(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """One model in both shards: the same name, or — for a model named by its folder
+    (``st:PATH``, ``model2vec:PATH``), which jobs started elsewhere spell otherwise — the
+    same signature but for the name, its weights' and files' digests included."""
+    if a["model"] == b["model"]:
+        return True
+    sig_a, sig_b = str(a["signature"]), str(b["signature"])
+    return "|weights:sha256:" in sig_a and _MODEL.sub("", sig_a) == _MODEL.sub("", sig_b)
+
+
 def merge_shards(shards: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     """The whole set's scores from its shards' ``scores`` documents (``(source, document)``
     each, as :func:`simeval.report.schema.scores_document` writes them): every shard of
@@ -97,7 +110,7 @@ and merge again
         if doc.get("shard") is None:
             raise DataError(f"{source}: holds the scores of a whole set, not a shard; merge shards")
         for key, what in (("model", "model"), ("dataset", "data set"), ("set_pairs", "pairs")):
-            if doc[key] != first[key]:
+            if doc[key] != first[key] and not (key == "model" and _same_model(doc, first)):
                 raise DataError(
                     f"{source}: a shard of {_describe(doc)} ({doc['set_pairs']} pairs), not "
                     f"of {_describe(first)} ({first['set_pairs']} pairs) as {first_source}; "
@@ -114,7 +127,7 @@ and merge again
                 f"{source}: shard {index}/{count} does not exist (the shards of {count} are "
                 f"1 to {count}); merge the files simeval score --shard wrote"
             )
-        if doc["signature"] != first["signature"]:
+        if _MODEL.sub("", doc["signature"]) != _MODEL.sub("", first["signature"]):
             raise DataError(
                 f"{source}: its signature differs from {first_source}'s (another model "
                 f"version, option or simeval version): {doc['signature']} vs "
