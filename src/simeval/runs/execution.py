@@ -142,11 +142,11 @@ def run_tasks(
                 progress(base, total)
         return out
     futures = [executor.submit(run_task, task) for task in tasks]
-    for k, (future, size) in enumerate(zip(futures, sizes)):
-        if describe is not None:
-            describe(f"{len(tasks)} tasks on the executor, {k} done")
+    for k, (future, size) in enumerate(zip(futures, sizes), start=1):
         out.append(future.result())
         base += size
+        if describe is not None:  # said after the task, so that the last line says all
+            describe(f"{len(tasks)} tasks on the executor, {k} done")
         if progress is not None:
             progress(base, total)
     return out
