@@ -250,3 +250,14 @@ def test_minmax_maps_the_system_for_every_measure_of_a_gold_value() -> None:
                      metrics=["f1_low"], n_resamples=100, seed=0)  # fmt: skip
     rec = next(r for r in cmp.records() if r["system"] == "s")
     assert rec["value"] == pytest.approx(0.5, abs=1e-15)
+
+
+def test_minmax_with_constant_gold_leaves_the_system_as_it_is() -> None:
+    # constant gold has no range to map onto: the whole evaluation stopped with
+    # "the gold scores are constant", where Pearson is undefined (NaN with its reason)
+    # and the low/high measures are defined: gold 1 < 1.5 is low, and so is every score
+    s = np.array([0.1, 0.5, 0.2, 0.9, 0.3])
+    ev = se.evaluate([1.0] * 5, {"a": s}, scale=(0, 5), normalize="minmax",
+                     metrics=["pearson", "f1_low"])  # fmt: skip
+    assert math.isnan(ev.value("a", "pearson")) and ev.value("a", "f1_low") == 1.0
+    assert ev.calibration["a"] is None

@@ -36,7 +36,8 @@ def system_on_gold_scale(
     """One system's scores as every measure of a gold value reads them (options resolved
     for the gold and this system), for :func:`~simeval.evaluate`, the bootstrap and the
     saved scores: under ``normalize="minmax"`` the system's observed range onto the gold's
-    (:func:`~simeval.metrics._scales.minmax_onto_gold`), otherwise :func:`~.gold_scale.calibrate`.
+    (:func:`~simeval.metrics._scales.minmax_onto_gold`; constant gold has no range, and
+    the scores stay as they are), otherwise :func:`~.gold_scale.calibrate`.
 
     Parameters
     ----------
@@ -62,7 +63,7 @@ def system_on_gold_scale(
     ([1.0, 3.0, 5.0], 'minmax', 'observed ranges')
     """
     declared = options.scale_source != "observed"
-    if options.normalize == "minmax":
+    if options.normalize == "minmax" and gold.size and gold.min() < gold.max():
         reason = off_scale_reason(scores, options.scale, options.system_scale,  # type: ignore[arg-type]
                                   extremes, declared=declared)  # fmt: skip
         fit = None if reason is None else CalibrationFit("minmax", "observed ranges", reason)

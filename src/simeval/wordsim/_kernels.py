@@ -14,6 +14,9 @@ __all__ = ["COSINE_TOL"]  # the kernels are private to simeval.wordsim.distances
 
 #: wordspace snaps cosines within this distance of ±1 to ±1 before ``acos``.
 COSINE_TOL = 1e-12
+#: Beyond this minkowski p, |x − y|^p under- or overflows for ordinary coordinates: each
+#: pair is then measured over its largest coordinate difference.
+_CDIST_MAX_P = 64.0
 
 
 def _scaled_norm(diff: NDArray[np.float64], p: float) -> NDArray[np.float64]:
@@ -24,12 +27,18 @@ def _scaled_norm(diff: NDArray[np.float64], p: float) -> NDArray[np.float64]:
     return m * np.sum((diff / safe[..., None]) ** p, axis=-1) ** (1.0 / p)
 
 
+#: Far enough from the ends of the float range that sums of squares cannot leave it.
+_SAFE = (1e-100, 1e100)
+
+
 def _rescued(
     values: NDArray[np.float64], diff: NDArray[np.float64], p: float
 ) -> NDArray[np.float64]:
-    """``values`` (p-norms of the rows of ``diff``), with the ones that overflowed, or
-    underflowed to 0 though a coordinate is not 0, computed again by :func:`_scaled_norm`."""
-    bad = ~np.isfinite(values) | ((values == 0) & (np.max(diff, axis=-1) > 0))
+    """``values`` (p-norms of the rows of ``diff``), with the ones whose sum of powers
+    overflowed or fell below the normal floats (subnormal or 0, though a coordinate is not
+    0) computed again by :func:`_scaled_norm`."""
+    small = float(np.finfo(np.float64).tiny) ** (1.0 / p)
+    bad = ~np.isfinite(values) | ((values < small) & (np.max(diff, axis=-1) > 0))
     if bad.any():
         values = values.copy()
         values[bad] = _scaled_norm(diff[bad], p)
@@ -95,12 +104,19 @@ def cross(
         if p == 0.0 and method == "minkowski":  # the Hamming length (scipy: its share)
             return cdist(a, b, "hamming") * a.shape[1]
         q = 2.0 if method == "euclidean" else p
-        if q > 1.0:
-            out = cdist(a, b, "euclidean") if q == 2.0 else cdist(a, b, "minkowski", p=q)
-            bad = np.argwhere(~np.isfinite(out) | (out == 0))  # overflowed or underflowed
-            if bad.size:
-                diff = np.abs(a[bad[:, 0]] - b[bad[:, 1]])
-                out[bad[:, 0], bad[:, 1]] = _rescued(out[bad[:, 0], bad[:, 1]], diff, q)
+        if q > 1.0 and q <= _CDIST_MAX_P:
+            # powers of coordinates beyond 1e±100 leave the float range: those matrices are
+            # measured divided by their largest coordinate (distances scale with it)
+            top = max(float(np.abs(a).max(initial=0.0)), float(np.abs(b).max(initial=0.0)))
+            c = top if top > 0 and not _SAFE[0] <= top <= _SAFE[1] else 1.0
+            a_c, b_c = (a, b) if c == 1.0 else (a / c, b / c)
+            kind = {"metric": "euclidean"} if q == 2.0 else {"metric": "minkowski", "p": q}
+            return cdist(a_c, b_c, **kind) * c
+        if q > 1.0:  # a large p: every pair over its own largest coordinate difference
+            out = np.empty((a.shape[0], b.shape[0]))
+            step = max(1, 2_000_000 // max(1, b.size))
+            for s in range(0, a.shape[0], step):
+                out[s : s + step] = _scaled_norm(np.abs(a[s : s + step, None, :] - b[None]), q)
             return out
         out = np.empty((a.shape[0], b.shape[0]))
         step = max(1, 2_000_000 // max(1, b.size))
