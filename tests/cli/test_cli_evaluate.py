@@ -435,9 +435,9 @@ def test_id_column_alignment_with_shuffled_rows(capsys, tmp_path) -> None:
     rc, out, err = run(capsys, "evaluate", gpath, "--system", f"s={spath}:sim")
     assert rc == 2 and out == ""
     assert err.strip().splitlines() == [
-        f"simeval: error: {spath}: row 1 holds id {ids[perm[0]]!r} where {gpath} has 'pair0': "
-        "the rows are paired by position; pair them by id with --id-column id (or write the "
-        "scores in the gold's order)"
+        f"simeval: error: {spath}, line 2, column 'id' holds id {ids[perm[0]]!r} where "
+        f"{gpath}, line 2, column 'id' holds 'pair0': the rows are paired by position; pair "
+        "them by id with --id-column id (or write the scores in the gold's order)"
     ]
     # the same ids in the same order, by position, are scored
     inorder = tmp_path / "inorder.csv"

@@ -8,7 +8,7 @@ Whether a file has a header row is said per file: ``--no-header`` for GOLD, and
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +126,8 @@ def _file_inputs(
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
     if gold_ids is None and gold_table.has_column(ID):  # rows by position: ids must agree
         gold_ids = ids_of(gold_table, ID, check=False)
-    systems = _read_systems(args, gold_ids, gold.size, args.gold, options)
+    where = lambda i: gold_table.location(i, ID)  # noqa: E731
+    systems = _read_systems(args, gold_ids, gold.size, args.gold, options, where)
     if args.nan_policy == "raise":
         check_filled(gold, gold_table, gold_col, what="gold score")
     return gold, systems, options
@@ -156,7 +157,8 @@ def _dataset_inputs(
         args.scale = list(pairs.scale)
     options = options_from_args(args, None)
     ids = list(pairs.ids) if pairs.ids else None  # by id, or the order checked
-    systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options)
+    where = lambda i: f"--dataset {pairs.name}, pair {i + 1}"  # noqa: E731
+    systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options, where)
     scored = ~np.isnan(pairs.gold)
     if not scored.all():
         note(args, f"{pairs.name}: {int((~scored).sum())} unscored pair(s) left out")
@@ -170,6 +172,7 @@ def _read_systems(
     n_gold: int,
     gold_path: str,
     options: Options,
+    gold_where: Callable[[int], str],
 ) -> dict[str, NDArray[np.float64]]:
     """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line)."""
     headerless = _headerless_systems(args)
@@ -180,8 +183,9 @@ def _read_systems(
             raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
         # one file at a time: its table (ids and text) goes before the next is read
         systems[name] = _read_system(
-            args, name, path, column, name not in headerless, gold_ids, n_gold, gold_path, options
-        )
+            args, name, path, column, name not in headerless, gold_ids, n_gold, gold_path,
+            options, gold_where,
+        )  # fmt: skip
         release_reader_memory()  # the file's ids and text, before the next is read
     return systems
 
@@ -196,6 +200,7 @@ def _read_system(
     n_gold: int,
     gold_path: str,
     options: Options,
+    gold_where: Callable[[int], str],
 ) -> NDArray[np.float64]:
     """One system file's scores, aligned with the gold pairs; the file's own array where
     its rows are the gold pairs in order (no copy)."""
@@ -204,8 +209,9 @@ def _read_system(
     values = table.numbers(col, parameter="system")
     if not args.id_column:  # by position; where both sides carry ids, in the same order
         if gold_ids is not None and table.has_column(ID):
-            check_same_order(gold_ids, ids_of(table, ID, check=False),
-                             gold_path=gold_path, system_path=path)  # fmt: skip
+            check_same_order(gold_ids, ids_of(table, ID, check=False), gold_path=gold_path,
+                             system_path=path, gold_where=gold_where,
+                             system_where=lambda i: table.location(i, ID))  # fmt: skip
         gold_ids = None
     rows, extra = match_rows(
         gold_ids,

@@ -9,7 +9,7 @@ ids whose hashes collide are compared as text, so no match rests on a hash alone
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 import numpy as np
@@ -310,7 +310,13 @@ def match_rows(
 
 
 def check_same_order(
-    gold_ids: Sequence[Any], system_ids: Sequence[Any], *, gold_path: str, system_path: str
+    gold_ids: Sequence[Any],
+    system_ids: Sequence[Any],
+    *,
+    gold_path: str,
+    system_path: str,
+    gold_where: Callable[[int], str] | None = None,
+    system_where: Callable[[int], str] | None = None,
 ) -> None:
     """Rows paired by position whose files both carry ids must carry the same ids in the
     same order: a system file sorted or shuffled otherwise would be scored against the
@@ -323,6 +329,9 @@ def check_same_order(
         The ids of each side, in file order.
     gold_path, system_path : str
         File names for the message.
+    gold_where, system_where : callable, optional
+        Row → where it is, for the message (``file, line 7, column 'id'``); default
+        ``file, row N``.
 
     Raises
     ------
@@ -335,15 +344,17 @@ def check_same_order(
     >>> check_same_order(["a", "b"], ["b", "a"], gold_path="g", system_path="s")
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    simeval.errors.DataError: s: row 1 holds id 'b' where g has 'a': the rows are paired ...
+    simeval.errors.DataError: s, row 1 holds id 'b' where g, row 1 holds 'a': the rows are ...
     """
     gold, system = Ids.of(gold_ids), Ids.of(system_ids)
     if len(gold) != len(system):
         return
     row = gold.first_difference(system)
     if row is not None:
+        here = system_where(row) if system_where else f"{system_path}, row {row + 1}"
+        there = gold_where(row) if gold_where else f"{gold_path}, row {row + 1}"
         raise DataError(
-            f"{system_path}: row {row + 1} holds id {system[row]!r} where {gold_path} has "
-            f"{gold[row]!r}: the rows are paired by position; pair them by id with "
-            f"{param('id_column', ID_COLUMN)} (or write the scores in the gold's order)"
+            f"{here} holds id {system[row]!r} where {there} holds {gold[row]!r}: the rows "
+            f"are paired by position; pair them by id with {param('id_column', ID_COLUMN)} "
+            "(or write the scores in the gold's order)"
         )
