@@ -115,7 +115,7 @@ def test_msrp_train_is_joined_from_the_public_copys_two_files(
     # a continuation that does not complete the file fails the checksum and leaves nothing
     monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home2"))
     bad = replace(f, continuation=(tmp_path / "train.tsv").as_uri())
-    with pytest.raises(DataError, match="does not match"):
+    with pytest.raises(DataError, match="has another SHA-256 than the registered"):
         fetch_file(bad, folder="sentences")
     assert not any((tmp_path / "home2").rglob("*.txt"))
 
