@@ -214,3 +214,11 @@ def test_a_npy_matrix_of_other_values_names_the_file(tmp_path, matrix, message) 
     (tmp_path / "v.vocab").write_text("tea\nmilk\n")
     with pytest.raises(DataError, match=message):
         read_vectors(tmp_path / "v.npy")
+
+
+def test_a_vocabulary_word_holds_what_a_text_vector_file_keeps(tmp_path) -> None:
+    # words were cut at U+2028 and at a no-break space ("c", "mi"), which text vector
+    # files keep whole; a count after a space or a tab is still dropped
+    np.save(tmp_path / "v.npy", np.eye(3))
+    (tmp_path / "v.vocab").write_text("c\u2028at 10\nmi\xa0lk\t5\ntea\n", encoding="utf-8")
+    assert read_vectors(tmp_path / "v.npy").words == ("c\u2028at", "mi\xa0lk", "tea")

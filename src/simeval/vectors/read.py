@@ -280,7 +280,10 @@ def _read_npy(p: Path, vocab: str | os.PathLike[str] | None) -> Vectors:
             f"{vocab_path}: line {line} is not UTF-8 (byte 0x{data[exc.start]:02x}); convert "
             "the vocabulary to UTF-8 (e.g. iconv -f latin1 -t utf-8)"
         ) from None
-    words = [line.split()[0] for line in lines_of(text) if line.strip()]
+    # a word ends at a space or a tab only (not at U+2028 or a no-break space, as text
+    # vector files are read); "word count" lines keep the word
+    rows = (line.strip(" \t") for line in lines_of(text))
+    words = [row.replace("\t", " ").partition(" ")[0] for row in rows if row]
     if len(words) != matrix.shape[0]:
         raise DataError(
             f"{vocab_path}: {len(words)} words but {p} has {matrix.shape[0]} rows; "
