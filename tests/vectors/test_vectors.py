@@ -94,9 +94,17 @@ def test_a_binary_header_that_lies_is_an_error(tmp_path: Path, header, message) 
         read_vectors(p)
 
 
-def test_a_text_file_read_as_binary_is_an_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 3\n" + "".join(f"{w} {' '.join(map(str, v))}\n" for w, v in ROWS.items()),
+        # 12 characters of numbers per row: exactly 3 float32 of bytes, read as vectors
+        "2 3\ncat 0.1 0.2 0.3\ndog 0.4 0.5 0.6\n",
+    ],
+)
+def test_a_text_file_read_as_binary_is_an_error(tmp_path: Path, text: str) -> None:
     p = tmp_path / "v.txt"
-    p.write_text("3 3\n" + "".join(f"{w} {' '.join(map(str, v))}\n" for w, v in ROWS.items()))
+    p.write_text(text)
     with pytest.raises(DataError, match="not word2vec binary"):
         read_vectors(p, format="binary")
 

@@ -222,6 +222,11 @@ def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
             "the last of them; the header is wrong or the file is not word2vec binary"
         )
     check_duplicates(p, words, np.arange(1, n + 1))
+    if n and _all_text(data, offsets[:100], width):
+        raise DataError(
+            f"{p}: the vectors are written as text, not as float32 bytes; this is not word2vec "
+            f"binary (text vectors: {param('format', 'text')})"
+        )
     if keep is not None:
         sel = np.flatnonzero(np.fromiter((w in keep for w in words), dtype=bool))
         words = [words[i] for i in sel]
@@ -235,6 +240,18 @@ def _read_binary(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
         raw = buf[offsets[s : s + chunk, None] + cols]
         matrix[s : s + chunk] = raw.view("<f4").reshape(-1, dim)
     return _vectors(p, words, matrix)
+
+
+#: The bytes of numbers written as text; float32 vectors made of them alone are text.
+_NUMBER_TEXT = np.zeros(256, dtype=bool)
+_NUMBER_TEXT[np.frombuffer(b"0123456789+-.eE \t\r\n", dtype=np.uint8)] = True
+
+
+def _all_text(data: bytes, offsets: NDArray[np.int64], width: int) -> bool:
+    """Whether every byte of the vectors at ``offsets`` is a character of written numbers
+    (one random float32 in 10^4 is; a hundred rows of them is a text file)."""
+    raw = np.frombuffer(data, dtype=np.uint8)[offsets[:, None] + np.arange(width)]
+    return bool(_NUMBER_TEXT[raw].all())
 
 
 def _vectors(p: Path, words: list[str], matrix: NDArray[Any]) -> Vectors:
