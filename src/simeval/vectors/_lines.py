@@ -116,18 +116,26 @@ def read_text(p: Path, data: bytes, keep: frozenset[str] | None) -> Vectors:
     dim = int(d_declared) if d_declared is not None else int(np.bincount(counts).argmax())
     if not counts.any():
         raise DataError(f"{p}: no values after the words; expected a word and its vector per line")
-    if dim == 0:  # most rows have no field after the word: another separator than row 1's
-        i = int(np.argmin(counts))
-        kind = "tab" if sep == "\t" else "space"
+    kind = "tab" if sep == "\t" else "space"
+    if dim == 0:  # most rows have no value after the word
+        i, j = int(np.argmin(counts)), int(np.argmax(counts))  # one without, one with
         raise DataError(
-            f"{p}, line {line_no[i]}: no {kind}-separated values after the word, as line "
-            f"{line_no[0]} has; separate the fields alike on every line"
+            f"{p}, line {line_no[i]}: no {kind}-separated values after the word, where line "
+            f"{line_no[j]} has {int(counts[j])}; write a word and its values on every line, "
+            "separated alike"
         )
     odd = np.flatnonzero(counts != dim)
     bad = [i for i in odd if len(rows[i][2].split()) != dim]
     if bad:
         i = int(bad[0])
         got = len(rows[i][2].split())
+        other = " " if sep == "\t" else "\t"
+        if got == 0 and other in rows[i][0]:  # the word swallowed the values
+            raise DataError(
+                f"{p}, line {line_no[i]}: no {kind}-separated values after the word (this "
+                f"line separates its fields otherwise than line {line_no[0]}); separate the "
+                "fields alike on every line"
+            )
         raise DataError(
             f"{p}, line {line_no[i]} ({words[i]!r}): {got} values, expected {dim} "
             f"({len(bad)} ragged rows in all); every row needs the same dimension"
