@@ -261,3 +261,24 @@ def test_minmax_with_constant_gold_leaves_the_system_as_it_is() -> None:
                      metrics=["pearson", "f1_low"])  # fmt: skip
     assert math.isnan(ev.value("a", "pearson")) and ev.value("a", "f1_low") == 1.0
     assert ev.calibration["a"] is None
+
+
+def test_a_binned_measure_reads_the_system_calibrated_on_all_pairs() -> None:
+    # Each bin was calibrated on its own pairs, which a bin chooses by their gold scores:
+    # a system of pure noise then got, in every bin, the error of that bin's own mean.
+    # Calibrated on all pairs, noise predicts about the overall mean 2.5; by hand, for
+    # gold uniform on [0, 5], E|g − 2.5| = 2.5 − 5/6 ≈ 1.67 in the outer thirds and
+    # 5/12 ≈ 0.42 in the middle one (per-bin maps gave ≈ 0.42 in every bin).
+    rng = np.random.default_rng(0)
+    gold = rng.uniform(0, 5, 3000)
+    noise = rng.uniform(-1, 1, 3000)  # a cosine, off the 0–5 scale: calibrated
+    ev = se.evaluate(gold, {"noise": noise}, scale=(0, 5), metrics=["bins(mae)"])
+    per_bin = [r.value for r in ev.records if r.bin is not None and r.bin != "sd over bins"]
+    assert per_bin[0] == pytest.approx(2.5 - 5 / 6, abs=0.12)
+    assert per_bin[1] == pytest.approx(5 / 12, abs=0.12)
+    assert per_bin[2] == pytest.approx(2.5 - 5 / 6, abs=0.12)
+    # and equal to the per-bin MAE of the scores as evaluate calibrates them
+    on = ev.on_gold_scale("noise")
+    thirds = np.minimum((gold / (5 / 3)).astype(int), 2)
+    expected = [np.abs(on - gold)[thirds == k].mean() for k in range(3)]
+    np.testing.assert_allclose(per_bin, expected, rtol=1e-12)

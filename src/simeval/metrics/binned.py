@@ -100,11 +100,17 @@ def binned_metric(inner: Metric) -> Metric:
             binning = c.options.binning_rule.assign(c.gold.values, scale=c.options.scale)
         total = c.n
         bins: list[BinResult] = []
+        # the system on the gold scale as mapped on the whole data: a bin is chosen by its
+        # gold scores, and a map fitted on one bin's pairs would be fitted to them
+        mapped = c.system_mapped if inner.gold_scale_any else None
+        if mapped is c.system.values:  # not mapped: each bin's scores as they are
+            mapped = None
         for spec, members in zip(binning.specs, binning.members):
             sub = Context(
                 SortedScores(c.gold.values[members]),
                 SortedScores(c.system.values[members]),
                 c.options,  # resolved on the whole data: one scale, one pair of borders
+                views=None if mapped is None else {"system_mapped": mapped[members]},
             )
             res = sub.result(inner)
             bins.append(
