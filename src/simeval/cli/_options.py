@@ -12,7 +12,9 @@ from ..errors import DataError, InputError
 
 __all__ = [
     "DEFAULT_BOOTSTRAP",
+    "DEFAULT_SEED",
     "add_bootstrap_option",
+    "add_seed_option",
     "int_at_least",
     "level",
     "parse_bins",
@@ -22,6 +24,9 @@ __all__ = [
 
 #: Bootstrap resamples when ``--bootstrap`` is not given.
 DEFAULT_BOOTSTRAP = 1000
+#: The seed of every command's randomness when ``--seed`` is not given: a repeated command
+#: repeats its numbers (the library's functions take ``seed=None`` as numpy does).
+DEFAULT_SEED = 0
 
 
 def int_at_least(minimum: int) -> Callable[[str], int]:
@@ -276,3 +281,32 @@ def system_scales(
     if default is not None:
         named["*"] = default
     return named
+
+
+def add_seed_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--seed S``: the seed of ``what`` (a whole number ≥ 0, default
+    :data:`DEFAULT_SEED`), one flag for every command that draws at random.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The command's parser.
+    what : str
+        What the seed draws, for the help line.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_seed_option(parser, "the bootstrap resamples")
+    >>> parser.parse_args([]).seed, parser.parse_args(["--seed", "7"]).seed
+    (0, 7)
+    """
+    from ._common import non_negative_int
+
+    parser.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=DEFAULT_SEED,
+        metavar="S",
+        help=f"seed of {what} (default {DEFAULT_SEED}; 0 is a seed)",
+    )

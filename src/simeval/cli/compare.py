@@ -11,6 +11,7 @@ from ..report.schema import comparison_document
 from ..stats.bootstrap.intervals import BOOTSTRAP_CI_METHODS
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
 from ._common import ProgressBar, add_output_options, non_negative_int, note, progress_enabled
+from ._options import add_seed_option
 from .documents import add_document_options, emit_document
 from .evaluate import data_name
 from .gold_and_systems import load_inputs
@@ -54,9 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=f"bootstrap resamples, at least {MIN_INTERVAL_RESAMPLES} (default 1000, as "
         "Efron & Tibshirani 1993 recommend for BCa intervals)",
     )
-    p.add_argument(
-        "--seed", type=non_negative_int, default=0, help="random seed (default 0; 0 is a seed)"
-    )
+    add_seed_option(p, "the bootstrap and permutation resamples")
     p.add_argument(
         "--ci", choices=BOOTSTRAP_CI_METHODS, default="bca", help="interval method (bca)"
     )

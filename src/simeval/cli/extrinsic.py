@@ -21,8 +21,8 @@ from ..meta.extrinsic import (
     top1_hits,
 )
 from ..report.extrinsic import format_classification, format_detection
-from ._common import CommandLineError, add_output_options, declare_files, emit, non_negative_int
-from ._options import int_at_least, positive_int
+from ._common import CommandLineError, add_output_options, declare_files, emit
+from ._options import add_seed_option, int_at_least, positive_int
 
 __all__ = ["register", "run"]
 
@@ -87,12 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=10,
         help="number of cross-validation folds, ≥ 2 (default: 10)",
     )
-    c.add_argument(
-        "--seed",
-        type=non_negative_int,
-        default=0,
-        help="seed of the random fold assignment (default: 0)",
-    )
+    add_seed_option(c, "the random fold assignment")
     c.add_argument(
         "--min-bucket",
         type=positive_int,

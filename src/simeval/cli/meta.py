@@ -10,8 +10,8 @@ from ..meta.predictiveness import predictiveness
 from ..meta.ranks import rank_agreement
 from ..metrics.registry import direction
 from ..report.predictiveness import format_meta
-from ._common import add_output_options, declare_files, emit, non_negative_int
-from ._options import add_bootstrap_option
+from ._common import add_output_options, declare_files, emit
+from ._options import add_bootstrap_option, add_seed_option
 
 __all__ = ["register", "run"]
 
@@ -76,12 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="the task result is an error (lower is better)",
     )
     add_bootstrap_option(p, "the systems, for the interval of ρ")
-    p.add_argument(
-        "--seed",
-        type=non_negative_int,
-        default=0,
-        help="seed of the bootstrap over systems (default: 0; 0 is a seed)",
-    )
+    add_seed_option(p, "the bootstrap over systems")
     add_output_options(p)
     declare_files(p, inputs=("intrinsic", "extrinsic"))
     p.set_defaults(func=run)

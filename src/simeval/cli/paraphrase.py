@@ -27,10 +27,9 @@ from ._common import (
     add_output_options,
     declare_files,
     emit,
-    non_negative_int,
     note,
 )
-from ._options import add_bootstrap_option, level, positive_int
+from ._options import add_bootstrap_option, add_seed_option, level, positive_int
 from .files import dataset_inputs
 
 __all__ = ["register", "run"]
@@ -137,12 +136,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "by --extrinsic)",
     )
     add_bootstrap_option(parser, "the sets, for the interval of each r (with --extrinsic)")
-    parser.add_argument(
-        "--seed",
-        type=non_negative_int,
-        default=0,
-        help="seed of the bootstrap resampling (default: 0; 0 is a seed)",
-    )
+    add_seed_option(parser, "the bootstrap resampling")
     parser.add_argument(
         "--confidence",
         type=level,

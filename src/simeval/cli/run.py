@@ -15,7 +15,7 @@ from ._common import (
     note,
     progress_enabled,
 )
-from ._options import positive_int
+from ._options import add_seed_option, positive_int
 from .calibration import add_calibration_options, calibration_from_args
 from .documents import add_document_options, emit_document
 from .inputs import DEFAULTS
@@ -81,7 +81,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         f"models on each data set: 0 for none, else at least {MIN_INTERVAL_RESAMPLES} "
         "(default 1000)",
     )
-    p.add_argument("--seed", type=non_negative_int, default=0, help="random seed (default 0)")
+    add_seed_option(p, "the bootstrap resamples")
     p.add_argument(
         "--nan-policy",
         choices=NAN_POLICIES,
