@@ -227,6 +227,13 @@ def test_scores_of_any_finite_magnitude() -> None:
             assert f(big, big * 0.5).statistic == pytest.approx(
                 f(small, small * 0.5).statistic, rel=1e-12
             )
+        # tiny scores: their squared errors underflowed and MSSE read 0.0 (reason None).
+        # Hand value: gold 1…5 and system (1, 3, 2, 5, 4) have squared errors summing to
+        # 4, MSE 0.8, MAD(s) 1.2: MSSE = 0.8 / 1.44 = 5/9, at any scale
+        g5, s5 = np.array([1.0, 2, 3, 4, 5]), np.array([1.0, 3, 2, 5, 4])
+        for tiny in (1e-200, 1e-300, 1e-310):
+            assert se.msse(g5 * tiny, s5 * tiny).statistic == pytest.approx(5 / 9, rel=1e-12)
+            assert se.mase(g5 * tiny, s5 * tiny).statistic == pytest.approx(0.8 / 1.2, rel=1e-12)
     # an MAE past the float range is undefined with its reason, not inf
     res = se.mae([1.7e308, -1.7e308], [-1.7e308, 1.7e308])
     assert math.isnan(res.statistic) and "largest float" in res.reason

@@ -80,8 +80,9 @@ def scaled_errors(g: NDArray[np.float64], s: NDArray[np.float64]) -> NDArray[np.
 
 
 def _factor(*arrays: NDArray[np.float64]) -> float:
-    """1, or the power of two (exact to divide by) that brings scores beyond ±1e150
-    (below 2), so that their differences and squares cannot overflow."""
+    """1, or the power of two (exact to divide by) that brings scores beyond ±1e150, or all
+    within ±1e-150, to [1, 2), so that their differences and squares can neither overflow
+    nor underflow."""
     return _factor_of(max(_magnitude(a) for a in arrays))
 
 
@@ -91,7 +92,8 @@ def _magnitude(a: NDArray[np.float64]) -> float:
 
 
 def _factor_of(big: float) -> float:
-    return math.ldexp(1.0, math.frexp(big)[1] - 1) if big > 1e150 else 1.0
+    extreme = big > 1e150 or 0.0 < big < 1e-150
+    return math.ldexp(1.0, math.frexp(big)[1] - 1) if extreme else 1.0
 
 
 def _mean_abs_deviation(
@@ -120,8 +122,9 @@ class ErrorMoments:
     the system scores (eq. 3's denominator).
 
     Each is kept as a value times a power-of-two factor (``mae · error_factor`` …), so that
-    scores of any finite magnitude (±1e308) give exact ratios — MASE = MAE/MAD and
-    MSSE = (RMSE/MAD)² — and +inf only where the true value exceeds the float range.
+    scores of any finite magnitude (±1e308, or all within ±1e-300) give exact ratios —
+    MASE = MAE/MAD and MSSE = (RMSE/MAD)² — and +inf only where the true value exceeds the
+    float range.
 
     Attributes
     ----------
