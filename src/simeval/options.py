@@ -202,8 +202,8 @@ class Options:
             )
         known = {f.name for f in dataclasses.fields(cls)} - {"scale_source"}
         unknown = sorted(set(changes) - known)
-        if unknown:
-            raise TypeError(
+        if unknown:  # an InputTypeError: a TypeError, as Python's own for a bad keyword
+            raise InputTypeError(
                 f"unknown option {unknown[0]!r}; the options are {', '.join(sorted(known))}"
             )
         given = {k: v for k, v in changes.items() if v is not None}

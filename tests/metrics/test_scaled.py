@@ -259,7 +259,11 @@ def test_nan_policy() -> None:
             r"^`skip_undefined_bins` must be True or False, got str",
         ),
         ({"bin_average": "mean"}, ValueError, r"^`bin_average` must be 'arithmetic' or 'fisher_z'"),
-        ({"average": "mean"}, TypeError, r"^unknown option 'average'"),
+        (
+            {"average": "mean"},
+            se.InputTypeError,
+            r"^unknown option 'average'",
+        ),  # was a bare TypeError
         ({"scale": (0, math.nan)}, ValueError, r"scale.*lo < hi, both finite"),
     ],
 )
