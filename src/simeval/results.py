@@ -17,6 +17,7 @@ __all__ = [
     "BinResult",
     "ConfidenceInterval",
     "CorrelationResult",
+    "DependentCorrelationTest",
     "MetricResult",
     "ScaledPearsonResult",
     "json_ready",
@@ -311,3 +312,48 @@ class ScaledPearsonResult(MetricResult):
     skipped: tuple[str, ...] = ()
     remainder: int = 0
     average: str = "arithmetic"
+
+
+@dataclass(frozen=True)
+class DependentCorrelationTest:
+    """The result of a test of ``r12 = r13`` (1 = gold, 2 = system a, 3 = system b).
+
+    ``statistic`` is Williams' t (with ``df`` = n − 3) or Steiger's z (``df`` is None);
+    ``pvalue`` follows ``alternative`` (``"greater"``: a correlates more with gold than b).
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        The test statistic and its p-value.
+    df : int or None
+        Degrees of freedom of Williams' t; ``None`` for Steiger's z.
+    n : int
+    r12, r13, r23 : float
+        The three correlations.
+    method : str
+        ``"williams"`` or ``"steiger"``.
+    alternative : str
+    reason : str or None
+        Why the statistic is undefined (NaN), else None.
+
+    Examples
+    --------
+    >>> from simeval.stats.dependent import williams_test_from_r
+    >>> res = williams_test_from_r(0.4, 0.5, 0.1, 103)
+    >>> res.method, res.df, res.as_dict()["alternative"]
+    ('williams', 100, 'two-sided')
+    """
+
+    statistic: float
+    pvalue: float
+    df: int | None
+    n: int
+    r12: float
+    r13: float
+    r23: float
+    method: str
+    alternative: str
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return json_ready(asdict(self))

@@ -161,3 +161,21 @@ def test_scores_of_extreme_magnitude_give_the_unscaled_statistics():
         warnings.simplefilter("error")
         res = williams_test(gold, [v * 1e300 for v in a], [v * 1e-300 for v in b])
     assert res.statistic == pytest.approx(base.statistic, rel=1e-12)
+
+
+@pytest.mark.parametrize(("r12", "r13", "r23"), [(0.5, 0.4, -0.99), (0.9, 0.1, 0.9)])
+def test_correlations_no_three_variables_can_have_are_refused(r12, r13, r23) -> None:
+    # By hand, det = 1 − r12² − r13² − r23² + 2·r12·r13·r23: −0.60 and −0.476, so no three
+    # variables have them; Steiger's z and Zou's interval were computed, Williams gave NaN
+    for test in (williams_test_from_r, steiger_z_from_r, zou_ci_from_r):
+        with pytest.raises(InputError, match="cannot be the correlations of three variables"):
+            test(r12, r13, r23, 30)
+
+
+def test_an_undefined_test_says_why() -> None:
+    # r23 = 1: the systems are linear in each other, the statistic is 0/0
+    w = williams_test_from_r(0.5, 0.5, 1.0, 30)
+    assert math.isnan(w.statistic) and "linear in each other" in w.reason
+    st = steiger_z_from_r(1.0, 0.5, 0.5, 30)
+    assert math.isnan(st.statistic) and "correlates perfectly" in st.reason
+    assert williams_test_from_r(0.4, 0.5, 0.1, 103).reason is None

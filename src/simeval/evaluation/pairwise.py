@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import InputError
 from ..metrics.correlation import pearson, spearman
 from ..results import json_ready
 from ..stats.clusters import SignificanceClusters
@@ -46,6 +47,8 @@ class PairwiseComparison:
         sharing the gold scores, and their p-values.
     zou_low, zou_high : float or None
         Zou's confidence interval of the difference of the two correlations.
+    dependent_reason : str or None
+        Why those tests are undefined (NaN) or left out, else None.
 
     References
     ----------
@@ -88,6 +91,7 @@ class PairwiseComparison:
     steiger_p: float | None = None
     zou_low: float | None = None
     zou_high: float | None = None
+    dependent_reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The fields, JSON-ready."""
@@ -116,17 +120,22 @@ def pairwise_comparisons(
                 r23 = _correlation(metric, scores[a], scores[b])  # correlations read raw scores
                 n = ev.n  # the tests of dependent correlations need n ≥ 4 (t on n − 3 df)
                 if n >= MIN_DEPENDENT_N and not any(math.isnan(x) for x in (va, vb, r23)):
-                    w = williams_test_from_r(va, vb, r23, n)
-                    st = steiger_z_from_r(va, vb, r23, n)
-                    z = zou_ci_from_r(va, vb, r23, n)
-                    extra = dict(
-                        williams_t=w.statistic,
-                        williams_p=w.pvalue,
-                        steiger_z=st.statistic,
-                        steiger_p=st.pvalue,
-                        zou_low=z.low,
-                        zou_high=z.high,
-                    )
+                    try:
+                        w = williams_test_from_r(va, vb, r23, n)
+                    except InputError as exc:  # correlations over other pairs (omit)
+                        extra = dict(dependent_reason=f"no test of dependent correlations: {exc}")
+                    else:
+                        st = steiger_z_from_r(va, vb, r23, n)
+                        z = zou_ci_from_r(va, vb, r23, n)
+                        extra = dict(
+                            williams_t=w.statistic,
+                            williams_p=w.pvalue,
+                            steiger_z=st.statistic,
+                            steiger_p=st.pvalue,
+                            zou_low=z.low,
+                            zou_high=z.high,
+                            dependent_reason=w.reason or st.reason,
+                        )
             if permutation_p:
                 extra["permutation_p"] = permutation_p[frozenset((a, b))][metric]
             yield PairwiseComparison(

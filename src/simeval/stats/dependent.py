@@ -8,8 +8,7 @@ Steiger's (1980) z, and Zou's (2007) confidence interval for ``r12 − r13``.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from numpy.typing import ArrayLike
 from scipy import special
@@ -17,7 +16,7 @@ from scipy import special
 from .._validate import check_choice, check_int, check_probability, check_real, paired_scores
 from ..errors import InputError, param
 from ..intervals import fisher_interval
-from ..results import ConfidenceInterval, json_ready
+from ..results import ConfidenceInterval, DependentCorrelationTest
 
 __all__ = [
     "DependentCorrelationTest",
@@ -33,47 +32,6 @@ Alternative = Literal["two-sided", "greater", "less"]
 Correlation = Literal["pearson", "spearman"]
 
 
-@dataclass(frozen=True)
-class DependentCorrelationTest:
-    """The result of a test of ``r12 = r13`` (1 = gold, 2 = system a, 3 = system b).
-
-    ``statistic`` is Williams' t (with ``df`` = n − 3) or Steiger's z (``df`` is None);
-    ``pvalue`` follows ``alternative`` (``"greater"``: a correlates more with gold than b).
-
-    Attributes
-    ----------
-    statistic, pvalue : float
-        The test statistic and its p-value.
-    df : int or None
-        Degrees of freedom of Williams' t; ``None`` for Steiger's z.
-    n : int
-    r12, r13, r23 : float
-        The three correlations.
-    method : str
-        ``"williams"`` or ``"steiger"``.
-    alternative : str
-
-    Examples
-    --------
-    >>> res = williams_test_from_r(0.4, 0.5, 0.1, 103)
-    >>> res.method, res.df, res.as_dict()["alternative"]
-    ('williams', 100, 'two-sided')
-    """
-
-    statistic: float
-    pvalue: float
-    df: int | None
-    n: int
-    r12: float
-    r13: float
-    r23: float
-    method: str
-    alternative: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return json_ready(asdict(self))
-
-
 def _check_r(
     r12: float, r13: float, r23: float, n: int, minimum: int = 4
 ) -> tuple[float, float, float, int]:
@@ -85,7 +43,15 @@ def _check_r(
         if not -1.0 <= v <= 1.0:
             raise InputError(f"{param(name)} must be a correlation in [-1, 1]; got {r!r}")
         rs.append(v)
-    return rs[0], rs[1], rs[2], check_int(n, "n", minimum)
+    a, b, c = rs
+    det = 1.0 - a * a - b * b - c * c + 2.0 * a * b * c  # of the 3 × 3 correlation matrix
+    if det < -1e-12:
+        raise InputError(
+            f"{param('r12')}, {param('r13')}, {param('r23')} = {a:g}, {b:g}, {c:g} cannot be "
+            f"the correlations of three variables (their matrix has determinant {det:.3g} "
+            "< 0); check them"
+        )
+    return a, b, c, check_int(n, "n", minimum)
 
 
 def _check_alternative(alternative: str) -> None:
@@ -152,8 +118,8 @@ def williams_test_from_r(
     if denom <= 0 or abs(r23) == 1.0:
         # |r23| = 1: the systems are linear in each other, |R| = 0 and t is 0/0 (rounding
         # could leave a tiny positive denominator and report t = 0 instead).
-        t = math.nan
-        p = math.nan
+        t = p = math.nan
+        reason = "undefined: the two systems are linear in each other (|r23| = 1)"
     else:
         t = (r12 - r13) * math.sqrt((n - 1.0) * (1.0 + r23) / denom)
         p = _pvalue(
@@ -162,7 +128,10 @@ def williams_test_from_r(
             float(special.stdtr(df, t)),  # t.cdf(t, df)
             alternative,
         )
-    return DependentCorrelationTest(t, p, df, int(n), r12, r13, r23, "williams", alternative)
+        reason = None
+    return DependentCorrelationTest(
+        t, p, df, int(n), r12, r13, r23, "williams", alternative, reason
+    )
 
 
 def steiger_z_from_r(
@@ -215,6 +184,11 @@ def steiger_z_from_r(
         # |r| = 1, or the two systems are linear in each other (r23 = 1 → c = 1 exactly,
         # though rounding may leave it a hair below): z is 0/0.
         z = p = math.nan
+        reason = (
+            "undefined: a system correlates perfectly with the gold (|r| = 1)"
+            if abs(r12) >= 1 or abs(r13) >= 1
+            else "undefined: the two systems are linear in each other (r23 = 1)"
+        )
     else:
         z = (math.atanh(r12) - math.atanh(r13)) * math.sqrt(n - 3.0) / math.sqrt(2.0 - 2.0 * c)
         p = _pvalue(
@@ -223,7 +197,10 @@ def steiger_z_from_r(
             float(special.ndtr(z)),
             alternative,
         )
-    return DependentCorrelationTest(z, p, None, int(n), r12, r13, r23, "steiger", alternative)
+        reason = None
+    return DependentCorrelationTest(
+        z, p, None, int(n), r12, r13, r23, "steiger", alternative, reason
+    )
 
 
 def zou_ci_from_r(
