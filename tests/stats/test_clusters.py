@@ -68,3 +68,15 @@ def test_validation():
         significance_clusters({"a": 1.0, "b": 0.5}, np.zeros((3, 3)))
     with pytest.raises(InputError, match="alpha"):
         significance_clusters({"a": 1.0}, np.zeros((1, 1)), alpha=1.5)
+
+
+@pytest.mark.parametrize(("pvalues", "error"), [([-0.1, 0.5], "InputError"),
+                                               ([0.1, 5.0], "InputError"),
+                                               (["0.1"], "InputTypeError")])  # fmt: skip
+def test_holm_takes_probabilities_only(pvalues, error) -> None:
+    # [-0.1, 0.5] was adjusted to [-0.2, 0.5]; text was parsed as numbers
+    import simeval.errors
+    from simeval.stats.clusters import holm
+
+    with pytest.raises(getattr(simeval.errors, error), match="pvalues"):
+        holm(pvalues)

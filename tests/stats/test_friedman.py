@@ -92,10 +92,10 @@ def test_demsar_table_is_the_studentized_range(alpha: float) -> None:
 
 
 def test_cliques_by_hand() -> None:
-    # CD = 2.569·sqrt(4·5/(6·30)) = 0.8563; ranks a 1.2, b 1.9, c 2.3, d 3.6:
-    # from a: b (0.7) in, c (1.1) out → {a, b}; from b: c (0.4) in, d (1.7) out → {b, c};
-    # from c: d (1.3) out; d alone → cliques (a, b), (b, c)
-    res = friedman_from_ranks([1.2, 1.9, 2.3, 3.6], 30, ["a", "b", "c", "d"])
+    # CD = 2.569·sqrt(4·5/(6·30)) = 0.8563; ranks a 1.5, b 2.2, c 2.6, d 3.7 (they sum to
+    # 4·5/2 = 10, as average ranks do): from a: b (0.7) in, c (1.1) out → {a, b}; from b:
+    # c (0.4) in, d (1.5) out → {b, c}; from c: d (1.1) out; d alone → (a, b), (b, c)
+    res = friedman_from_ranks([1.5, 2.2, 2.6, 3.7], 30, ["a", "b", "c", "d"])
     assert res.critical_difference == pytest.approx(2.569 * math.sqrt(20 / 180))
     assert res.cliques == (("a", "b"), ("b", "c"))
 
@@ -158,3 +158,9 @@ def test_too_few_data_sets_to_reject_is_said() -> None:
     # Demsar's 4 models on 14 data sets: (4!)^-13, far below alpha: nothing added
     demsar = friedman_from_ranks(DEMSAR_RANKS, 14, DEMSAR_NAMES)
     assert demsar.smallest_pvalue == pytest.approx(24.0**-13)
+
+
+def test_average_ranks_no_ranking_gives_are_refused() -> None:
+    # [1, 1, 1] sums to 3 where 3 models' average ranks sum to 6: chi² was −36
+    with pytest.raises(InputError, match=r"must lie in \[1, 3\] and sum to 6"):
+        friedman_from_ranks([1, 1, 1], 4, ["a", "b", "c"])

@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import check_probability
-from ..errors import InputError
+from ..errors import InputError, InputTypeError, param
 from ..metrics.registry import direction
 from ..options import Options
 from ..results import json_ready
@@ -47,7 +47,16 @@ def holm(pvalues: ArrayLike) -> NDArray[np.float64]:
     >>> holm([0.01, 0.04, 0.03]).tolist()
     [0.03, 0.06, 0.06]
     """
-    p = np.asarray(pvalues, dtype=np.float64)
+    raw = np.asarray(pvalues)
+    if raw.dtype.kind not in "fiub":
+        raise InputTypeError(f"{param('pvalues')} must be numbers; got {raw.dtype} values")
+    p = raw.astype(np.float64)
+    outside = ~np.isnan(p) & ~((p >= 0) & (p <= 1))
+    if outside.any():
+        raise InputError(
+            f"{param('pvalues')} must be probabilities in [0, 1] (NaN: outside the family); "
+            f"got {p[outside].ravel()[0]!r}"
+        )
     out = np.full(p.shape, np.nan)
     flat = p.ravel()
     ok = np.flatnonzero(~np.isnan(flat))

@@ -27,7 +27,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .._validate import check_int, check_probability
-from ..errors import InputError
+from ..errors import InputError, param
 from ..results import json_ready
 from .nemenyi import cliques, nemenyi_q
 from .ranks import rank_values
@@ -369,6 +369,17 @@ def friedman_from_ranks(
         raise InputError(f"give one average rank per model, at least 2; got {R.size} for {names}")
     if len(set(names)) != k:
         raise InputError(f"model names must be unique; got {names}")
+    # average ranks of k models lie in [1, k] and sum to k(k + 1)/2 (up to their rounding
+    # in a paper's table: half a unit of the third decimal each)
+    total, expected = float(R.sum()), k * (k + 1) / 2.0
+    if (
+        not (np.isfinite(R).all() and R.min() >= 1.0 and R.max() <= k)
+        or abs(total - expected) > 0.005 * k + 1e-9
+    ):
+        raise InputError(
+            f"{param('average_ranks')} of {k} models must lie in [1, {k}] and sum to "
+            f"{expected:g}; got {R.tolist()} (sum {total:g})"
+        )
     chi2 = 12.0 * N / (k * (k + 1)) * (float(np.sum(R**2)) - k * (k + 1) ** 2 / 4.0)
     df1, df2 = k - 1, (k - 1) * (N - 1)
     denominator = N * (k - 1) - chi2
