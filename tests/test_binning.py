@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simeval import Bins, InputError
+from simeval import Bins, InputError, InputTypeError
 from simeval.binning import BinKind
 from simeval.cli._options import parse_bins
 
@@ -164,3 +164,10 @@ def test_parse_bins_labels() -> None:
 def test_parse_bins_rejects(text: str) -> None:
     with pytest.raises(InputError):
         parse_bins(text)
+
+
+@pytest.mark.parametrize("cuts", ["23", "2,3", 3])
+def test_threshold_cuts_are_a_sequence_of_numbers(cuts) -> None:
+    # "23" was split into the cuts 2 and 3; "2,3" raised float()'s ValueError
+    with pytest.raises(InputTypeError, match=r"`cuts` must be a sequence of numbers"):
+        Bins.thresholds(cuts)

@@ -9,7 +9,7 @@ on both ends, so the top of the scale belongs to the last bin (examples: :class:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validate import as_float_array, check_int, check_scale, check_within, describe
+from ._validate import as_float_array, check_int, check_real, check_scale, check_within, describe
 from .errors import InputError, InputTypeError
 
 __all__ = ["BinKind", "BinSpec", "Binning", "Bins", "check_bins"]
@@ -172,7 +172,11 @@ class Bins:
         """Bins between increasing cut points: ``[1.5, 3.5]`` → ``[lo,1.5) [1.5,3.5) [3.5,hi]``.
 
         The outer edges are the declared scale (or the observed range)."""
-        c = tuple(float(x) for x in cuts)
+        if isinstance(cuts, (str, bytes)) or not isinstance(cuts, Iterable):
+            raise InputTypeError(
+                f"`cuts` must be a sequence of numbers, e.g. [1.5, 3.5]; got {cuts!r}"
+            )
+        c = tuple(check_real("cuts", x) for x in cuts)
         if not c:
             raise InputError("at least one cut point is needed, e.g. edges:1.5,3.5")
         if not all(np.isfinite(c)) or any(b <= a for a, b in itertools.pairwise(c)):
