@@ -177,11 +177,17 @@ def normalized_gain(
         )
     kk = n if k is None else min(k, n)
     top = c.options.scale[1] if reverse else None  # type: ignore[index]
-    got = _system_gain(c, kk, discounted, top)
-    key = ("ideal", top, kk, discounted)
-    best = c.gold.cache.get(key)
-    if best is None:
-        best = c.gold.cache[key] = ideal_gain(c.gold, kk, discounted, top)
+    with np.errstate(over="ignore", invalid="ignore"):  # sums beyond the float range
+        got = _system_gain(c, kk, discounted, top)
+        key = ("ideal", top, kk, discounted)
+        best = c.gold.cache.get(key)
+        if best is None:
+            best = c.gold.cache[key] = ideal_gain(c.gold, kk, discounted, top)
+    if not (math.isfinite(got) and math.isfinite(best)):  # type: ignore[arg-type]
+        return MetricResult(
+            math.nan, n, "undefined: the sum of the gains exceeds the largest float; scale "
+            "the gold scores down"
+        )  # fmt: skip
     if best <= 0:  # type: ignore[operator]
         return MetricResult(math.nan, n, f"undefined: the ideal gain of the top {kk} is {best:g}")
     # CG_k ≤ iCG_k exactly; summing tie-group means in another order than the ideal gains
