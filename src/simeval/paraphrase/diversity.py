@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..errors import InputTypeError
 from .text import Analyzer, default_analyzer
 
 __all__ = ["DiversityStep", "diversity", "diversity_steps"]
@@ -93,6 +94,11 @@ def diversity_steps(
     >>> [s.d for s in diversity_steps("killed", ["killing", "slain", "slain by"])]
     [2, 3, 1]
     """
+    if isinstance(paraphrases, str):  # a text is no list of paraphrases (its letters)
+        raise InputTypeError(
+            f"`paraphrases` must be a list of texts; got the text {paraphrases!r} (give "
+            f"[{paraphrases!r}])"
+        )
     an = analyzer if analyzer is not None else default_analyzer()
     history1 = set(an.content_words(source))
     history2 = set(an.stems(history1))

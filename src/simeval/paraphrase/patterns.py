@@ -287,7 +287,17 @@ class Patterns:
                     f"source {source!r} of set {set_name!r} has no paraphrases; "
                     "give at least one or leave the source out"
                 )
-            for rank, (paraphrase, quality) in enumerate(items, start=1):
+            for rank, item in enumerate(items, start=1):
+                if (
+                    isinstance(item, (str, bytes))
+                    or not isinstance(item, Sequence)
+                    or len(item) != 2
+                ):
+                    raise InputError(
+                        f"source {source!r} of set {set_name!r}, rank {rank}: give "
+                        f"(paraphrase, quality) pairs; got {item!r}"
+                    )
+                paraphrase, quality = item
                 key = "q" if isinstance(quality, (int, float, np.number)) else "labels"
                 records.append(
                     {
