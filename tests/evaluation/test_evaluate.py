@@ -324,3 +324,9 @@ def test_value_of_an_unknown_system_or_metric_says_what_there_is() -> None:
     with pytest.raises(InputError, match="'kendall' was not computed; the metrics are pearson"):
         ev.value("a", "kendall")
     assert ev.value("a", "pearson") == pytest.approx(0.9)  # by hand: Σdxdy/Σdx² = 9/10
+
+
+def test_a_progress_that_is_not_callable_is_refused() -> None:
+    # was "TypeError: 'int' object is not callable" after the first system
+    with pytest.raises(se.InputTypeError, match=r"`progress` must be a callable"):
+        se.evaluate([0, 1, 2, 3], {"a": [0, 1, 3, 2]}, metrics=["pearson"], progress=3)

@@ -80,3 +80,16 @@ def test_holm_takes_probabilities_only(pvalues, error) -> None:
 
     with pytest.raises(getattr(simeval.errors, error), match="pvalues"):
         holm(pvalues)
+
+
+def test_a_callable_metric_that_returns_no_number_is_named() -> None:
+    # a metric returning text raised float()'s ValueError from inside the bootstrap
+    import numpy as np
+
+    from simeval.errors import InputTypeError
+    from simeval.stats.paired import paired_bootstrap_test
+
+    g = np.arange(10.0)
+    with pytest.raises(InputTypeError, match=r"metric callable must return a number.*'x'"):
+        paired_bootstrap_test(g, g + np.sin(g), g[::-1], metric=lambda x, y: "x",
+                              higher_is_better=True, n_resamples=100, seed=0)  # fmt: skip

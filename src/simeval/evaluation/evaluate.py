@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from .._validate import as_float_array, check_labels, check_mapping, check_within
 from .._version import __version__
 from ..binning import Bins
-from ..errors import InputError
+from ..errors import InputError, InputTypeError
 from ..metrics._sorted import SortedScores
 from ..metrics.base import Metric
 from ..metrics.binned import BinnedResult
@@ -289,6 +289,10 @@ def evaluate(
     g_all = as_float_array(gold, "gold")
     opts = opts.resolve(g_all)
     opts.check_systems(systems)
+    if progress is not None and not callable(progress):
+        raise InputTypeError(
+            f"`progress` must be a callable progress(done, total); got {type(progress).__name__}"
+        )
     if isinstance(metrics, str):  # one metric by name, not its characters
         metrics = [metrics]
     if metrics is not None and not metrics:

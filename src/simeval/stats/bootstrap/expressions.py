@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ...errors import InputError
+from ...errors import InputError, InputTypeError
 from ...metrics.base import Metric as RegistryMetric
 from ...metrics.registry import get_metric
 
@@ -105,6 +105,13 @@ def as_float(value: Any) -> float:
     (0.5, 0.5)
     """
     stat = getattr(value, "statistic", value)
+    scalar = isinstance(stat, np.ndarray) and stat.ndim == 0 and stat.dtype.kind in "fiu"
+    number = isinstance(stat, (int, float, np.integer, np.floating)) and not isinstance(stat, bool)
+    if not (number or scalar):
+        raise InputTypeError(
+            f"a metric callable must return a number or a result with .statistic; it "
+            f"returned {type(value).__name__} {value!r}"
+        )
     return float(stat)
 
 
