@@ -11,6 +11,7 @@ here, the bootstrap resamples redrawn by the documented scheme
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 
 import numpy as np
@@ -235,3 +236,10 @@ def test_intervals_need_100_resamples_as_every_other_interval(which: str) -> Non
             rater_agreement(R, n_resamples=5)
         else:
             human_ceiling(R, {"model": np.arange(R.shape[0], dtype=float)}, n_resamples=5)
+
+
+def test_constant_ratings_give_every_measure_its_reason() -> None:
+    # IAA-1 was NaN without a reason; IAA-2 said no rater shared 3 items (all share 20)
+    res = rater_agreement(np.ones((20, 5)), n_splits=10, n_resamples=0)
+    for measure in (res.iaa1, res.iaa2, res.split_half):
+        assert math.isnan(measure.statistic) and "constant ratings" in measure.reason

@@ -302,10 +302,21 @@ def _reasons(
         )
     elif pairs is not None and len(pairs) == 0:
         out[0] = f"no two raters rated {MIN_ITEMS} or more items in common"
+    else:
+        out[0] = (
+            "Spearman's ρ is defined for no pair of raters (constant ratings on the items "
+            "they share)"
+        )
     if math.isnan(observed[1]):
-        out[1] = f"no rater shares {MIN_ITEMS} or more items with the others"
+        out[1] = (
+            f"no rater's ρ with the others is defined (fewer than {MIN_ITEMS} shared items, "
+            "or constant ratings)"
+        )
     if math.isnan(observed[2]):
-        out[2] = "no split leaves both halves with ratings on enough items"
+        out[2] = (
+            "no split gives a defined correlation (too few items rated in both halves, or "
+            "constant ratings)"
+        )
     return [r if math.isnan(observed[i]) else None for i, r in enumerate(out)]
 
 
