@@ -206,3 +206,12 @@ def test_options_hash_as_they_compare() -> None:
     a = se.Options(system_scale={"a": (0, 1), "*": (-1, 1)})
     b = se.Options(system_scale={"*": (-1, 1), "a": (0, 1)})
     assert a == b and hash(a) == hash(b) and len({a, b, se.Options()}) == 2
+
+
+@pytest.mark.parametrize("scale", [("0", "5"), (True, 5), "05", (0, 5, 10)])
+def test_a_scale_is_two_numbers(scale) -> None:
+    # text and bools were taken as numbers here, where gold values and borders refuse them
+    from simeval._validate import check_scale
+
+    with pytest.raises(InputError, match=r"`scale` must be two numbers \(lo, hi\)"):
+        check_scale(scale)
