@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from .._validate import check_probability
-from ..errors import InputError
+from ..errors import InputError, param
 from ..metrics.correlation import pearson_rows
 from ..results import json_ready
 from ..stats.bootstrap.resampling import MIN_INTERVAL_RESAMPLES, check_resamples
@@ -160,6 +160,8 @@ def predictiveness(
     check_probability(confidence_level, "confidence_level")
     if n_resamples:  # 0: no interval
         check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
+    if not intrinsic:
+        raise InputError(f"{param('intrinsic')} is empty; give at least one measure")
     systems = list(extrinsic)
     if len(systems) < 3:
         raise InputError(f"predictiveness needs at least 3 systems; got {len(systems)}")

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import InputError, UndefinedMetricWarning
+from ..errors import InputError, InputTypeError, UndefinedMetricWarning, param
 from ..metrics.correlation import kendall
 from ..metrics.registry import direction
 from ..results import json_ready
@@ -151,7 +151,13 @@ def metric_direction(metric: str, given: Mapping[str, bool] | None) -> bool:
     >>> metric_direction("mae", None), metric_direction("mae", {"mae": True})
     (False, True)
     """
-    return direction(metric, given.get(metric) if given is not None else None)
+    value = given.get(metric) if given is not None else None
+    if value is not None and not isinstance(value, (bool, np.bool_)):
+        raise InputTypeError(
+            f"{param('higher_is_better')}[{metric!r}] must be True or False; got "
+            f"{type(value).__name__} {value!r}"
+        )
+    return direction(metric, None if value is None else bool(value))
 
 
 def _systems(table: Table) -> list[str]:
