@@ -30,3 +30,13 @@ def test_an_option_without_effect_is_refused_by_the_library(options, message) ->
     pairs = [(W1[i], W2[i], float(i)) for i in range(6)]
     with pytest.raises(InputError, match=message):
         evaluate(pairs, Vectors(WORDS, MATRIX), **options)
+
+
+def test_a_dist_fnc_that_gives_nan_is_named() -> None:
+    # was blamed on "an all-zero vector" of the model
+    from simeval.errors import DataError
+    from simeval.wordsim.evaluation import evaluate
+
+    pairs = [(W1[i], W2[i], float(i)) for i in range(6)]
+    with pytest.raises(DataError, match=r"dist_fnc gave NaN for pair 1"):
+        evaluate(pairs, Vectors(WORDS, MATRIX), dist_fnc=lambda a, b, v: [np.nan] * len(a))

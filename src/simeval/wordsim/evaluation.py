@@ -315,6 +315,11 @@ def evaluate(
         )
     if np.isnan(dist).any():
         k = int(np.argmax(np.isnan(dist)))
+        if dist_fnc is not None:
+            raise DataError(
+                f"{wp.name}: dist_fnc gave NaN for pair {k + 1} ({w1[k]}, {w2[k]}); give a "
+                "number, or +inf / -inf for a pair with an unknown word"
+            )
         raise DataError(
             f"{wp.name}: no {method} value for pair {k + 1} ({w1[k]}, {w2[k]}): "
             "a word has an all-zero vector; drop it from the vectors"
