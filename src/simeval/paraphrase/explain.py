@@ -11,8 +11,8 @@ import numpy as np
 from ..errors import InputError
 from ..results import json_ready
 from .diversity import diversity_steps
-from .metrics import DIMPLE, EPR
-from .patterns import PatternsLike, as_patterns, term_bounds
+from .metrics import DIMPLE, EPR, term_bounds
+from .patterns import PatternsLike, as_patterns
 from .text import Analyzer, default_analyzer
 
 __all__ = ["PatternExplanation", "PatternExplanations", "explain"]

@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from .._validate import check_int
 from ..errors import InputError
 from .diversity import diversity_steps
-from .patterns import Patterns, PatternsLike, as_patterns, term_bounds
+from .patterns import Patterns, PatternsLike, as_patterns
 from .scores import PatternMetricResult, PatternScores, SetScore, TermScore
 from .text import Analyzer, default_analyzer
 
@@ -51,6 +51,7 @@ __all__ = [
     "ep",
     "epr",
     "score_patterns",
+    "term_bounds",
 ]
 
 
@@ -95,6 +96,26 @@ METRIC_LABELS = {m.name: m.label for m in PATTERN_METRICS.values()}
 
 def _check_k(k: Any) -> int:
     return check_int(k, "k")
+
+
+def term_bounds(patterns: Patterns) -> NDArray[np.intp]:
+    """Start of each term's rows in ``patterns`` (rows are sorted by term), plus the end.
+
+    Parameters
+    ----------
+    patterns : Patterns
+
+    Returns
+    -------
+    numpy.ndarray of int
+        ``len(patterns.terms) + 1`` offsets: term t holds rows ``bounds[t]:bounds[t + 1]``.
+
+    Examples
+    --------
+    >>> term_bounds(as_patterns({"a": [("x", 1), ("y", 1)], "b": [("z", 0)]})).tolist()
+    [0, 2, 3]
+    """
+    return np.searchsorted(patterns.term, np.arange(len(patterns.terms) + 1))
 
 
 def diversity_of_rows(patterns: Patterns, analyzer: Analyzer | None = None) -> NDArray[np.int8]:

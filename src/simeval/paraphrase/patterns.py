@@ -26,7 +26,6 @@ __all__ = [
     "Patterns",
     "PatternsLike",
     "as_patterns",
-    "term_bounds",
 ]
 
 #: Judgment names, in the order reports list them.
@@ -288,15 +287,9 @@ class Patterns:
                     "give at least one or leave the source out"
                 )
             for rank, item in enumerate(items, start=1):
-                if (
-                    isinstance(item, (str, bytes))
-                    or not isinstance(item, Sequence)
-                    or len(item) != 2
-                ):
-                    raise InputError(
-                        f"source {source!r} of set {set_name!r}, rank {rank}: give "
-                        f"(paraphrase, quality) pairs; got {item!r}"
-                    )
+                if not _is_pair(item):
+                    where = f"source {source!r} of set {set_name!r}, rank {rank}"
+                    raise InputError(f"{where}: give (paraphrase, quality) pairs; got {item!r}")
                 paraphrase, quality = item
                 key = "q" if isinstance(quality, (int, float, np.number)) else "labels"
                 records.append(
@@ -387,21 +380,5 @@ def as_patterns(patterns: PatternsLike) -> Patterns:
     )
 
 
-def term_bounds(patterns: Patterns) -> NDArray[np.intp]:
-    """Start of each term's rows in ``patterns`` (rows are sorted by term), plus the end.
-
-    Parameters
-    ----------
-    patterns : Patterns
-
-    Returns
-    -------
-    numpy.ndarray of int
-        ``len(patterns.terms) + 1`` offsets: term t holds rows ``bounds[t]:bounds[t + 1]``.
-
-    Examples
-    --------
-    >>> term_bounds(as_patterns({"a": [("x", 1), ("y", 1)], "b": [("z", 0)]})).tolist()
-    [0, 2, 3]
-    """
-    return np.searchsorted(patterns.term, np.arange(len(patterns.terms) + 1))
+def _is_pair(item: Any) -> bool:
+    return isinstance(item, Sequence) and not isinstance(item, (str, bytes)) and len(item) == 2

@@ -41,7 +41,8 @@ from numpy.typing import NDArray
 
 from .._validate import check_choice, check_int
 from ..errors import InputError
-from .patterns import PatternsLike, as_patterns, term_bounds
+from .metrics import term_bounds
+from .patterns import PatternsLike, as_patterns
 from .text import Analyzer, default_analyzer, tokenize
 
 __all__ = ["MEASURES", "TOP_K", "Recognition", "recognize", "task_scores"]

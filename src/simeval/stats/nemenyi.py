@@ -10,7 +10,12 @@ from numpy.typing import NDArray
 
 from .._validate import check_int, check_probability
 
-__all__ = ["NEMENYI_Q", "cliques", "nemenyi_q"]
+__all__ = [
+    "NEMENYI_Q",
+    "agreement_pvalue",
+    "cliques",
+    "nemenyi_q",
+]
 
 #: Demšar (2006), Table 5(a): q_α of the two-tailed Nemenyi test for k = 2 … 10 models.
 NEMENYI_Q = {
@@ -90,3 +95,27 @@ def cliques(ranks: NDArray[np.float64], names: list[str], cd: float) -> tuple[tu
             out.append(tuple(names[i : end + 1]))
             last_end = end
     return tuple(out)
+
+
+def agreement_pvalue(k: int, n_datasets: int) -> float:
+    """The exact p-value of complete agreement, ``(k!)^−(N−1)``: the chance that N − 1
+    random orders of k models all equal the first, the smallest p-value Friedman's test
+    can give over N data sets.
+
+    Parameters
+    ----------
+    k : int
+        The models.
+    n_datasets : int
+        N.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(agreement_pvalue(3, 2), 4), round(agreement_pvalue(2, 2), 4)
+    (0.1667, 0.5)
+    """
+    return math.exp(-(n_datasets - 1) * math.lgamma(k + 1))
