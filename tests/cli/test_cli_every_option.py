@@ -69,7 +69,7 @@ def inputs(tmp_path: Path) -> dict[str, str]:
         # every column but the labels is numeric, so that the base run scores them all
         "classify": _write(
             tmp_path / "classify.tsv",
-            ["id", "label", "label2", "sharp", "noise"],
+            ["item", "label", "label2", "sharp", "noise"],  # numeric ids, not named "id"
             [[1000 + i, labels[i], int(gold2[i] > 2.5), a[i], b[i]] for i in range(n)],
         ),
         "detect": _write(
@@ -205,7 +205,7 @@ COMMANDS: dict[str, tuple[Callable[[dict[str, str]], list[str]], dict]] = {
             **OUTPUT_OPTIONS,
             "--label-column": lambda f: ["--label-column", "label2"],
             "--score-column": lambda f: ["--score-column", "noise"],
-            "--id-column": lambda f: ["--id-column", "id"],
+            "--id-column": lambda f: ["--id-column", "item"],
             "--method": lambda f: ["--method", "logistic"],
             "--folds": lambda f: ["--folds", "5"],
             "--seed": lambda f: ["--seed", "3"],

@@ -194,9 +194,16 @@ def test_columns_named_by_flags_are_checked_and_the_flags_named(capsys, scores_f
     )
 
 
-def test_classify_non_numeric_score_without_id_column(capsys, scores_file) -> None:
-    # without --id-column the 'id' column is taken for a system's scores: it is not numeric
-    rc, out, err = run(capsys, "extrinsic", "classify", scores_file, "--folds", "5")
+def test_classify_takes_a_column_named_id_for_ids(capsys, scores_file, tmp_path) -> None:
+    # without --id-column the 'id' column (as simeval score writes it) was taken for a
+    # system's scores and refused as "not a number"; a column of ids under another name,
+    # not named by --id-column, still is
+    got = _classify_json(capsys, scores_file, "--folds", "5")
+    assert set(got) == {"sharp", "noise"}
+    text = scores_file.read_text().replace("id\t", "pair\t", 1)
+    renamed = tmp_path / "renamed.tsv"
+    renamed.write_text(text)
+    rc, out, err = run(capsys, "extrinsic", "classify", renamed, "--folds", "5")
     assert_error(rc, out, err, "item0")
 
 

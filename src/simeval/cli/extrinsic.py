@@ -15,6 +15,7 @@ import numpy as np
 
 from ..errors import DataError
 from ..io import ScoreTable, read_table
+from ..io.align import ID_COLUMN
 from ..meta.extrinsic import (
     cross_validated_accuracy,
     majority_baseline,
@@ -72,7 +73,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="COL",
         help="a system's score column, repeatable (default: every other column except --id-column)",
     )
-    c.add_argument("--id-column", help="an id column to ignore")
+    c.add_argument("--id-column", help="an id column to ignore (default: a column named id)")
     c.add_argument(
         "--method",
         choices=("oner", "logistic", "best"),
@@ -124,7 +125,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="COL",
         help="a system's score column, repeatable (default: every other column except --id-column)",
     )
-    d.add_argument("--id-column", help="a candidate id column to ignore")
+    d.add_argument(
+        "--id-column", help="a candidate id column to ignore (default: a column named id)"
+    )
     add_output_options(d)
     declare_files(d, inputs=("scores",))
     d.set_defaults(func=run_detect)
@@ -134,8 +137,9 @@ def _score_columns(
     table: ScoreTable, given: list[str] | None, exclude: dict[str, str | None]
 ) -> list[str]:
     """The systems' score columns: those given, else every column not in ``exclude``
-    (flag → the column it names: the labels, the queries, the ids), each checked to be
-    in the table; a score column that another flag names is refused."""
+    (flag → the column it names: the labels, the queries, the ids; without
+    ``--id-column``, a column named ``id``), each checked to be in the table; a score
+    column that another flag names is refused."""
     for flag, name in exclude.items():
         if name is not None:
             table.column(name, parameter=flag.removeprefix("--").replace("-", "_"))
@@ -146,7 +150,9 @@ def _score_columns(
                 f"--score-column {c} is the {named[c]} column, not a system's scores; name "
                 "a score column"
             )
-    cols = given or [c for c in table.columns if c not in named]
+    # a column named "id" (as simeval score writes) holds ids, not scores, unless named
+    ids = {ID_COLUMN} if "--id-column" in exclude and exclude["--id-column"] is None else set()
+    cols = given or [c for c in table.columns if c not in named and c not in ids]
     for c in cols:
         table.column(c, parameter="score_column")
     if not cols:
