@@ -50,11 +50,17 @@ def add_calibration_options(p: argparse.ArgumentParser, *, run: bool = False) ->
         "--calibrate",
         choices=CALIBRATIONS,
         default=_DEFAULT.kind,
-        help="a system off the gold scale (declared with --system-scale, outside a declared "
-        "--scale, or covering less than a third of it) is calibrated onto the gold before "
-        "the error, low/high and three-class measures: auto (default: isotonic for those "
-        "systems), linear or isotonic (every system), or none (a declared range is then "
-        "mapped linearly); correlations and rank measures read the raw scores",
+        help=(
+            "a model off the gold scale (its declared range, e.g. cosines in [-1, 1], or "
+            "scores covering less than a third of the scale)"
+            if run
+            else "a system off the gold scale (declared with --system-scale, outside a "
+            "declared --scale, or covering less than a third of it)"
+        )
+        + " is calibrated onto the gold before the error, low/high and three-class measures: "
+        "auto (default: isotonic for those systems), linear or isotonic (every system), or "
+        "none (a declared range is then mapped linearly); correlations and rank measures "
+        "read the raw scores",
     )
     if run:
         p.add_argument(
