@@ -52,7 +52,8 @@ def test_python_example(index, shared_data, tmp_path, monkeypatch, capsys) -> No
         pytest.importorskip("distributed", reason="needs the 'dask' extra")
     monkeypatch.setenv("SIMEVAL_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
-    exec(compile(code.replace("../shared/data", str(shared_data)), "README.md", "exec"), {})
+    source = compile(code.replace("../shared/data", str(shared_data)), "README.md", "exec")
+    exec(source, {"__name__": "__main__"})  # as a script runs it (the Dask one is guarded)
     printed = capsys.readouterr().out.strip()
     assert printed  # each example prints its result
 
