@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 __all__ = [
     "CacheWarning",
@@ -29,6 +29,7 @@ __all__ = [
     "MissingExtraError",
     "SimevalError",
     "UndefinedMetricWarning",
+    "listing",
     "param",
     "render",
 ]
@@ -296,3 +297,27 @@ def require(module: str, extra: str):
         raise MissingExtraError(
             f"{module} is needed for this; install it with: pip install 'simeval[{extra}]'"
         ) from exc
+
+
+def listing(items: Sequence[str], shown: int = 5) -> str:
+    """``items`` joined for a message: the first ``shown`` and how many there are in all,
+    so that a reason stays one readable line whatever the number of bins or words.
+
+    Parameters
+    ----------
+    items : sequence of str
+        What to list.
+    shown : int, default 5
+        How many to name.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> listing(["a", "b"]), listing([str(i) for i in range(9)], shown=3)
+    ('a, b', '0, 1, 2 … (9 in all)')
+    """
+    head = ", ".join(items[:shown])
+    return head if len(items) <= shown else f"{head} … ({len(items)} in all)"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, listing
 from ..results import BinResult, MetricResult
 from ._sorted import SortedScores
 from .base import Metric
@@ -136,7 +136,7 @@ def binned_metric(inner: Metric) -> Metric:
             value = math.nan
         elif skipped and not c.options.skip_undefined_bins:
             reason = (
-                f"undefined: {inner.name} is undefined in bin(s) {', '.join(skipped)} "
+                f"undefined: {inner.name} is undefined in bin(s) {listing(skipped)} "
                 "(to average the other bins, skip the undefined ones: skip_undefined_bins)"
             )
             value = math.nan

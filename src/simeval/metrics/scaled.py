@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 
 from .._validate import check_choice
 from ..binning import Binning
-from ..errors import InputError
+from ..errors import InputError, listing
 from ..intervals import fisher_interval
 from ..options import BIN_AVERAGES, BinAverage
 from ..results import BinResult, MetricResult, ScaledPearsonResult
@@ -179,7 +179,7 @@ def scaled_pearson_binned(
     elif skipped and not skip_undefined:
         value = math.nan
         reason = (
-            f"undefined: bin(s) {', '.join(skipped)} have no defined r "
+            f"undefined: bin(s) {listing(skipped)} have no defined r "
             "(to average the other bins, skip the undefined ones: skip_undefined_bins)"
         )
     else:
