@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +127,7 @@ def _file_inputs(
     gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
     if gold_ids is None and gold_table.has_column(ID):  # rows by position: ids must agree
         gold_ids = ids_of(gold_table, ID, check=False)
-    where = lambda i: gold_table.location(i, ID)  # noqa: E731
+    where = partial(gold_table.location, column=ID)
     systems = _read_systems(args, gold_ids, gold.size, args.gold, options, where)
     if args.nan_policy == "raise":
         check_filled(gold, gold_table, gold_col, what="gold score")
@@ -157,7 +158,10 @@ def _dataset_inputs(
         args.scale = list(pairs.scale)
     options = options_from_args(args, None)
     ids = list(pairs.ids) if pairs.ids else None  # by id, or the order checked
-    where = lambda i: f"--dataset {pairs.name}, pair {i + 1}"  # noqa: E731
+
+    def where(i: int) -> str:
+        return f"--dataset {pairs.name}, pair {i + 1}"
+
     systems = _read_systems(args, ids, len(pairs), f"--dataset {pairs.name}", options, where)
     scored = ~np.isnan(pairs.gold)
     if not scored.all():
