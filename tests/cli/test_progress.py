@@ -102,7 +102,8 @@ def test_a_run_reports_every_batch_and_names_what_it_scores() -> None:
     model = se.scorers.from_object(counts, batch_size=2, cache=False)
     pairs = Pairs("toy", ["a b", "c d", "e f"], ["b a", "d d", "f g"], [1.0, 2.0, 3.0])
     se.run([model, "lexical:jaccard"], [pairs], progress=Recorder(), n_resamples=0)
-    assert labels == ["counts on toy", "lexical:jaccard on toy"]
+    # each task named while it runs; the last line names the whole run it counts
+    assert labels == ["counts on toy", "lexical:jaccard on toy", "2 tasks"]
     # 6 distinct texts per model: the function model's 3 batches of 2, then jaccard at once
     assert calls[-1] == (12, 12)
     assert [d for d, _ in calls if d <= 6] == sorted(d for d, _ in calls if d <= 6)

@@ -138,6 +138,8 @@ def run_tasks(
             scale = _scaled(progress, base, size, total)
             out.append(run_task(task, scale))
             base += size
+            if describe is not None and len(tasks) > 1 and base == total:
+                describe(f"{len(tasks)} tasks")  # the last line counts the whole run
             if progress is not None:
                 progress(base, total)
         return out
