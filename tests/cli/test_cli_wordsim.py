@@ -195,6 +195,14 @@ def test_datasets_command(shared_data: Path, tmp_path: Path, monkeypatch, capsys
     assert main(["datasets", "--data-dir", str(shared_data)]) == 0
     out = capsys.readouterr().out
     assert "EN-RG-65.txt" in out and "simverb3500" in out
+    # a cached file that is not the registered one was listed as cached
+    (tmp_path / "wordsim").mkdir()
+    damaged = tmp_path / "wordsim" / "EN-RG-65.txt"
+    damaged.write_bytes((shared_data / "wordsim-rg65" / "EN-RG-65.txt").read_bytes() + b"x\n")
+    assert main(["datasets", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert next(d for d in json.loads(out)["datasets"] if d["name"] == "rg65")["cached"] is None
+    assert "EN-RG-65.txt: SHA-256 does not match rg65's registered one" in err
 
 
 def test_datasets_citations_fit_100_columns(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datasets import wordsim as registry
+from ..io.hashing import file_sha256
 from ..report.datasets import format_datasets, format_sentence_datasets
 from ._common import add_output_options, declare_files, emit, note
 
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             fetched = registry.fetch(name, data_dir=args.data_dir)
             note(args, f"{registry.get(name).name}: {fetched}")
     datasets = registry.describe()
-    paths = [registry.cached_path(ds.name, data_dir=args.data_dir) for ds in datasets]
+    paths = [_verified(args, ds) for ds in datasets]
     folder = Path(args.data_dir) if args.data_dir else registry.cache_dir()
     text = format_datasets(
         datasets,
@@ -124,6 +125,17 @@ def run(args: argparse.Namespace) -> int:
     )
     emit(text, args.output)
     return 0
+
+
+def _verified(args: argparse.Namespace, ds: Any) -> Path | None:
+    """Where ``ds``'s file is, if its SHA-256 is the registered one; a file that is not
+    (corrupt or another version) is listed as missing, with a note."""
+    path = registry.cached_path(ds.name, data_dir=args.data_dir)
+    if path is not None and file_sha256(path) != ds.sha256:
+        note(args, f"{path}: SHA-256 does not match {ds.name}'s registered one; listed as "
+                   f"missing (simeval datasets --fetch {ds.name} says what to do)")  # fmt: skip
+        return None
+    return path
 
 
 def _run_sentences(args: argparse.Namespace) -> int:
