@@ -215,3 +215,15 @@ def test_a_scale_is_two_numbers(scale) -> None:
 
     with pytest.raises(InputError, match=r"`scale` must be two numbers \(lo, hi\)"):
         check_scale(scale)
+
+
+def test_a_scale_of_numpy_scalars_or_fractions_is_taken() -> None:
+    from fractions import Fraction
+
+    import numpy as np
+
+    from simeval._validate import check_scale
+
+    assert check_scale([np.array(0.0), np.array(5.0)]) == (0.0, 5.0)
+    assert check_scale([Fraction(0), Fraction(5)]) == (0.0, 5.0)
+    assert check_scale((np.float32(1), np.int64(5))) == (1.0, 5.0)

@@ -172,7 +172,7 @@ class Bins:
         """Bins between increasing cut points: ``[1.5, 3.5]`` → ``[lo,1.5) [1.5,3.5) [3.5,hi]``.
 
         The outer edges are the declared scale (or the observed range)."""
-        if isinstance(cuts, (str, bytes)) or not isinstance(cuts, Iterable):
+        if isinstance(cuts, (str, bytes)) or not isinstance(cuts, Iterable) or np.ndim(cuts) == 0:
             raise InputTypeError(
                 f"`cuts` must be a sequence of numbers, e.g. [1.5, 3.5]; got {cuts!r}"
             )

@@ -20,3 +20,11 @@ def test_no_intrinsic_measure_is_refused() -> None:
 def test_a_direction_is_true_or_false() -> None:
     with pytest.raises(InputTypeError, match=r"\['pearson'\] must be True or False; got str"):
         predictiveness(INTRINSIC, EXTRINSIC, higher_is_better={"pearson": "yes"})
+
+
+def test_a_dataframe_of_intrinsic_measures_is_taken() -> None:
+    # `if not intrinsic` asked pandas for a DataFrame's truth value
+    import pandas as pd
+
+    table = pd.DataFrame({"pearson": {"a": 0.5, "b": 0.6, "c": 0.7}})
+    assert len(predictiveness(table, EXTRINSIC, n_resamples=0)) == 1

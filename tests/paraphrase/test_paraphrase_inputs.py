@@ -18,3 +18,11 @@ def test_a_pattern_that_is_no_pair_is_named(item) -> None:
 def test_a_text_is_no_list_of_paraphrases() -> None:
     with pytest.raises(InputTypeError, match=r"got the text 'shot' \(give \['shot'\]\)"):
         para.diversity("killed", "shot")
+
+
+def test_numpy_records_are_pairs() -> None:
+    import pandas as pd
+
+    # numpy records were refused as "no (paraphrase, quality) pair"; EP@2 = (1 + 0)/2
+    rows = pd.DataFrame({"p": ["killing", "slain"], "q": [1, 0]}).to_records(index=False)
+    assert para.ep({"killed": rows}, k=2).statistic == 0.5

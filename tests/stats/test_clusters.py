@@ -93,3 +93,12 @@ def test_a_callable_metric_that_returns_no_number_is_named() -> None:
     with pytest.raises(InputTypeError, match=r"metric callable must return a number.*'x'"):
         paired_bootstrap_test(g, g + np.sin(g), g[::-1], metric=lambda x, y: "x",
                               higher_is_better=True, n_resamples=100, seed=0)  # fmt: skip
+
+
+def test_holm_reads_none_as_outside_the_family_and_a_rounding_above_one_as_one() -> None:
+    # the probability check must not refuse what was read before: None (object arrays),
+    # and 1 + 2e-16 from summed probabilities. By hand: 2·0.01 and 0.04; 1 and 2·0.1.
+    from simeval.stats.clusters import holm
+
+    np.testing.assert_allclose(holm([0.01, None, 0.04]), [0.02, np.nan, 0.04])
+    np.testing.assert_allclose(holm([1.0000000000000002, 0.1]), [1.0, 0.2])

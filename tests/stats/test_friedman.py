@@ -164,3 +164,9 @@ def test_average_ranks_no_ranking_gives_are_refused() -> None:
     # [1, 1, 1] sums to 3 where 3 models' average ranks sum to 6: chi² was −36
     with pytest.raises(InputError, match=r"must lie in \[1, 3\] and sum to 6"):
         friedman_from_ranks([1, 1, 1], 4, ["a", "b", "c"])
+
+
+def test_ranks_printed_to_one_decimal_are_taken() -> None:
+    # ranks 1.25, 2.25, 3.25, 3.85, 4.4 (sum 15) printed as 1.3 … 4.4 sum to 15.2
+    res = friedman_from_ranks([1.3, 2.3, 3.3, 3.9, 4.4], 10, ["a", "b", "c", "d", "e"])
+    assert math.isfinite(res.chi2)

@@ -218,12 +218,9 @@ def check_scale(scale: Sequence[float] | None, name: str = "scale") -> tuple[flo
         return None
     try:
         values = list(scale)
-        if len(values) != 2 or any(
-            isinstance(v, (bool, str, bytes)) or not isinstance(v, (int, float, np.number))
-            for v in values
-        ):
+        if len(values) != 2 or any(isinstance(v, (bool, np.bool_, str, bytes)) for v in values):
             raise ValueError  # text and bools are no numbers here, as nowhere in simeval
-        lo, hi = (float(v) for v in values)
+        lo, hi = (float(v) for v in values)  # numbers, 0-d arrays, Fractions, Decimals
     except (TypeError, ValueError):
         raise InputError(f"{param(name)} must be two numbers (lo, hi); got {scale!r}") from None
     if not (np.isfinite(lo) and np.isfinite(hi) and lo < hi):

@@ -160,7 +160,7 @@ def predictiveness(
     check_probability(confidence_level, "confidence_level")
     if n_resamples:  # 0: no interval
         check_resamples(n_resamples, minimum=MIN_INTERVAL_RESAMPLES)
-    if not intrinsic:
+    if len(intrinsic.keys()) == 0:  # a DataFrame's columns, a mapping's keys
         raise InputError(f"{param('intrinsic')} is empty; give at least one measure")
     systems = list(extrinsic)
     if len(systems) < 3:

@@ -380,5 +380,5 @@ def as_patterns(patterns: PatternsLike) -> Patterns:
     )
 
 
-def _is_pair(item: Any) -> bool:
-    return isinstance(item, Sequence) and not isinstance(item, (str, bytes)) and len(item) == 2
+def _is_pair(item: Any) -> bool:  # a tuple, a list, a numpy row or record
+    return hasattr(item, "__len__") and not isinstance(item, (str, bytes)) and len(item) == 2

@@ -11,9 +11,8 @@ from .notes import CI_NAMES
 from .schema import comparison_document
 from .tables import format_number, render_table, to_json
 
-#: The columns of the tidy CSV of a comparison: one row per value (``table`` = value), per
-#: pair of systems (``pair``), per pair of metrics (``agreement``), per system's rank
-#: (``rank``) and per order of two systems over the resamples (``order``).
+#: The tidy CSV's columns: one row per value (``table`` = value), pair of systems (``pair``),
+#: pair of metrics (``agreement``), system's rank (``rank``) and order of two (``order``).
 CSV_COLUMNS = [
     "table", "system", "metric", "system_b", "metric_b", "value", "ci_low", "ci_high",
     "ci_method", "cluster", "pvalue", "p_holm", "permutation_p", "williams_t", "williams_p",
@@ -292,7 +291,8 @@ def format_comparison(cmp: Comparison, fmt: str, digits: int = 4) -> str:
     )
     reasons = [
         f"— {r['system']} / {r['metric']}: {r['reason']}" for r in cmp.records() if r["reason"]
-    ]
+    ] + [f"— {p.system_a} vs {p.system_b} / {p.metric}: {p.dependent_reason}"
+         for p in cmp.pairwise if p.dependent_reason]  # fmt: skip
     if reasons:
         blocks.append("\n".join(reasons) + "\n")
     if cmp.dropped:
@@ -353,7 +353,7 @@ def comparison_csv(cmp: Comparison) -> str:
                 "p_holm": d["bootstrap_p_holm"],
                 **{k: d.get(k) for k in CSV_COLUMNS if k.startswith(("permutation", "williams",
                                                                      "steiger", "zou"))},
-                "n": cmp.evaluation.n - cmp.dropped,
+                "n": cmp.evaluation.n - cmp.dropped, "reason": d["dependent_reason"],
             }
         )  # fmt: skip
     rows += _rank_rows(cmp)

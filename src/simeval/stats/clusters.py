@@ -48,9 +48,15 @@ def holm(pvalues: ArrayLike) -> NDArray[np.float64]:
     [0.03, 0.06, 0.06]
     """
     raw = np.asarray(pvalues)
-    if raw.dtype.kind not in "fiub":
+    if raw.dtype == object:  # None is a missing p-value (outside the family), as NaN
+        if any(isinstance(v, (str, bytes, bool)) for v in raw.ravel()):
+            raise InputTypeError(f"{param('pvalues')} must be numbers; got text or bools")
+        raw = np.array([np.nan if v is None else v for v in raw.ravel()], dtype=np.float64)
+        raw = raw.reshape(np.shape(pvalues))
+    if raw.dtype.kind not in "fiu":
         raise InputTypeError(f"{param('pvalues')} must be numbers; got {raw.dtype} values")
     p = raw.astype(np.float64)
+    p[(p > 1) & (p <= 1 + 1e-12)] = 1.0  # a p-value a rounding above 1
     outside = ~np.isnan(p) & ~((p >= 0) & (p <= 1))
     if outside.any():
         raise InputError(
