@@ -77,7 +77,8 @@ def minmax_onto_gold(s: NDArray[np.float64], g: NDArray[np.float64]) -> NDArray[
     so that the error measures, which normalize both sides by their ranges, read the same
     values from ``s'`` as from ``s``, and the low/high measures compare ``s'`` with the
     borders on the gold scale. A constant system lands on ``g_min`` (all 0 once
-    normalized, as :func:`normalize_pair` makes it).
+    normalized, as :func:`normalize_pair` makes it); constant or no gold scores have no
+    range to map onto, and ``s`` itself is returned.
 
     Parameters
     ----------
@@ -93,9 +94,9 @@ def minmax_onto_gold(s: NDArray[np.float64], g: NDArray[np.float64]) -> NDArray[
     >>> minmax_onto_gold(np.array([0.2, 0.4, 0.6]), np.array([1.0, 5.0, 2.0])).tolist()
     [1.0, 3.0, 5.0]
     """
-    if s.size == 0:
+    glo, ghi = (float(g.min()), float(g.max())) if g.size else (0.0, 0.0)
+    if s.size == 0 or glo == ghi:
         return s
-    glo, ghi = _gold_range(g)
     slo, shi = float(s.min()), float(s.max())
     if shi == slo:
         return np.full_like(s, glo)

@@ -63,11 +63,12 @@ def system_on_gold_scale(
     ([1.0, 3.0, 5.0], 'minmax', 'observed ranges')
     """
     declared = options.scale_source != "observed"
-    if options.normalize == "minmax" and gold.size and gold.min() < gold.max():
+    mapped = minmax_onto_gold(scores, gold) if options.normalize == "minmax" else scores
+    if mapped is not scores:  # the gold has a range to map onto
         reason = off_scale_reason(scores, options.scale, options.system_scale,  # type: ignore[arg-type]
                                   extremes, declared=declared)  # fmt: skip
         fit = None if reason is None else CalibrationFit("minmax", "observed ranges", reason)
-        return minmax_onto_gold(scores, gold), fit
+        return mapped, fit
     return calibrate(
         scores, gold, scale=options.scale, system_scale=options.system_scale,  # type: ignore[arg-type]
         calibration=options.calibrate, extremes=extremes, declared=declared,

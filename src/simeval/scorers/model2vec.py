@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError, require
+from ..errors import DataError, listing, require
 from ..io.hashing import file_sha256
 from ..vectors.read import Vectors
 from .base import cache_folder
@@ -59,9 +59,7 @@ def check_folder(folder: Path, what: str) -> None:
         raise DataError(f"{folder} is not a model2vec model (missing {', '.join(missing)})")
     names = _tensor_names(folder / "model.safetensors")
     if "embeddings" not in names:
-        shown = ", ".join(sorted(names)[:3]) + (
-            f" … ({len(names)} in all)" if len(names) > 3 else ""
-        )
+        shown = listing(sorted(names), 3)
         raise DataError(
             f"{folder} is not a model2vec model: its model.safetensors holds no 'embeddings' "
             f"tensor but {shown or 'none'} (a sentence-transformers model? use st:{folder})"

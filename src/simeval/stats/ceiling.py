@@ -236,26 +236,21 @@ def human_ceiling(
     R = check_ratings(ratings)
     n = R.shape[0]
     names, S = _system_matrix(systems, n, finite=nan_policy == "raise")
+    given = None if gold is None else as_float_array(gold, "gold")
     dropped = 0
     if nan_policy == "omit":  # the items every system and the gold score
         keep = np.isfinite(S).all(axis=0)
-        if gold is not None:
-            gold = as_float_array(gold, "gold")
-            if gold.shape == (n,):
-                keep &= ~np.isnan(gold)
-                gold = gold[keep]
+        if given is not None and given.shape == (n,):
+            keep &= ~np.isnan(given)
+            given = given[keep]
         dropped = int(n - keep.sum())
         R, S, n = R[keep], S[:, keep], int(keep.sum())
     rated = (~np.isnan(R)).sum(axis=1)
-    if gold is None and not rated.all():
+    if given is None and not rated.all():
         raise InputError(
             f"item {int(np.argmin(rated)) + 1} has no rating, so no mean; drop it or give `gold`"
         )
-    g = (
-        np.where(np.isnan(R), 0.0, R).sum(axis=1) / np.maximum(rated, 1)
-        if gold is None
-        else as_float_array(gold, "gold")
-    )
+    g = np.where(np.isnan(R), 0.0, R).sum(axis=1) / np.maximum(rated, 1) if given is None else given
     if g.shape != (n,) or np.isnan(g).any():
         raise InputError(f"`gold` needs one value per item ({n}), none missing; got {g.size}")
     splits = check_int(n_splits, "n_splits")

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..errors import DataError, param
+from ..errors import DataError, listing, param
 from .layout import separator, split_header
 from .matrix import SHOWN, Vectors
 
@@ -203,7 +203,4 @@ def check_duplicates(p: Path, words: list[str], line_no: NDArray[np.int64]) -> N
             dups.append(f"{w!r} (lines {seen[w]} and {ln})")
         else:
             seen[w] = ln
-    more = f" … ({len(dups)} in all)" if len(dups) > SHOWN else ""
-    raise DataError(
-        f"{p}: duplicate words {', '.join(dups[:SHOWN])}{more}; each word may occur once"
-    )
+    raise DataError(f"{p}: duplicate words {listing(dups, SHOWN)}; each word may occur once")

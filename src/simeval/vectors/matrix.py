@@ -11,17 +11,12 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..errors import InputError
+from ..errors import InputError, listing
 
 __all__ = ["SHOWN", "Vectors"]
 
 #: How many offending words or lines an error message names.
 SHOWN = 5
-
-
-def _first(items: Sequence[str], k: int = SHOWN) -> str:
-    shown = ", ".join(repr(w) for w in items[:k])
-    return shown + (f" … ({len(items)} in all)" if len(items) > k else "")
 
 
 @dataclass(frozen=True)
@@ -70,7 +65,9 @@ class Vectors:
         index = dict(zip(labels, range(len(labels))))
         if len(index) != len(labels):
             dups = [w for w, c in Counter(labels).items() if c > 1]
-            raise InputError(f"duplicate words in the vectors: {_first(dups)}")
+            raise InputError(
+                f"duplicate words in the vectors: {listing([repr(w) for w in dups], SHOWN)}"
+            )
         object.__setattr__(self, "words", labels)
         object.__setattr__(self, "matrix", arr)
         object.__setattr__(self, "_index", index)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import InputError
+from ..errors import InputError, listing
 
 __all__ = ["LEMMA_FORMATS", "convert_lemma", "is_tagged"]
 
@@ -54,7 +54,7 @@ def convert_lemma(lemmas: Sequence[str], format: str) -> list[str]:
     parts = [str(lemma).split("_") for lemma in lemmas]
     bad = [lemma for lemma, x in zip(lemmas, parts) if len(x) != 2 or len(x[1]) != 1]
     if bad:
-        shown = ", ".join(map(str, bad[:5])) + (f" … ({len(bad)} in all)" if len(bad) > 5 else "")
+        shown = listing([str(b) for b in bad])
         raise InputError(f"invalid lemma string(s), expected word_P: {shown}")
     if format == "CWB":
         return [str(lemma) for lemma in lemmas]
