@@ -33,6 +33,7 @@ __all__ = [
     "Convert",
     "bool_values",
     "cell",
+    "float64_released",
     "float64_values",
     "is_arrow",
     "is_numbers",
@@ -288,6 +289,41 @@ def float64_values(column: Any) -> NDArray[np.float64]:
     if len(parts) == 1:
         return parts[0]
     return np.concatenate(parts) if parts else np.empty(0)
+
+
+def float64_released(chunks: list[Any]) -> NDArray[np.float64]:
+    """As :func:`float64_values`, for the chunks of a float64 column that the caller hands
+    over: each is copied into one new array and dropped from ``chunks`` (set to None) as
+    soon as it is, so the column is not held twice over.
+
+    Parameters
+    ----------
+    chunks : list of pyarrow.Array
+        Of type float64; emptied (each item set to None).
+
+    Returns
+    -------
+    numpy.ndarray
+        float64, one value per row, in numpy's own memory.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> chunks = pa.chunked_array([[0.5, None], [2.0]]).chunks
+    >>> float64_released(chunks).tolist(), chunks
+    ([0.5, nan, 2.0], [None, None])
+    """
+    out = np.empty(sum(len(chunk) for chunk in chunks))
+    at = 0
+    for i, chunk in enumerate(chunks):
+        size = len(chunk)
+        if size:
+            out[at : at + size] = _buffer_values(chunk, np.float64)
+            if chunk.null_count:
+                out[at : at + size][~_validity(chunk)] = np.nan
+        at += size
+        chunks[i] = chunk = None  # its memory goes now, not with the whole table
+    return out
 
 
 def bool_values(column: Any) -> NDArray[np.bool_]:

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import arrow_text
-from .columns import float64_values
+from .columns import float64_released
 from .text import Source
 
 __all__ = ["Layout", "Parsed", "Parser", "arrow_parser", "blank_rows", "pandas_parser", "take"]
@@ -163,7 +163,9 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
             )
         except (pa.ArrowInvalid, OSError):
             return None
-        parsed = _columns(table)
+        columns = dict(zip(table.column_names, table.columns))
+        del table  # the columns are handed over: each float column goes once converted
+        parsed = _columns(columns)
         if quoted and _holds_line_break(parsed.columns):
             return None
         return parsed
@@ -171,24 +173,26 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
     return parse
 
 
-def _columns(table: Any) -> Parsed:
-    """An Arrow table's columns: numbers as one float64 numpy array each (nulls as NaN),
-    text as the table holds it."""
+def _columns(columns: dict[str, Any]) -> Parsed:
+    """An Arrow table's columns, handed over (the dict is emptied): numbers as one float64
+    numpy array each in numpy's own memory (nulls as NaN; Arrow's blocks let go as they
+    are copied), text as the table holds it."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    columns: dict[str, Any] = {}
+    out: dict[str, Any] = {}
     nan_text: set[str] = set()
-    for name, column in zip(table.column_names, table.columns):
+    for name in list(columns):
+        column = columns.pop(name)
         if pa.types.is_floating(column.type):
             if pc.any(pc.is_nan(column)).as_py():
                 nan_text.add(name)
-            values = float64_values(column)
-            # numpy's own memory, not a view of the table's (a file of one block)
-            columns[name] = values if values.base is None else values.copy()
+            chunks = column.chunks
+            del column  # the chunks list holds the only references to the blocks
+            out[name] = float64_released(chunks)
         else:
-            columns[name] = column
-    return Parsed(columns, frozenset(nan_text))
+            out[name] = column
+    return Parsed(out, frozenset(nan_text))
 
 
 def _holds_line_break(columns: dict[str, Any]) -> bool:

@@ -239,6 +239,24 @@ def is_constant(x: NDArray[np.float64]) -> bool:
     return bool(x.min() == x.max())
 
 
+def undefined_reason(
+    n: int,
+    x: NDArray[np.float64] | None,
+    y: NDArray[np.float64] | None,
+    x_constant: bool | None = None,
+    y_constant: bool | None = None,
+) -> str | None:
+    """Why a correlation of n pairs is undefined (fewer than 3 pairs, a constant side by
+    :func:`is_constant`), or None; constancy known from a sort or a table may be given."""
+    if n < 3:
+        return f"undefined for fewer than 3 pairs (got {n})"
+    if is_constant(x) if x_constant is None else x_constant:  # type: ignore[arg-type]
+        return "undefined: the gold scores are constant"
+    if is_constant(y) if y_constant is None else y_constant:  # type: ignore[arg-type]
+        return "undefined: the system scores are constant"
+    return None
+
+
 def t_pvalue(r: float, n: int) -> float:
     """Two-sided p-value of r under H0: ρ = 0 with the t distribution on n − 2 df.
 

@@ -22,16 +22,16 @@ from ._numeric import (
     centred_products,
     centring,
     count_discordant,
-    is_constant,
     pearson_rows,
     pearson_scaled,
     pearson_streamed,
     snap,
     t_pvalue,
+    undefined_reason,
     vdot,
 )
 from ._sorted import SortedScores
-from ._table import JointTable
+from ._table import JointTable, Moments
 from .base import Metric, public_function
 from .context import Context
 from .weighted import Chunk, Resampled, Resamples, Sample
@@ -49,23 +49,6 @@ __all__ = [
     "pearson_rows",
     "spearman",
 ]
-
-
-def _undefined_reason(
-    n: int,
-    x: NDArray[np.float64] | None,
-    y: NDArray[np.float64] | None,
-    x_constant: bool | None = None,
-    y_constant: bool | None = None,
-) -> str | None:
-    """Why r is undefined, or None; constancy known from a sort or a table may be given."""
-    if n < 3:
-        return f"undefined for fewer than 3 pairs (got {n})"
-    if is_constant(x) if x_constant is None else x_constant:  # type: ignore[arg-type]
-        return "undefined: the gold scores are constant"
-    if is_constant(y) if y_constant is None else y_constant:  # type: ignore[arg-type]
-        return "undefined: the system scores are constant"
-    return None
 
 
 def _pearson_r(x: NDArray[np.float64], y: NDArray[np.float64]) -> float:
@@ -126,7 +109,7 @@ def correlation_centered(
     n = y.size
     if callable(x) and x_constant is None:
         x = x()
-    reason = _undefined_reason(n, x, y, x_constant, y_constant)  # type: ignore[arg-type]
+    reason = undefined_reason(n, x, y, x_constant, y_constant)  # type: ignore[arg-type]
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, coefficient)
     if centered is None:
@@ -144,8 +127,14 @@ def correlation_from_table(
     out of safe range (the pairwise computation rescales the scores)."""
     if not table.moderate:
         return None
-    m = table.moments(rows)
-    reason = _undefined_reason(m.n, None, None, m.gold_constant, m.system_constant)
+    return correlation_from_moments(table.moments(rows))
+
+
+def correlation_from_moments(m: Moments) -> CorrelationResult | None:
+    """Pearson's r from the centred sums of some pairs: ``r = Sxy / √(Sxx·Syy)``, or NaN
+    with the reason it is undefined; None when a sum of squares is out of safe range (the
+    caller computes r again from exactly rescaled scores)."""
+    reason = undefined_reason(m.n, None, None, m.gold_constant, m.system_constant)
     if reason is not None:
         return CorrelationResult(math.nan, m.n, reason, math.nan, "pearson")
     lo, hi = SAFE_SUMSQ
@@ -159,7 +148,7 @@ def _correlation_from_arrays(
     x: NDArray[np.float64], y: NDArray[np.float64], coefficient: str
 ) -> CorrelationResult:
     n = x.size
-    reason = _undefined_reason(n, x, y)
+    reason = undefined_reason(n, x, y)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, coefficient)
     r = _pearson_r(x, y)
@@ -170,7 +159,7 @@ def spearman_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     """Spearman's ρ from two prepared vectors: their sorts, tie groups and average ranks
     are shared with every other rank-based metric of the evaluation."""
     n = g.values.size
-    reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
+    reason = undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "spearman")
     # Both sums of squares follow from the ties alone (no centring pass), and the cross
@@ -191,7 +180,7 @@ def _tie_sums(sizes: NDArray[np.intp]) -> tuple[int, float, float]:
 def kendall_sorted(g: SortedScores, s: SortedScores) -> CorrelationResult:
     """Kendall's τ-b (and its p-value) from two prepared vectors, sharing their sorts."""
     n = g.values.size
-    reason = _undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
+    reason = undefined_reason(n, g.values, s.values, g.is_constant, s.is_constant)
     if reason is not None:
         return CorrelationResult(math.nan, n, reason, math.nan, "kendall")
     # Order by gold, ties in gold broken by system ascending: then every discordant pair is

@@ -16,13 +16,14 @@ from ..errors import InputError, listing
 from ..intervals import fisher_interval
 from ..options import BIN_AVERAGES, BinAverage
 from ..results import BinResult, MetricResult, ScaledPearsonResult
+from ._bin_moments import bin_moments
 from ._grid import counted
 from ._numeric import STREAM_MIN, centered_values, is_constant
 from ._sorted import SortedScores
-from ._table import JointTable
+from ._table import JointTable, Moments
 from .base import Metric, public_function
 from .context import Context
-from .correlation import correlation_centered, correlation_from_table
+from .correlation import correlation_centered, correlation_from_moments, correlation_from_table
 from .means import fisher_z, fisher_z_mean
 from .weighted import Chunk, Resampled, Resamples, Sample
 from .weighted.moments import moment_features, pearson_from_sums
@@ -31,29 +32,21 @@ __all__ = ["SCALED_PEARSON", "scaled_pearson", "scaled_pearson_binned"]
 
 
 def _gold_parts(gold: SortedScores, binning: Binning) -> list[tuple]:
-    """Per bin: its members (indices, by which a gather is 5× faster than by a boolean
-    mask: ``intp``, which numpy gathers by twice as fast as by the 4-byte indices it
-    widens first, and from :data:`~._numeric.STREAM_MIN` pairs on 4-byte ones, half the
-    memory), their number, the gold subset, its centred copy and whether it is
-    constant — computed once per gold vector
-    and shared by every system. Below :data:`~._numeric.STREAM_MIN` pairs the centred
-    subset is kept and the subset is gathered again only for the rare rescaled r; from
-    it on, the subset is kept and centred chunk by chunk for each system (one n-long
-    array instead of two)."""
+    """Per bin, for vectors shorter than :data:`~._numeric.STREAM_MIN`: its members
+    (indices, by which a gather is 5× faster than by a boolean mask), their number, the
+    gold subset (made again when needed: only for the rare rescaled r), its centred copy
+    and whether it is constant — computed once per gold vector and shared by every
+    system. Longer vectors are summed bin by bin chunk by chunk instead
+    (:func:`~._bin_moments.bin_moments`), with no per-bin copy."""
     key = ("bins", binning)  # a Binning hashes by identity and stays alive as the key
     if key not in gold.cache:
         parts: list[tuple] = []
-        long = binning.index.size >= STREAM_MIN
-        small = np.int32 if long and binning.index.size < 2**31 else np.intp
         for j in range(binning.k):
-            members = np.flatnonzero(binning.index == j).astype(small)
+            members = np.flatnonzero(binning.index == j)
             sub = gold.values[members]
             constant = bool(sub.size) and is_constant(sub)
-            if gold.values.size < STREAM_MIN:
-                parts.append((members, sub.size, partial(_subset, gold.values, members),
-                              centered_values(sub), constant))  # fmt: skip
-            else:  # the subset is kept, centred chunk by chunk for each system
-                parts.append((members, sub.size, sub, None, constant))
+            parts.append((members, sub.size, partial(_subset, gold.values, members),
+                          centered_values(sub), constant))  # fmt: skip
         gold.cache[key] = parts
     return gold.cache[key]  # type: ignore[return-value]
 
@@ -143,16 +136,26 @@ def scaled_pearson_binned(
         raise InputError(f"binning has {binning.index.size} pairs, scores have {s.size}")
     n_total = s.size
     results = []
-    parts = _gold_parts(gold, binning)
+    long = n_total >= STREAM_MIN  # each bin's sums chunk by chunk, no per-bin copy
+    parts = None if long else _gold_parts(gold, binning)
     level_rows = _level_rows(gold, binning) if table is not None else None
-    for j, (spec, part) in enumerate(zip(binning.specs, parts)):
-        members, size, g_sub, centered, constant = part
+    moments: list[Moments] | None = None
+    for j, spec in enumerate(binning.specs):
         res = None
         if table is not None and level_rows is not None:
             res = correlation_from_table(table, level_rows[j])
-        if res is None:  # the bin's system scores gathered (again for a rescaled r)
-            y = partial(_subset, s, members) if centered is not None else s[members]
-            res = correlation_centered(g_sub, centered, y, "pearson", constant)
+        if res is None and parts is not None:  # the bin's system scores gathered
+            members, _, g_sub, centered, constant = parts[j]
+            res = correlation_centered(g_sub, centered, partial(_subset, s, members),
+                                       "pearson", constant)  # fmt: skip
+        elif res is None:
+            if moments is None:
+                moments = bin_moments(gold.values, s, binning.index, binning.k)
+            res = correlation_from_moments(moments[j])
+            if res is None:  # magnitudes out of safe range: r from rescaled scores
+                members = np.flatnonzero(binning.index == j)
+                res = correlation_centered(gold.values[members], None, s[members], "pearson")
+        size = res.n
         low, high = fisher_interval(res.statistic, res.n)
         reason = res.reason
         if size == 0:
