@@ -13,9 +13,7 @@ row) and column, and what to do. Missing values (a blank SemEval line, an empty 
 from __future__ import annotations
 
 import csv
-import ctypes
 import json
-import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +26,7 @@ from ..errors import DataError, param, require
 from .columns import float64_values
 from .compressed import compression_suffix
 from .delimited import looks_numeric, read_regular, sniff_delimiter
+from .memory import release_reader_memory
 from .score_table import ScoreTable, default_column
 from .text import MAX_LINE_BYTES, is_stdin, open_source, shown_name, source_text
 
@@ -363,36 +362,3 @@ def read_scores(
     table = read_table(path)
     name = default_column(table, column)
     return table.numbers(name, parameter=parameter), table
-
-
-def release_reader_memory() -> None:
-    """Give back to the system the memory that the readers' allocators keep from tables
-    already freed.
-
-    Allocators keep freed memory for their next allocations: pyarrow's pool (Parquet) and
-    the C library's ``malloc`` (the CSV reader, numpy), whose free pages amid the heap
-    glibc hands back only when asked (``malloc_trim``). A process that reads score files
-    and then scores them would otherwise hold the files' ids and text, unused, beside the
-    scoring's own arrays.
-
-    Examples
-    --------
-    >>> release_reader_memory()
-    """
-    arrow = sys.modules.get("pyarrow")
-    if arrow is not None:
-        arrow.default_memory_pool().release_unused()
-    _trim_malloc()
-
-
-def _trim_malloc() -> None:
-    """glibc's ``malloc_trim(0)``; nothing where the C library has none (macOS, Windows,
-    musl)."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return
-    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    trim(0)
