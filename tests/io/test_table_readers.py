@@ -119,7 +119,7 @@ def _by_c_parser(path: Path, header: bool) -> bool:
     """True when the C parser takes the file (it returns a table, not None)."""
     from simeval.io.text import open_source
 
-    table = delimited.read_regular(open_source(path), tables._suffix(path), header=header)
+    table = delimited.read_regular(open_source(path), tables.format_suffix(path), header=header)
     return table is not None
 
 

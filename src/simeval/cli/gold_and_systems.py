@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._validate import first_outside
 from ..errors import DataError
 from ..io import (
     default_column,
@@ -23,6 +24,7 @@ from ..io import (
     parse_system_spec,
     read_table,
     release_reader_memory,
+    scores_in_gold_order,
 )
 from ..io.align import ID_COLUMN as ID
 from ..io.align import check_same_order, match_rows
@@ -207,7 +209,17 @@ def _read_system(
     gold_where: Callable[[int], str],
 ) -> NDArray[np.float64]:
     """One system file's scores, aligned with the gold pairs; the file's own array where
-    its rows are the gold pairs in order (no copy)."""
+    its rows are the gold pairs in order (no copy). A file of the gold's ids in the gold's
+    order is read piece by piece, never whole (:func:`~simeval.io.scores_in_gold_order`);
+    any other, and one whose scores the checks below refuse, by the general reader, whose
+    table names the lines."""
+    own = options.for_system(name).system_scale
+    if args.id_column:
+        values = scores_in_gold_order(path, header=header, id_column=args.id_column,
+                                      score_column=column, gold_ids=gold_ids)  # fmt: skip
+        scale: tuple[float, float] | None = own  # type: ignore[assignment]
+        if values is not None and (scale is None or first_outside(values, scale) is None):
+            return values  # else the general reader's table names the line
     table = read_table(path, header=header)
     col = default_column(table, column, [args.id_column] if args.id_column else [])
     values = table.numbers(col, parameter="system")
@@ -229,7 +241,6 @@ def _read_system(
         note(args, f"{path}: {extra} row(s) with ids not in the gold file were ignored")
     if rows is not None:
         values = values[rows]
-    own = options.for_system(name).system_scale
     check_range(values, table, col, rows, own, "--system-scale")  # type: ignore[arg-type]
     if args.nan_policy == "raise":
         check_filled(values, table, col, rows)

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import arrow_text
+from .arrow_csv import arrow_table
 from .columns import float64_released
 from .text import Source
 
@@ -120,48 +121,11 @@ def arrow_parser(source: Source, layout: Layout, quoted: bool) -> Parser:
     >>> parsed.columns["score"], parsed.nan_text
     (array([1.5, nan]), frozenset({'score'}))
     """
-    import pyarrow as pa
-    from pyarrow import csv as pa_csv
-
-    parse_options = pa_csv.ParseOptions(
-        delimiter=layout.delimiter,
-        quote_char='"' if layout.delimiter == "," else False,
-        double_quote=True,
-        escape_char=False,
-        newlines_in_values=quoted,
-        ignore_empty_lines=False,  # blank lines are rows: their line numbers count
-    )
-    # the whole file, its blocks parsed by the reader's threads: three 1e7-row files in
-    # 0.6–0.8 s on 2 cores, as pandas' parallel read, against 1.0–1.4 s block by block in
-    # one thread (the reader's own threads, block by block, took 1.2 s)
-    read_options = pa_csv.ReadOptions(
-        column_names=layout.names, skip_rows=int(layout.header), use_threads=True
-    )
 
     def parse(numeric: frozenset[str], names: list[str] | None) -> Parsed | None:
-        types = {n: pa.float64() if n in numeric else pa.string() for n in layout.names}
-        convert_options = pa_csv.ConvertOptions(
-            column_types=types,
-            null_values=[""],
-            strings_can_be_null=False,
-            quoted_strings_can_be_null=False,
-            include_columns=names,
-        )
-        data = source.path if source.path is not None else pa.py_buffer(source.data or b"")
-        try:
-            table = pa_csv.read_csv(
-                data,
-                read_options=read_options,
-                parse_options=parse_options,
-                convert_options=convert_options,
-                # the C library's malloc, not Arrow's default pool (mimalloc), which hands
-                # the blocks' memory back to the system and faults it in again (2 cores,
-                # three 1e7-row files: 0.80–1.57 s against 0.79–1.70 s, and block by
-                # block 0.2–0.4 s of system time against 0.6–1.4 s); the memory it keeps
-                # goes back with simeval.io.release_reader_memory
-                memory_pool=pa.system_memory_pool(),
-            )
-        except (pa.ArrowInvalid, OSError):
+        data = source.path if source.path is not None else source.data or b""
+        table = arrow_table(data, layout, quoted, numeric, names, skip_rows=int(layout.header))
+        if table is None:
             return None
         columns = dict(zip(table.column_names, table.columns))
         del table  # the columns are handed over: each float column goes once converted

@@ -36,7 +36,7 @@ from .csv_engines import Layout, Parser, arrow_parser, blank_rows, pandas_parser
 from .score_table import ScoreTable
 from .text import Source
 
-__all__ = ["SAMPLE_BYTES", "looks_numeric", "read_regular", "sniff_delimiter"]
+__all__ = ["SAMPLE_BYTES", "looks_numeric", "read_regular", "regular_layout", "sniff_delimiter"]
 
 #: How much of the start of a file decides its layout and which columns hold numbers.
 SAMPLE_BYTES = 1 << 16
@@ -124,13 +124,10 @@ def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | N
     >>> read_regular(Source("run.jsonl", data=b'{"id": 1}\\n'), "", header=True) is None
     True
     """
-    sample = _sample(source)
-    layout = _layout(sample, suffix, header)
-    if layout is None or sample is None:
+    found = regular_layout(source, suffix, header)
+    if found is None:
         return None
-    quoted = _scan(source, layout)
-    if quoted is None:
-        return None
+    layout, quoted = found
     if source.path is None:  # standard input, a compressed file: text only (no rereading)
         layout = replace(layout, numeric=frozenset())
     if _has_pyarrow():
@@ -138,6 +135,38 @@ def read_regular(source: Source, suffix: str, *, header: bool) -> ScoreTable | N
     else:
         parse = pandas_parser(source, layout, quoted)
     return _table(source, layout, parse)
+
+
+def regular_layout(source: Source, suffix: str, header: bool) -> tuple[Layout, bool] | None:
+    """The layout of ``source`` and whether it holds quotes (a comma-separated file), or
+    None when it is not in the regular layout (see the module's docstring).
+
+    Parameters
+    ----------
+    source : Source
+        The file's bytes.
+    suffix : str
+        The file's suffix (``.tsv``, ``.csv`` …; ``""`` for standard input).
+    header : bool
+        Whether a table's first line names its columns.
+
+    Returns
+    -------
+    (Layout, bool) or None
+
+    Examples
+    --------
+    >>> layout, quoted = regular_layout(Source("run.tsv", data=b"id\\tscore\\na\\t0.5\\n"),
+    ...                                 ".tsv", True)
+    >>> layout.names, sorted(layout.numeric), quoted
+    (['id', 'score'], ['score'], False)
+    """
+    sample = _sample(source)
+    layout = _layout(sample, suffix, header)
+    if layout is None or sample is None:
+        return None
+    quoted = _scan(source, layout)
+    return None if quoted is None else (layout, quoted)
 
 
 def _has_pyarrow() -> bool:

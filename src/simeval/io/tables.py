@@ -30,13 +30,38 @@ from .memory import release_reader_memory
 from .score_table import ScoreTable, default_column
 from .text import MAX_LINE_BYTES, is_stdin, open_source, shown_name, source_text
 
-__all__ = ["read_scores", "read_table", "release_reader_memory"]
+__all__ = [
+    "JSON_SUFFIXES",
+    "PARQUET_SUFFIXES",
+    "format_suffix",
+    "read_scores",
+    "read_table",
+    "release_reader_memory",
+]
 
-_JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
+#: Suffixes read as JSON (Lines) and as Parquet, whatever the file holds.
+JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
+PARQUET_SUFFIXES = (".parquet", ".pq")
 
 
-def _suffix(path: str | Path) -> str:
-    """The suffix that says the format: ``.tsv`` of ``scores.tsv.gz``."""
+def format_suffix(path: str | Path) -> str:
+    """The suffix that says the format: ``.tsv`` of ``scores.tsv.gz``.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A file.
+
+    Returns
+    -------
+    str
+        Lower case, with its dot; ``""`` for none.
+
+    Examples
+    --------
+    >>> format_suffix("runs/Scores.TSV.gz"), format_suffix("gold")
+    ('.tsv', '')
+    """
     p = Path(path)
     return (p.with_suffix("") if compression_suffix(p) else p).suffix.lower()
 
@@ -91,11 +116,11 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
     ([0.5, nan], ['a', 'b'], [2, 3])
     """
     name = shown_name(path)
-    suffix = "" if is_stdin(path) else _suffix(path)
-    if suffix in (".parquet", ".pq") and Path(path).exists():
+    suffix = "" if is_stdin(path) else format_suffix(path)
+    if suffix in PARQUET_SUFFIXES and Path(path).exists():
         return _read_parquet(Path(path))
     source = open_source(path)
-    if comment is None and suffix not in _JSON_SUFFIXES:
+    if comment is None and suffix not in JSON_SUFFIXES:
         table = read_regular(source, suffix, header=header)
         if table is not None:
             release_reader_memory()  # what the parser held beside the columns
@@ -111,7 +136,7 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
     first = next(line for line in lines if line.strip())
     if suffix == ".json":
         return _read_json(name, lines)
-    if suffix in _JSON_SUFFIXES or (not suffix and first.lstrip().startswith("{")):
+    if suffix in JSON_SUFFIXES or (not suffix and first.lstrip().startswith("{")):
         return _read_jsonl(name, lines)
     if looks_numeric(first.strip()):
         # A number where a header should be: one score per line, whatever the suffix
@@ -271,9 +296,7 @@ def _read_parquet(p: Path) -> ScoreTable:
 
     try:
         file = pq.ParquetFile(p, pre_buffer=False)
-        stored = (file.schema_arrow.pandas_metadata or {}).get("index_columns", [])
-        index = {c for c in stored if isinstance(c, str)}  # a RangeIndex is stored as a dict
-        names = [c for c in file.schema_arrow.names if c not in index]
+        names = parquet_columns(file)
         rows = file.metadata.num_rows
         columns = _row_groups(file, names, rows) if rows else {}
     except Exception as exc:  # pyarrow raises many types for a bad file
@@ -281,6 +304,14 @@ def _read_parquet(p: Path) -> ScoreTable:
     if not rows:
         raise DataError(f"{p} has no rows")
     return ScoreTable(str(p), columns, range(1, rows + 1), "table", where="row")
+
+
+def parquet_columns(file: Any) -> list[str]:
+    """The columns of a ``pyarrow.parquet.ParquetFile`` as a table: a pandas index stored
+    as columns is left out, as pandas leaves it out (a RangeIndex is stored as a dict)."""
+    stored = (file.schema_arrow.pandas_metadata or {}).get("index_columns", [])
+    index = {c for c in stored if isinstance(c, str)}
+    return [c for c in file.schema_arrow.names if c not in index]
 
 
 def _row_groups(file: Any, names: list[str], rows: int) -> dict[str, Any]:

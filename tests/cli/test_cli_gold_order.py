@@ -1,0 +1,154 @@
+"""A system file in the gold's order, read piece by piece (``scores_in_gold_order``): the
+same scores as the general reader gives (``read_table``, compared exactly), with pieces
+cut a few lines long; every file the general reader must judge (another order, a missing,
+blank or NaN score, quotes, white space, a byte-order mark …) is declined, and the command
+line then names the problem as before."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from clitools import assert_error, run
+
+from simeval.io import gold_order, ids_of, read_table, scores_in_gold_order
+
+pa = pytest.importorskip("pyarrow")
+
+IDS = [f"p{i}" for i in range(40)]
+SCORES = [round(0.123 * i + 0.5, 3) for i in range(40)]
+
+
+@pytest.fixture(autouse=True)
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pieces of 64 bytes (a few lines each, cut mid-line) and a trim every 100 bytes."""
+    monkeypatch.setattr(gold_order, "PIECE_BYTES", 64)
+    monkeypatch.setattr(gold_order, "TRIM_BYTES", 100)
+
+
+def _write(path: Path, rows: list[tuple[str, object]], head: str = "id\tscore\n") -> Path:
+    path.write_text(head + "".join(f"{i}\t{s}\n" for i, s in rows))
+    return path
+
+
+def _gold(tmp_path: Path):
+    gold = _write(tmp_path / "gold.tsv", list(zip(IDS, SCORES)))
+    return ids_of(read_table(gold), "id")
+
+
+def _read(path: Path, gold_ids, **kw):
+    kw = {"header": True, "id_column": "id", "score_column": None, **kw}
+    return scores_in_gold_order(path, gold_ids=gold_ids, **kw)
+
+
+def test_in_order_files_give_the_general_readers_scores(tmp_path) -> None:
+    gold_ids = _gold(tmp_path)
+    system = _write(tmp_path / "s.tsv", list(zip(IDS, SCORES)))
+    expected = read_table(system).numbers("score")
+    assert np.array_equal(_read(system, gold_ids), expected)
+    crlf = tmp_path / "crlf.csv"
+    crlf.write_bytes(system.read_bytes().replace(b"\t", b",").replace(b"\n", b"\r\n"))
+    assert np.array_equal(_read(crlf, gold_ids), expected)
+    long_line = _write(
+        tmp_path / "long.tsv", list(zip(IDS, SCORES)), "id\tscore\t" + "x" * 200 + "\n"
+    )
+    assert _read(long_line, gold_ids) is None  # a third column named only in the header
+    headerless = tmp_path / "bare.tsv"
+    headerless.write_text("".join(f"{i}\t{s}\n" for i, s in zip(IDS, SCORES)))
+    got = _read(headerless, gold_ids, header=False, id_column="1", score_column="2")
+    assert np.array_equal(got, expected)
+
+
+def test_parquet_row_groups(tmp_path) -> None:
+    pd = pytest.importorskip("pandas")
+    gold_ids = _gold(tmp_path)
+    path = tmp_path / "s.parquet"
+    pd.DataFrame({"id": IDS, "score": SCORES}).to_parquet(path, row_group_size=7)
+    assert np.array_equal(_read(path, gold_ids), np.array(SCORES))
+    as_float32 = tmp_path / "f32.parquet"
+    frame = pd.DataFrame({"id": IDS, "score": np.array(SCORES, dtype=np.float32)})
+    frame.to_parquet(as_float32)
+    assert _read(as_float32, gold_ids) is None  # float32: the general reader's to convert
+    numbered = _gold_numbers(tmp_path)
+    ints = tmp_path / "ints.parquet"
+    pd.DataFrame({"id": np.arange(40), "score": SCORES}).to_parquet(ints, row_group_size=9)
+    assert np.array_equal(_read(ints, numbered), np.array(SCORES))  # ids as str() writes them
+
+
+def _gold_numbers(tmp_path: Path):
+    gold = _write(tmp_path / "gold_n.tsv", [(str(i), s) for i, s in enumerate(SCORES)])
+    return ids_of(read_table(gold), "id")
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["shuffled", "fewer", "more", "blank", "nan", "not a number", "space", "blank line",
+     "quoted", "bom", "gzip", "no score column"],
+)  # fmt: skip
+def test_files_for_the_general_reader_are_declined(tmp_path, case) -> None:
+    gold_ids = _gold(tmp_path)
+    rows: list[tuple[str, object]] = list(zip(IDS, SCORES))
+    path, head = tmp_path / "s.tsv", "id\tscore\n"
+    if case == "shuffled":
+        rows[30], rows[31] = rows[31], rows[30]
+    elif case == "fewer":
+        rows = rows[:-1]
+    elif case == "more":
+        rows.append(("p40", 1.0))
+    elif case in ("blank", "nan", "not a number"):
+        rows[33] = ("p33", {"blank": "", "nan": "nan", "not a number": "n/a"}[case])
+    elif case == "space":
+        rows[25] = (" p25", rows[25][1])
+    elif case == "blank line":
+        path.write_text(head + "".join(f"{i}\t{s}\n" for i, s in rows[:20]) + "\n"
+                        + "".join(f"{i}\t{s}\n" for i, s in rows[20:]))  # fmt: skip
+    if case == "quoted":
+        path = tmp_path / "s.csv"
+        path.write_text("id,score\n" + "".join(f'"{i}",{s}\n' for i, s in rows))
+    elif case == "bom":
+        _write(path, rows)
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    elif case == "gzip":
+        path = tmp_path / "s.tsv.gz"
+        path.write_bytes(gzip.compress(_write(tmp_path / "plain.tsv", rows).read_bytes()))
+    elif case == "no score column":
+        _write(path, rows, "id\tcosine\textra\n")
+    elif case != "blank line":
+        _write(path, rows)
+    assert _read(path, gold_ids) is None
+
+
+def test_gold_ids_not_read_by_arrow_are_declined(tmp_path) -> None:
+    system = _write(tmp_path / "s.tsv", list(zip(IDS, SCORES)))
+    assert _read(system, list(IDS)) is None
+
+
+def _evaluate(capsys, gold: Path, system: Path, *extra: str):
+    return run(capsys, "evaluate", gold, "--system", f"s={system}", "--id-column", "id",
+               "--metric", "pearson", "--format", "json", "--scale", "0", "5", *extra)  # fmt: skip
+
+
+def test_the_command_gives_the_same_output_either_way(capsys, tmp_path, monkeypatch) -> None:
+    gold = _write(tmp_path / "gold.tsv", list(zip(IDS, [s % 5 for s in SCORES])))
+    system = _write(tmp_path / "s.tsv", list(zip(IDS, SCORES)))
+    calls = []
+    real = gold_order.scores_in_gold_order
+    monkeypatch.setattr("simeval.cli.gold_and_systems.scores_in_gold_order",
+                        lambda *a, **k: calls.append(real(*a, **k)) or calls[-1])  # fmt: skip
+    fast = _evaluate(capsys, gold, system)
+    assert calls and calls[-1] is not None  # read piece by piece
+    monkeypatch.setattr("simeval.cli.gold_and_systems.scores_in_gold_order", lambda *a, **k: None)
+    assert _evaluate(capsys, gold, system) == fast
+    assert json.loads(fast[1])["records"][0]["n"] == 40
+
+
+def test_a_score_off_the_system_scale_is_named_by_its_line(capsys, tmp_path) -> None:
+    gold = _write(tmp_path / "gold.tsv", list(zip(IDS, [s % 5 for s in SCORES])))
+    scores = list(SCORES)
+    scores[36] = 9.5  # line 38: the header is line 1
+    system = _write(tmp_path / "s.tsv", list(zip(IDS, scores)))
+    rc, out, err = _evaluate(capsys, gold, system, "--system-scale", "0", "9")
+    assert_error(rc, out, err, "s.tsv, line 38, column 'score'", "9.5 is outside")
