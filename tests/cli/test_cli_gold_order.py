@@ -24,8 +24,10 @@ SCORES = [round(0.123 * i + 0.5, 3) for i in range(40)]
 
 @pytest.fixture(autouse=True)
 def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pieces of 64 bytes (a few lines each, cut mid-line) and a trim every 100 bytes."""
+    """Pieces of 64 bytes (a few lines each, cut mid-line), Parquet batches of 5 rows, and
+    the memory handed back every 100 bytes."""
     monkeypatch.setattr(gold_order, "PIECE_BYTES", 64)
+    monkeypatch.setattr(gold_order, "PARQUET_BATCH", 5)
     monkeypatch.setattr(gold_order, "TRIM_BYTES", 100)
 
 

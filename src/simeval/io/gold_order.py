@@ -6,7 +6,7 @@ the one output array: the file's table (its ids and scores) is never held whole,
 1e7 rows keeps 0.2 GB of ids and scores, and the reader's blocks for a whole file, out of
 the command's peak. Pieces are :data:`PIECE_BYTES` of a delimited file cut at line breaks,
 each parsed by pyarrow's CSV reader with the options of the general reader
-(:func:`~simeval.io.arrow_csv.arrow_table`), or the row groups of a Parquet file.
+(:func:`~simeval.io.arrow_csv.arrow_table`), or :data:`PARQUET_BATCH` rows of a Parquet file.
 
 Anything else returns None, and the general reader (:func:`simeval.io.read_table`) reads
 the file and says what is wrong with it, if anything: ids in another order, more or fewer
@@ -30,19 +30,22 @@ from .arrow_csv import arrow_table
 from .columns import float64_values, is_arrow
 from .compressed import compression_suffix
 from .delimited import regular_layout
-from .memory import trim_malloc
+from .memory import release_reader_memory
 from .tables import JSON_SUFFIXES, PARQUET_SUFFIXES, format_suffix, parquet_columns
 from .text import is_stdin, open_source
 
-__all__ = ["PIECE_BYTES", "TRIM_BYTES", "scores_in_gold_order"]
+__all__ = ["PARQUET_BATCH", "PIECE_BYTES", "TRIM_BYTES", "scores_in_gold_order"]
 
 #: Bytes of a delimited file parsed at a time (cut at the last line break in them): at
 #: 1e7 rows, 4 MB pieces held the reading's peak 12 MB above its arrays, 16 MB ones 60 MB.
 PIECE_BYTES = 4 << 20
-#: The pieces' freed memory is handed back to the system (:func:`~.memory.trim_malloc`)
-#: each time their tables have taken this many bytes: the reader's threads free it into
-#: their own heaps, which the C library keeps (80 MB more at the peak without; a trim
-#: after every piece took 0.3 s longer for two files of 1e7 rows).
+#: Rows of a Parquet file read at a time (its pages decoded as they are needed).
+PARQUET_BATCH = 1 << 18
+#: The pieces' freed memory is handed back to the system
+#: (:func:`~.memory.release_reader_memory`) each time their tables have taken this many
+#: bytes: the CSV reader's threads free it into their own heaps, which the C library
+#: keeps, and Parquet's row groups into Arrow's pool (80–100 MB more at the peak without;
+#: a trim after every piece took 0.3 s longer for two files of 1e7 rows).
 TRIM_BYTES = 32 << 20
 
 #: One piece: its ids and its scores, as Arrow columns; None where the file is refused.
@@ -157,7 +160,7 @@ def _in_order(pieces: Iterator[Piece], keys: Any) -> NDArray[np.float64] | None:
         at, taken = at + size, taken + ids.nbytes + scores.nbytes
         if taken >= TRIM_BYTES:
             del ids, scores, piece  # this piece's memory too
-            trim_malloc()
+            release_reader_memory()
             taken = 0
     if at != n or np.isnan(out).any():  # NaN: the general reader says what it means
         return None
@@ -209,7 +212,7 @@ def _delimited_pieces(
 def _parquet_pieces(
     p: Path, id_column: str, score_column: str | None
 ) -> Generator[Piece, None, None]:
-    """The file's row groups, the ids and the float64 scores of each."""
+    """The file's rows in batches of :data:`PARQUET_BATCH`: the ids and float64 scores of each."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -219,8 +222,8 @@ def _parquet_pieces(
         if column is None or not pa.types.is_float64(file.schema_arrow.field(column).type):
             yield None
             return
-        for group in range(file.num_row_groups):
-            table = file.read_row_group(group, columns=[id_column, column], use_threads=False)
-            yield table.column(0), table.column(1)
+        for batch in file.iter_batches(PARQUET_BATCH, columns=[id_column, column],
+                                       use_threads=False):  # fmt: skip
+            yield batch.column(0), batch.column(1)
     except Exception:
         yield None
