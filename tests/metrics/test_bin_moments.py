@@ -90,14 +90,16 @@ def test_extreme_magnitudes_are_rescaled(long_path: None) -> None:
 
 
 def test_a_side_constant_within_each_chunk_is_not_constant(long_path: None) -> None:
-    # the system's scores in the bin are 7 in the early chunks and 8 in the later ones:
-    # the bin's extremes come from all chunks (r defined, as scipy gives it)
+    # the system's scores in the bin are 7 in the first three chunks of 997 pairs and 8
+    # in the others, each chunk constant on its own: the bin's extremes come from all
+    # chunks (r defined, as scipy gives it)
     rng = np.random.default_rng(4)
     gold = rng.uniform(1, 2, 6000)
-    system = np.where(np.arange(gold.size) < 3000, 7.0, 8.0)
+    system = np.where(np.arange(gold.size) < 3 * 997, 7.0, 8.0)
     index = np.zeros(gold.size, dtype=np.int8)
     (m,) = bin_moments(gold, system, index, 1)
     assert not m.system_constant and not m.gold_constant
     r = m.sxy / np.sqrt(m.sxx * m.syy)
     assert abs(r - stats.pearsonr(gold, system).statistic) <= TOL
-    assert m.syy == pytest.approx(6000 * 0.25, rel=TOL)  # half at 7, half at 8: var 1/4
+    share = 3 * 997 / 6000  # at 7; the rest at 8: Syy = n·p·(1 − p)
+    assert m.syy == pytest.approx(6000 * share * (1 - share), rel=TOL)

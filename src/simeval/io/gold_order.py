@@ -10,9 +10,10 @@ each parsed by pyarrow's CSV reader with the options of the general reader
 
 Anything else returns None, and the general reader (:func:`simeval.io.read_table`) reads
 the file and says what is wrong with it, if anything: ids in another order, more or fewer
-rows, a blank, non-numeric or NaN score, white space around an id, quotes, a blank line,
-a byte-order mark, a compressed file, a score column the first rows do not show to be
-numbers, or a Parquet score column that is not float64.
+rows, a blank, non-numeric, NaN or infinite score, white space around an id, quotes, a
+blank line, a byte-order mark, a compressed file, a line of more than four pieces, columns
+besides the ids and the scores (the general reader checks their text), a score column the
+first rows do not show to be numbers, or a Parquet score column that is not float64.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def scores_in_gold_order(
     Returns
     -------
     numpy.ndarray or None
-        float64, one score per gold pair, none NaN.
+        float64, one finite score per gold pair.
 
     Examples
     --------
@@ -162,7 +163,7 @@ def _in_order(pieces: Iterator[Piece], keys: Any) -> NDArray[np.float64] | None:
             del ids, scores, piece  # this piece's memory too
             release_reader_memory()
             taken = 0
-    if at != n or np.isnan(out).any():  # NaN: the general reader says what it means
+    if at != n or not np.isfinite(out).all():  # NaN, ±inf: the general reader names them
         return None
     return out
 
@@ -170,9 +171,12 @@ def _in_order(pieces: Iterator[Piece], keys: Any) -> NDArray[np.float64] | None:
 def _delimited_pieces(
     p: Path, suffix: str, header: bool, id_column: str, score_column: str | None
 ) -> Generator[Piece, None, None]:
-    """The file's pieces of :data:`PIECE_BYTES` cut at line breaks, each parsed."""
-    found = regular_layout(open_source(p), suffix, header)
-    if found is None:
+    """The file's pieces of :data:`PIECE_BYTES` cut at line breaks, each parsed: a file of
+    exactly an id and a score column (other columns the general reader parses and checks
+    as it reads them: their text must be UTF-8, a second numeric column numbers)."""
+    source = open_source(p)
+    found = regular_layout(source, suffix, header) if source.path is not None else None
+    if found is None:  # not the regular layout, or compressed under another suffix
         yield None
         return
     layout, quoted = found
@@ -180,6 +184,7 @@ def _delimited_pieces(
     if (
         quoted
         or layout.kind != "table"
+        or len(layout.names) != 2
         or column not in layout.numeric
         or id_column in layout.numeric  # ids read as numbers: their text is Python's
     ):
@@ -187,18 +192,19 @@ def _delimited_pieces(
         return
     names = [id_column, column]
     with p.open("rb") as fh:
-        if fh.read(3) == b"\xef\xbb\xbf":  # a byte-order mark: the general reader's
-            yield None
-            return
-        fh.seek(0)
         rest, skip = b"", int(layout.header)
         while True:
             data = fh.read(PIECE_BYTES)
             buffer = rest + data if rest else data
             cut = buffer.rfind(b"\n") + 1 if data else len(buffer)
-            if data and not cut:  # no line break yet: a longer piece
+            if data and not cut and len(buffer) < 4 * PIECE_BYTES:  # a longer piece
                 rest = buffer
                 continue
+            # pyarrow drops a byte-order mark that begins the bytes it is given, which
+            # the general reader keeps as text; lines that long or not cut by \n are its
+            if buffer[:3] == b"\xef\xbb\xbf" or (data and not cut):
+                yield None
+                return
             piece, rest = memoryview(buffer)[:cut], buffer[cut:]
             if len(piece):
                 table = arrow_table(piece, layout, False, frozenset({column}), names,
@@ -218,8 +224,13 @@ def _parquet_pieces(
 
     try:
         file = pq.ParquetFile(p, pre_buffer=False)
-        column = _score_column(parquet_columns(file), id_column, score_column)
-        if column is None or not pa.types.is_float64(file.schema_arrow.field(column).type):
+        columns = parquet_columns(file)
+        column = _score_column(columns, id_column, score_column)
+        if (
+            len(columns) != 2  # other columns: the general reader reads and checks them
+            or column is None
+            or not pa.types.is_float64(file.schema_arrow.field(column).type)
+        ):
             yield None
             return
         for batch in file.iter_batches(PARQUET_BATCH, columns=[id_column, column],
