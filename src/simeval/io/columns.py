@@ -298,7 +298,9 @@ def float64_values(column: Any) -> NDArray[np.float64]:
 RELEASE_BYTES = 16 << 20
 
 
-def float64_released(chunks: list[Any]) -> NDArray[np.float64]:
+def float64_released(
+    chunks: list[Any], out: NDArray[np.float64] | None = None
+) -> NDArray[np.float64]:
     """As :func:`float64_values`, for the chunks of a float64 column that the caller hands
     over: each is copied into one new array and dropped from ``chunks`` (set to None) as
     soon as it is, and the freed memory is handed back every :data:`RELEASE_BYTES`
@@ -309,11 +311,13 @@ def float64_released(chunks: list[Any]) -> NDArray[np.float64]:
     ----------
     chunks : list of pyarrow.Array
         Of type float64; emptied (each item set to None).
+    out : numpy.ndarray, optional
+        Where to write the values (one per row); by default a new array.
 
     Returns
     -------
     numpy.ndarray
-        float64, one value per row, in numpy's own memory.
+        float64, one value per row, in numpy's own memory (``out`` when given).
 
     Examples
     --------
@@ -322,7 +326,8 @@ def float64_released(chunks: list[Any]) -> NDArray[np.float64]:
     >>> float64_released(chunks).tolist(), chunks
     ([0.5, nan, 2.0], [None, None])
     """
-    out = np.empty(sum(len(chunk) for chunk in chunks))
+    if out is None:
+        out = np.empty(sum(len(chunk) for chunk in chunks))
     at = freed = 0
     for i, chunk in enumerate(chunks):
         size = len(chunk)

@@ -143,12 +143,8 @@ def regular_layout(source: Source, suffix: str, header: bool) -> tuple[Layout, b
 
     Parameters
     ----------
-    source : Source
-        The file's bytes.
-    suffix : str
-        The file's suffix (``.tsv``, ``.csv`` …; ``""`` for standard input).
-    header : bool
-        Whether a table's first line names its columns.
+    source, suffix, header
+        As for :func:`read_regular`.
 
     Returns
     -------

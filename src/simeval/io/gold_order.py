@@ -28,10 +28,11 @@ from numpy.typing import NDArray
 
 from .align import Ids
 from .arrow_csv import arrow_table
-from .columns import float64_values, is_arrow
+from .columns import float64_released, is_arrow
 from .compressed import compression_suffix
 from .delimited import regular_layout
 from .memory import release_reader_memory
+from .score_table import score_column_among
 from .tables import JSON_SUFFIXES, PARQUET_SUFFIXES, format_suffix, parquet_columns
 from .text import is_stdin, open_source
 
@@ -64,8 +65,9 @@ def scores_in_gold_order(
     """The scores of ``path`` when its rows hold the gold's ids in the gold's order, read
     piece by piece; None otherwise (read it with :func:`simeval.io.read_table`).
 
-    The score column is chosen as :func:`~simeval.io.default_column` chooses it:
-    ``score_column`` by name, else ``score``, else the only column besides the ids.
+    The score column is chosen by the rule of :func:`~simeval.io.default_column`
+    (:func:`~simeval.io.score_column_among`): ``score_column`` by name, else ``score``,
+    else the only column besides the ids.
 
     Parameters
     ----------
@@ -122,18 +124,10 @@ def scores_in_gold_order(
 
 
 def _score_column(names: list[str], id_column: str, requested: str | None) -> str | None:
-    """The score column among ``names`` as :func:`~simeval.io.default_column` picks it (a
-    requested name only: a position is the general reader's to resolve); None: none."""
-    if id_column not in names:
-        return None
-    if requested:
-        column = requested if requested in names else None
-    elif "score" in names:
-        column = "score"
-    else:
-        others = [name for name in names if name != id_column]
-        column = others[0] if len(others) == 1 else None
-    return None if column == id_column else column
+    """The score column among ``names`` by :func:`~simeval.io.score_column_among`, when it
+    names one of them other than the ids (a position is the general reader's to resolve)."""
+    column = score_column_among(names, requested, [id_column])
+    return column if id_column in names and column in names and column != id_column else None
 
 
 def _in_order(pieces: Iterator[Piece], keys: Any) -> NDArray[np.float64] | None:
@@ -157,7 +151,7 @@ def _in_order(pieces: Iterator[Piece], keys: Any) -> NDArray[np.float64] | None:
             ids = ids.cast(keys.type)
         if size and not pc.all(pc.equal(ids, keys.slice(at, size))).as_py():
             return None
-        out[at : at + size] = float64_values(scores)
+        float64_released(getattr(scores, "chunks", [scores]), out=out[at : at + size])
         at, taken = at + size, taken + ids.nbytes + scores.nbytes
         if taken >= TRIM_BYTES:
             del ids, scores, piece  # this piece's memory too

@@ -16,7 +16,13 @@ from .align import Ids
 from .columns import cell, is_numbers, to_floats, to_list
 from .text import is_stdin
 
-__all__ = ["ScoreTable", "default_column", "ids_of", "parse_system_spec"]
+__all__ = [
+    "ScoreTable",
+    "default_column",
+    "ids_of",
+    "parse_system_spec",
+    "score_column_among",
+]
 
 
 class ScoreTable:
@@ -207,6 +213,39 @@ def _to_float(value: Any, table: ScoreTable, i: int, column: str) -> float:
     return x
 
 
+def score_column_among(
+    names: Sequence[str], requested: str | None, exclude: Sequence[str] = ()
+) -> str | None:
+    """The rule of :func:`default_column` on column names: ``requested`` if given (a name
+    or a position 1, 2, …, resolved when the column is read); else ``score`` if present;
+    else the only column not in ``exclude``; else None.
+
+    Parameters
+    ----------
+    names : sequence of str
+        The columns.
+    requested : str or None
+        A column asked for.
+    exclude : sequence of str
+        Columns that cannot hold the scores (the id column).
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> score_column_among(["id", "cosine"], None, ["id"]), score_column_among(["a", "b"], None)
+    ('cosine', None)
+    """
+    if requested:
+        return requested
+    if "score" in names:
+        return "score"
+    candidates = [c for c in names if c not in exclude]
+    return candidates[0] if len(candidates) == 1 else None
+
+
 def default_column(table: ScoreTable, requested: str | None, exclude: Sequence[str] = ()) -> str:
     """The score column: ``requested`` if given; else ``score`` if present; else the only
     column not in ``exclude``; else a DataError listing the columns.
@@ -230,13 +269,9 @@ def default_column(table: ScoreTable, requested: str | None, exclude: Sequence[s
     >>> default_column(table, None, exclude=["id"])
     'cosine'
     """
-    if requested:  # a name or a position (1, 2, …), resolved when the column is read
-        return requested
-    if "score" in table.columns:
-        return "score"
-    candidates = [c for c in table.columns if c not in exclude]
-    if len(candidates) == 1:
-        return candidates[0]
+    column = score_column_among(list(table.columns), requested, exclude)
+    if column is not None:
+        return column
     raise DataError(
         f"{table.path}: which column holds the scores? columns are {', '.join(table.columns)}; "
         f"name it (NAME=FILE:COLUMN or {param('gold_column')})"
