@@ -332,8 +332,11 @@ def _observed(g: NDArray[np.float64]) -> tuple[float, float]:
 
 
 def _index_dtype(k: int) -> type[np.signedinteger]:
-    """The smallest signed integer type for bin numbers −1 … k − 1 (a quarter of the
-    memory of intp for the usual few bins, and numpy radix-sorts it)."""
+    """The smallest signed integer type for bin numbers −1 … k (one byte for the usual
+    few bins, an eighth of intp's memory, and numpy radix-sorts it); k itself fits, as
+    counting the bins shifts the numbers by one."""
+    if k < 2**7 - 1:
+        return np.int8
     return np.int16 if k < 2**15 - 1 else np.intp
 
 

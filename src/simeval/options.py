@@ -221,15 +221,16 @@ class Options:
         if self.scale_source is not None and resolved:
             return self
         g = np.asarray(gold, dtype=np.float64)
-        finite = g[~np.isnan(g)]
         scale, source = self.scale, self.scale_source or "declared"
         if scale is None:
-            if finite.size == 0 or finite.min() == finite.max():
+            # the extremes with NaN left out (fmin/fmax skip it; no copy without it)
+            lo, hi = (float(np.fmin.reduce(g)), float(np.fmax.reduce(g))) if g.size else (0, 0)
+            if not lo < hi:  # none, all missing, or constant
                 raise InputError(
                     "cannot infer the gold scale from constant or empty gold scores; "
                     f"declare it ({param('scale')})"
                 )
-            scale, source = (float(finite.min()), float(finite.max())), "observed"
+            scale, source = (lo, hi), "observed"
         elif source != "observed":
             check_within(g, scale, "gold", source)
         low = point_on(scale, LOW_FRACTION) if self.low_border is None else self.low_border

@@ -325,5 +325,8 @@ def first_outside(
     >>> first_outside(np.array([0.0, 5.0]), (0.0, 5.0)) is None
     True
     """
+    lo, hi = scale
+    if not values.size or (np.fmin.reduce(values) >= lo and np.fmax.reduce(values) <= hi):
+        return None  # the extremes (NaN left out) are inside: no n-long mask is made
     off = (values < scale[0]) | (values > scale[1])
     return (int(np.argmax(off)), int(off.sum())) if off.any() else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,11 @@ from ..io import (
     parse_system_spec,
     read_table,
     release_reader_memory,
-    scores_in_gold_order,
 )
 from ..io.align import ID_COLUMN as ID
-from ..io.align import check_same_order, match_rows
+from ..io.align import Ids, check_same_order, match_rows
+from ..io.gold_order import GoldIdsOnFile, gold_ids_on_file, read_in_gold_order
+from ..io.score_table import ScoreTable
 from ..options import Options
 from ._common import note
 from .inputs import options_from_args
@@ -126,7 +127,9 @@ def _file_inputs(
         labels = [str(v) for v in gold_table.column(bins[7:], parameter="bins")]
     options = options_from_args(args, labels)
     check_range(gold, gold_table, gold_col, None, options.scale, "--scale")
-    gold_ids = ids_of(gold_table, args.id_column) if args.id_column else None
+    gold_ids: Ids | GoldIdsOnFile | None = None
+    if args.id_column:
+        gold_ids = _left_in_file(args, gold_table, ids_of(gold_table, args.id_column), gold_col)
     if gold_ids is None and gold_table.has_column(ID):  # rows by position: ids must agree
         gold_ids = ids_of(gold_table, ID, check=False)
     where = partial(gold_table.location, column=ID)
@@ -134,6 +137,31 @@ def _file_inputs(
     if args.nan_policy == "raise":
         check_filled(gold, gold_table, gold_col, what="gold score")
     return gold, systems, options
+
+
+def _left_in_file(
+    args: argparse.Namespace, table: ScoreTable, ids: Ids, score_column: str
+) -> Ids | GoldIdsOnFile:
+    """The gold's ids, left in the GOLD file (and let go from its table) where each system
+    file can be compared with it piece by piece (:func:`~simeval.io.gold_order.gold_ids_on_file`);
+    ``ids`` where not."""
+    name = table.column_name(args.id_column, parameter="id_column")
+    header = not args.no_header
+
+    @cache  # read again whole for the first system file in another order, then kept
+    def load() -> Ids:
+        again = read_table(args.gold, header=header)
+        again.drop(score_column)
+        whole = ids_of(again, name, check=False)
+        whole.distinct = True  # checked when first read
+        return whole
+
+    on_file = gold_ids_on_file(args.gold, ids, table.raw(name), header=header, id_column=name,
+                               score_column=score_column, load=load)  # fmt: skip
+    if on_file is None:
+        return ids
+    table.drop(name)
+    return on_file
 
 
 def _dataset_inputs(
@@ -174,23 +202,32 @@ def _dataset_inputs(
 
 def _read_systems(
     args: argparse.Namespace,
-    gold_ids: Sequence[str] | None,
+    gold_ids: Sequence[str] | GoldIdsOnFile | None,
     n_gold: int,
     gold_path: str,
     options: Options,
     gold_where: Callable[[int], str],
 ) -> dict[str, NDArray[np.float64]]:
-    """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line)."""
+    """Every ``--system`` file's scores, aligned with the gold pairs (by id or by line):
+    paired by id, the files of the gold's ids in the gold's order read together, piece by
+    piece, beside the gold's ids (:func:`~simeval.io.gold_order.read_in_gold_order`);
+    the others one at a time, each table gone before the next is read."""
     headerless = _headerless_systems(args)
-    systems: dict[str, NDArray[np.float64]] = {}
+    specs: dict[str, tuple[str, str | None]] = {}
     for spec in args.system:
         name, path, column = parse_system_spec(spec)
-        if name in systems:
+        if name in specs:
             raise DataError(f"--system {spec!r}: the name {name!r} is used twice")
-        # one file at a time: its table (ids and text) goes before the next is read
+        specs[name] = path, column
+    in_order: list[NDArray[np.float64] | None] = [None] * len(specs)
+    if args.id_column:
+        files = [(path, name not in headerless, column) for name, (path, column) in specs.items()]
+        in_order = read_in_gold_order(files, id_column=args.id_column, gold_ids=gold_ids)
+    systems: dict[str, NDArray[np.float64]] = {}
+    for (name, (path, column)), values in zip(specs.items(), in_order, strict=True):
         systems[name] = _read_system(
             args, name, path, column, name not in headerless, gold_ids, n_gold, gold_path,
-            options, gold_where,
+            options, gold_where, values,
         )  # fmt: skip
         release_reader_memory()  # the file's ids and text, before the next is read
     return systems
@@ -202,24 +239,23 @@ def _read_system(
     path: str,
     column: str | None,
     header: bool,
-    gold_ids: Sequence[str] | None,
+    gold_ids: Sequence[str] | GoldIdsOnFile | None,
     n_gold: int,
     gold_path: str,
     options: Options,
     gold_where: Callable[[int], str],
+    in_order: NDArray[np.float64] | None,
 ) -> NDArray[np.float64]:
-    """One system file's scores, aligned with the gold pairs; the file's own array where
-    its rows are the gold pairs in order (no copy). A file of the gold's ids in the gold's
-    order is read piece by piece, never whole (:func:`~simeval.io.scores_in_gold_order`);
-    any other, and one whose scores the checks below refuse, by the general reader, whose
-    table names the lines."""
+    """One system file's scores, aligned with the gold pairs: ``in_order`` when the file
+    was read in the gold's order and its scores pass the checks below; else read by the
+    general reader, whose table names the lines."""
     own = options.for_system(name).system_scale
-    if args.id_column:
-        values = scores_in_gold_order(path, header=header, id_column=args.id_column,
-                                      score_column=column, gold_ids=gold_ids)  # fmt: skip
-        scale: tuple[float, float] | None = own  # type: ignore[assignment]
-        if values is not None and (scale is None or first_outside(values, scale) is None):
-            return values  # else the general reader's table names the line
+    scale: tuple[float, float] | None = own  # type: ignore[assignment]
+    if in_order is not None and (scale is None or first_outside(in_order, scale) is None):
+        return in_order  # else the general reader's table names the line
+    del in_order
+    if isinstance(gold_ids, GoldIdsOnFile):
+        gold_ids = gold_ids.load()
     table = read_table(path, header=header)
     col = default_column(table, column, [args.id_column] if args.id_column else [])
     values = table.numbers(col, parameter="system")

@@ -306,10 +306,12 @@ def evaluate(
 
     # Bins come from the whole gold vector, once: every system is binned the same way,
     # also when nan_policy="omit" drops some of its pairs (they just leave their bin).
-    gold_nan = np.isnan(g_all)
-    full_binning = bin_all(opts, g_all, gold_nan) if needs_bins else None
     gold_extremes = finite_extremes(g_all)  # None: a gold score is missing or infinite
-    full_gold = SortedScores(g_all, gold_extremes) if not gold_nan.any() else None
+    # which gold scores are missing, looked for only where one may be (None: none is)
+    gold_nan = None if gold_extremes is not None else np.isnan(g_all)
+    full_binning = bin_all(opts, g_all, gold_nan) if needs_bins else None
+    whole = gold_nan is None or not gold_nan.any()
+    full_gold = SortedScores(g_all, gold_extremes) if whole else None
     records: list[Record] = []
     results: dict[str, dict[str, MetricResult]] = {}
     dropped: dict[str, int] = {}
@@ -330,7 +332,7 @@ def evaluate(
         if g.size == g_all.size and full_gold is not None:
             gold_sorted, binning = full_gold, full_binning
         else:  # this system's own subset of the pairs
-            keep = ~(gold_nan | np.isnan(raw))
+            keep = ~(np.isnan(raw) if gold_nan is None else gold_nan | np.isnan(raw))
             gold_sorted = SortedScores(g)
             binning = full_binning.subset(keep) if full_binning is not None else None
         if own.calibrate.kind == "none" and own.normalize != "minmax":  # type: ignore[union-attr]
@@ -348,8 +350,13 @@ def evaluate(
 
     parallel = g_all.size >= PARALLEL_MIN and any(m.ranks_any for m in metric_objs)
     together = (2 if g_all.size <= TOGETHER_MAX else 1) if parallel else 0
+    calibration: dict[str, CalibrationFit | None] = {}
     for name, res in scored(systems.items(), paired, score, together):
         results[name] = res
+        ctx = contexts.pop(name)  # its sort, ranks and codes go with it
+        if "system_mapped" in ctx.__dict__:
+            calibration[name] = ctx.calibration
+        del ctx
         for m in metric_objs:
             records.extend(records_of(name, m, res[m.name]))
         if progress is not None:
@@ -363,11 +370,7 @@ def evaluate(
         dropped=dropped,
         n=int(g_all.size),
         warnings=warnings,
-        calibration={
-            name: ctx.calibration
-            for name, ctx in contexts.items()
-            if "system_mapped" in ctx.__dict__
-        },
+        calibration=calibration,
         gold=g_all,
         system_scores=kept,
     )

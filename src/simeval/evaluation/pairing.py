@@ -94,7 +94,9 @@ def paired_with_gold(
     return g, s, None
 
 
-def bin_all(opts: Options, gold: NDArray[np.float64], gold_nan: NDArray[np.bool_]) -> Binning:
+def bin_all(
+    opts: Options, gold: NDArray[np.float64], gold_nan: NDArray[np.bool_] | None
+) -> Binning:
     """Bin every pair once; pairs without a gold score get bin −1.
 
     Parameters
@@ -103,8 +105,8 @@ def bin_all(opts: Options, gold: NDArray[np.float64], gold_nan: NDArray[np.bool_
         The binning rule (:attr:`~simeval.options.Options.binning_rule`) and gold scale.
     gold : numpy.ndarray
         The gold scores.
-    gold_nan : numpy.ndarray of bool
-        Which gold scores are missing.
+    gold_nan : numpy.ndarray of bool or None
+        Which gold scores are missing (None: none is).
 
     Returns
     -------
@@ -117,7 +119,7 @@ def bin_all(opts: Options, gold: NDArray[np.float64], gold_nan: NDArray[np.bool_
     [0, -1, 2]
     """
     bins = opts.binning_rule
-    if bins.kind is BinKind.LABELS or not gold_nan.any():
+    if bins.kind is BinKind.LABELS or gold_nan is None or not gold_nan.any():
         return bins.assign(gold, scale=opts.scale)
     part = bins.assign(gold[~gold_nan], scale=opts.scale)
     index = np.full(gold.size, -1, dtype=part.index.dtype)

@@ -2,7 +2,8 @@
 
 - :mod:`.text`: a file's text (UTF-8, gzip, ``-`` for standard input, a cap per line);
 - :mod:`.tables`: score tables (CSV / TSV / JSONL / Parquet, or one number per line);
-- :mod:`.gold_order`: a system file in the gold's order, read piece by piece;
+- :mod:`.gold_order`: a system file in the gold's order, read piece by piece
+  (:mod:`.pieces`), compared with the gold's ids (held, or left in the gold file);
 - :mod:`.score_table`: the :class:`ScoreTable` they return and its column helpers;
 - :mod:`.safe_output`: the one way a command writes files (never over an input, all or
   nothing).

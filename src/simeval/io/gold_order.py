@@ -1,25 +1,29 @@
 """Scores of a system file whose rows are the gold pairs in the gold's order — the usual
-case, scores written in the order of the data set — read piece by piece.
+case, scores written in the order of the data set — read piece by piece
+(:func:`~simeval.io.pieces.piece_reader`).
 
 Each piece's ids are compared with the gold's as it comes, and its scores are copied into
 the one output array: the file's table (its ids and scores) is never held whole, which at
 1e7 rows keeps 0.2 GB of ids and scores, and the reader's blocks for a whole file, out of
-the command's peak. Pieces are :data:`PIECE_BYTES` of a delimited file cut at line breaks,
-each parsed by pyarrow's CSV reader with the options of the general reader
-(:func:`~simeval.io.arrow_csv.arrow_table`), or :data:`PARQUET_BATCH` rows of a Parquet file.
+the command's peak.
+
+The gold's ids need not be held either: :func:`gold_ids_on_file` leaves them in the gold
+file when it can be read the same way, and each system file's pieces are compared with
+the gold file's ids, read again piece by piece beside them (at 1e7 pairs, 0.13 GB of ids
+out of the command's peak). A system file read otherwise gets the whole ids again
+(:attr:`GoldIdsOnFile.load`).
 
 Anything else returns None, and the general reader (:func:`simeval.io.read_table`) reads
 the file and says what is wrong with it, if anything: ids in another order, more or fewer
-rows, a blank, non-numeric, NaN or infinite score, white space around an id, quotes, a
-blank line, a byte-order mark, a compressed file, a line of more than four pieces, columns
-besides the ids and the scores (the general reader checks their text), a score column the
-first rows do not show to be numbers, or a Parquet score column that is not float64.
+rows, a blank, non-numeric, NaN or infinite score, white space around an id, or a file
+that is not read piece by piece (quotes, a blank line, a byte-order mark, a compressed
+file, columns besides the ids and the scores …: see :mod:`simeval.io.pieces`).
 """
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,31 +31,27 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .align import Ids
-from .arrow_csv import arrow_table
 from .columns import float64_released, is_arrow
-from .compressed import compression_suffix
-from .delimited import regular_layout
 from .memory import release_reader_memory
-from .score_table import score_column_among
-from .tables import JSON_SUFFIXES, PARQUET_SUFFIXES, format_suffix, parquet_columns
-from .text import is_stdin, open_source
+from .pieces import Piece, piece_reader
 
-__all__ = ["PARQUET_BATCH", "PIECE_BYTES", "TRIM_BYTES", "scores_in_gold_order"]
+__all__ = [
+    "GOLD_SLICE",
+    "TRIM_BYTES",
+    "GoldIdsOnFile",
+    "gold_ids_on_file",
+    "read_in_gold_order",
+    "scores_in_gold_order",
+]
 
-#: Bytes of a delimited file parsed at a time (cut at the last line break in them): at
-#: 1e7 rows, 4 MB pieces held the reading's peak 12 MB above its arrays, 16 MB ones 60 MB.
-PIECE_BYTES = 4 << 20
-#: Rows of a Parquet file read at a time (its pages decoded as they are needed).
-PARQUET_BATCH = 1 << 18
 #: The pieces' freed memory is handed back to the system
 #: (:func:`~.memory.release_reader_memory`) each time their tables have taken this many
 #: bytes: the CSV reader's threads free it into their own heaps, which the C library
 #: keeps, and Parquet's row groups into Arrow's pool (80–100 MB more at the peak without;
 #: a trim after every piece took 0.3 s longer for two files of 1e7 rows).
 TRIM_BYTES = 32 << 20
-
-#: One piece: its ids and its scores, as Arrow columns; None where the file is refused.
-Piece = tuple[Any, Any] | None
+#: Gold ids held in memory are compared this many rows at a time.
+GOLD_SLICE = 1 << 18
 
 
 def scores_in_gold_order(
@@ -79,9 +79,10 @@ def scores_in_gold_order(
         The column of pair ids.
     score_column : str or None
         The column of scores (None: the default one).
-    gold_ids : Ids
+    gold_ids : Ids or GoldIdsOnFile
         The gold's ids, as :func:`~simeval.io.ids_of` gives them from a table read by
-        pyarrow (others: None is returned).
+        pyarrow (others: None is returned), or left in the gold file
+        (:func:`gold_ids_on_file`).
 
     Returns
     -------
@@ -102,133 +103,247 @@ def scores_in_gold_order(
     ...                      score_column=None, gold_ids=gold) is None
     True
     """
-    if not isinstance(gold_ids, Ids) or not is_arrow(gold_ids.keys) or is_stdin(path):
-        return None
-    p = Path(path)
-    suffix = format_suffix(p)
-    if (
-        importlib.util.find_spec("pyarrow") is None
-        or not p.is_file()
-        or compression_suffix(p)
-        or suffix in JSON_SUFFIXES
-    ):
-        return None
-    if suffix in PARQUET_SUFFIXES:
-        pieces = _parquet_pieces(p, id_column, score_column)
+    return read_in_gold_order([(path, header, score_column)], id_column=id_column,
+                              gold_ids=gold_ids)[0]  # fmt: skip
+
+
+def read_in_gold_order(
+    files: Sequence[tuple[str | Path, bool, str | None]], *, id_column: str, gold_ids: Any
+) -> list[NDArray[np.float64] | None]:
+    """:func:`scores_in_gold_order` for several files at once: the gold's ids are read (or
+    sliced) once, piece by piece, and every file follows them, as many rows at a time.
+
+    Parameters
+    ----------
+    files : sequence of (path, header, score_column)
+        Each file, whether its first line is a header, and its score column (None: the
+        default one).
+    id_column : str
+        The column of pair ids.
+    gold_ids : Ids or GoldIdsOnFile
+        As for :func:`scores_in_gold_order`.
+
+    Returns
+    -------
+    list of numpy.ndarray or None
+        For each file, one finite float64 score per gold pair, or None.
+
+    Examples
+    --------
+    >>> import pyarrow as pa, tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "a.tsv").write_text("id\\tscore\\na\\t0.5\\nb\\t1.5\\n")
+    >>> _ = (d / "b.tsv").write_text("id\\tscore\\nb\\t1.5\\na\\t0.5\\n")
+    >>> gold = Ids(pa.chunked_array([["a", "b"]]))
+    >>> found = read_in_gold_order([(d / "a.tsv", True, None), (d / "b.tsv", True, None)],
+    ...                            id_column="id", gold_ids=gold)
+    >>> found[0].tolist(), found[1]
+    ([0.5, 1.5], None)
+    """
+    found: list[NDArray[np.float64] | None] = [None] * len(files)
+    if isinstance(gold_ids, GoldIdsOnFile):
+        n, expected = gold_ids.n, gold_ids.pieces()
+    elif isinstance(gold_ids, Ids) and is_arrow(gold_ids.keys):
+        keys = gold_ids.keys
+        n = len(keys)
+        expected = (keys.slice(a, GOLD_SLICE) for a in range(0, n, GOLD_SLICE))
     else:
-        pieces = _delimited_pieces(p, suffix, header, id_column, score_column)
+        return found
+    following: dict[int, _Rows] = {}
+    for j, (path, header, column) in enumerate(files):
+        read = piece_reader(path, header=header, id_column=id_column, score_column=column)
+        if read is not None:
+            following[j] = _Rows(read(True))
     try:
-        return _in_order(pieces, gold_ids.keys)
+        outs = {j: np.empty(n) for j in following}
+        at = taken = 0
+        for ids in expected:
+            if ids is None or at + len(ids) > n:  # the gold can no longer be read so
+                return found
+            for j, rows in list(following.items()):
+                got = rows.take(len(ids))
+                if got is None or not _same(got[0], ids):
+                    following.pop(j).close()
+                    del outs[j]
+                    continue
+                float64_released(got[1], out=outs[j][at : at + len(ids)])
+                taken += 16 * len(ids)
+            at += len(ids)
+            if not following:
+                return found
+            if taken >= TRIM_BYTES:  # the pieces' memory, handed back
+                del got, ids
+                release_reader_memory()
+                taken = 0
+        for j, rows in following.items():  # no rows beyond the gold's; NaN, ±inf: the
+            if at == n and rows.at_end() and np.isfinite(outs[j]).all():  # general reader's
+                found[j] = outs[j]
+        return found
     finally:
-        pieces.close()  # the file, when a piece was refused
+        for rows in following.values():
+            rows.close()
+        if isinstance(expected, Generator):
+            expected.close()
 
 
-def _score_column(names: list[str], id_column: str, requested: str | None) -> str | None:
-    """The score column among ``names`` by :func:`~simeval.io.score_column_among`, when it
-    names one of them other than the ids (a position is the general reader's to resolve)."""
-    column = score_column_among(names, requested, [id_column])
-    return column if id_column in names and column in names and column != id_column else None
-
-
-def _in_order(pieces: Iterator[Piece], keys: Any) -> NDArray[np.float64] | None:
+def _same(ids: Any, expected: Any) -> bool:
+    """Whether a file's ids (an Arrow chunked array) are the gold's ``expected``: as text
+    of the gold's type (integers as ``str`` writes them)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    n = len(keys)
-    out = np.empty(n)
-    at = taken = 0
-    for piece in pieces:
-        if piece is None:
-            return None
-        ids, scores = piece
-        size = len(ids)
-        if at + size > n or scores.null_count or ids.null_count:
-            return None
-        if ids.type != keys.type:  # text of another width, or integers (as str() writes them)
-            if not (pa.types.is_string(ids.type) or pa.types.is_large_string(ids.type)
-                    or pa.types.is_integer(ids.type)):  # fmt: skip
-                return None
-            ids = ids.cast(keys.type)
-        if size and not pc.all(pc.equal(ids, keys.slice(at, size))).as_py():
-            return None
-        float64_released(getattr(scores, "chunks", [scores]), out=out[at : at + size])
-        at, taken = at + size, taken + ids.nbytes + scores.nbytes
-        if taken >= TRIM_BYTES:
-            del ids, scores, piece  # this piece's memory too
-            release_reader_memory()
-            taken = 0
-    if at != n or not np.isfinite(out).all():  # NaN, ±inf: the general reader names them
+    if ids.type != expected.type:  # text of another width, or integers
+        if not (pa.types.is_string(ids.type) or pa.types.is_large_string(ids.type)
+                or pa.types.is_integer(ids.type)):  # fmt: skip
+            return False
+        ids = ids.cast(expected.type)
+    return bool(ids.equals(expected if isinstance(expected, pa.ChunkedArray)
+                           else pa.chunked_array([expected])))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class GoldIdsOnFile:
+    """The gold's ids left in the gold file (:func:`gold_ids_on_file`): read again piece
+    by piece beside each system file in the gold's order, or whole for any other.
+
+    Parameters
+    ----------
+    n : int
+        How many there are.
+    pieces : callable
+        ``pieces()``: the ids in file order, an Arrow string array at a time (None where
+        the file can no longer be read so).
+    load : callable
+        ``load()``: all of them, as :func:`~simeval.io.ids_of` gives them (checked distinct
+        when first read).
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> ids = Ids(pa.chunked_array([["a", "b"]]), distinct=True)
+    >>> on_file = GoldIdsOnFile(2, lambda: iter([ids.keys]), lambda: ids)
+    >>> len(on_file), list(on_file.load())
+    (2, ['a', 'b'])
+    """
+
+    n: int
+    pieces: Callable[[], Iterator[Any]]
+    load: Callable[[], Ids]
+
+    def __len__(self) -> int:
+        return self.n
+
+
+def gold_ids_on_file(
+    path: str | Path,
+    ids: Ids,
+    raw: Any,
+    *,
+    header: bool,
+    id_column: str,
+    score_column: str,
+    load: Callable[[], Ids],
+) -> GoldIdsOnFile | None:
+    """The gold's ids, left in its file when each piece of it gives them back as they were
+    read: a TSV, CSV or Parquet file of just the ids (text, none stripped of white space)
+    and the scores, which :func:`scores_in_gold_order` reads piece by piece; else None
+    (keep ``ids``).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The gold file.
+    ids : Ids
+        Its ids, as :func:`~simeval.io.ids_of` gave them (checked distinct).
+    raw : pyarrow.ChunkedArray or Any
+        The id column as the reader gave it (the ids stand as they are when ``ids`` holds
+        this very column: no id had white space to strip).
+    header : bool
+        Whether the file's first line names its columns.
+    id_column, score_column : str
+        The columns of ids and of the gold scores.
+    load : callable
+        ``load()``: the ids read again whole, as ``ids`` were.
+
+    Returns
+    -------
+    GoldIdsOnFile or None
+
+    Examples
+    --------
+    >>> import pyarrow as pa, tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "gold.tsv").write_text("id\\tscore\\na\\t0.5\\nb\\t4.5\\n")
+    >>> ids = Ids(pa.chunked_array([["a", "b"]]), distinct=True)
+    >>> on_file = gold_ids_on_file(d / "gold.tsv", ids, ids.keys, header=True, id_column="id",
+    ...                            score_column="score", load=lambda: ids)
+    >>> _ = (d / "run.tsv").write_text("id\\tscore\\na\\t0.5\\nb\\t1.5\\n")
+    >>> scores_in_gold_order(d / "run.tsv", header=True, id_column="id", score_column=None,
+    ...                      gold_ids=on_file).tolist()
+    [0.5, 1.5]
+    """
+    import pyarrow as pa
+
+    keys = ids.keys
+    if not (is_arrow(keys) and keys is raw and pa.types.is_string(keys.type)):
         return None
-    return out
+    read = piece_reader(path, header=header, id_column=id_column, score_column=score_column)
+    if read is None:
+        return None
+
+    def pieces() -> Generator[Any, None, None]:
+        stream = read(False)
+        try:
+            for piece in stream:
+                yield None if piece is None else piece[0]
+        finally:
+            stream.close()
+
+    return GoldIdsOnFile(len(keys), pieces, load)
 
 
-def _delimited_pieces(
-    p: Path, suffix: str, header: bool, id_column: str, score_column: str | None
-) -> Generator[Piece, None, None]:
-    """The file's pieces of :data:`PIECE_BYTES` cut at line breaks, each parsed: a file of
-    exactly an id and a score column (other columns the general reader parses and checks
-    as it reads them: their text must be UTF-8, a second numeric column numbers)."""
-    source = open_source(p)
-    found = regular_layout(source, suffix, header) if source.path is not None else None
-    if found is None:  # not the regular layout, or compressed under another suffix
-        yield None
-        return
-    layout, quoted = found
-    column = _score_column(layout.names, id_column, score_column)
-    if (
-        quoted
-        or layout.kind != "table"
-        or len(layout.names) != 2
-        or column not in layout.numeric
-        or id_column in layout.numeric  # ids read as numbers: their text is Python's
-    ):
-        yield None
-        return
-    names = [id_column, column]
-    with p.open("rb") as fh:
-        rest, skip = b"", int(layout.header)
-        while True:
-            data = fh.read(PIECE_BYTES)
-            buffer = rest + data if rest else data
-            cut = buffer.rfind(b"\n") + 1 if data else len(buffer)
-            if data and not cut and len(buffer) < 4 * PIECE_BYTES:  # a longer piece
-                rest = buffer
-                continue
-            # pyarrow drops a byte-order mark that begins the bytes it is given, which
-            # the general reader keeps as text; lines that long or not cut by \n are its
-            if buffer[:3] == b"\xef\xbb\xbf" or (data and not cut):
-                yield None
-                return
-            piece, rest = memoryview(buffer)[:cut], buffer[cut:]
-            if len(piece):
-                table = arrow_table(piece, layout, False, frozenset({column}), names,
-                                    skip_rows=skip)  # fmt: skip
-                skip = 0
-                yield None if table is None else (table.column(0), table.column(1))
-            if not data:
-                return
+class _Rows:
+    """A file's pieces handed out as many rows at a time as asked for."""
 
+    _END = object()
 
-def _parquet_pieces(
-    p: Path, id_column: str, score_column: str | None
-) -> Generator[Piece, None, None]:
-    """The file's rows in batches of :data:`PARQUET_BATCH`: the ids and float64 scores of each."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    def __init__(self, pieces: Generator[Piece, None, None]) -> None:
+        self._pieces = pieces
+        self._ids: Any = None
+        self._scores: Any = None
 
-    try:
-        file = pq.ParquetFile(p, pre_buffer=False)
-        columns = parquet_columns(file)
-        column = _score_column(columns, id_column, score_column)
-        if (
-            len(columns) != 2  # other columns: the general reader reads and checks them
-            or column is None
-            or not pa.types.is_float64(file.schema_arrow.field(column).type)
-        ):
-            yield None
-            return
-        for batch in file.iter_batches(PARQUET_BATCH, columns=[id_column, column],
-                                       use_threads=False):  # fmt: skip
-            yield batch.column(0), batch.column(1)
-    except Exception:
-        yield None
+    def _next(self) -> bool | None:
+        """Move to the next piece with rows: True; False at the end; None where refused."""
+        while self._ids is None or not len(self._ids):
+            piece = next(self._pieces, self._END)
+            if piece is self._END:
+                return False
+            if not isinstance(piece, tuple) or piece[0].null_count or piece[1].null_count:
+                return None  # refused, or a blank id or score: the general reader's
+            self._ids, self._scores = piece
+        return True
+
+    def take(self, size: int) -> tuple[Any, list[Any]] | None:
+        """The next ``size`` rows: their ids (an Arrow chunked array) and their scores'
+        chunks; None when there are fewer, or a piece is refused."""
+        import pyarrow as pa
+
+        ids: list[Any] = []
+        scores: list[Any] = []
+        while size:
+            if not self._next():
+                return None
+            part = min(size, len(self._ids))
+            for kept, column in ((ids, self._ids), (scores, self._scores)):
+                sliced = column.slice(0, part)
+                kept.extend(getattr(sliced, "chunks", [sliced]))
+            self._ids, self._scores = self._ids.slice(part), self._scores.slice(part)
+            size -= part
+        return pa.chunked_array(ids, self._ids.type), scores
+
+    def at_end(self) -> bool:
+        """Whether the file holds no more rows (and nothing refused)."""
+        return self._next() is False
+
+    def close(self) -> None:
+        self._ids = self._scores = None
+        self._pieces.close()  # the file

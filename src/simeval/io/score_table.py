@@ -102,6 +102,12 @@ class ScoreTable:
             self._text[name] = self._reread(name)
         return self._text[name]
 
+    def drop(self, name: str) -> None:
+        """Let column ``name``'s values go (their memory with them): the table still names
+        its rows' lines in messages, and no longer has the column."""
+        for held in (self._data, self._text, self._lists):
+            held.pop(name, None)
+
     def has_column(self, name: str) -> bool:
         """Whether the header names a column ``name``."""
         return self.kind == "table" and name in self._data

@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import DataError, param, require
-from .columns import float64_values
+from ..errors import DataError, param
 from .compressed import compression_suffix
 from .delimited import looks_numeric, read_regular, sniff_delimiter
 from .memory import release_reader_memory
+from .parquet import read_parquet
 from .score_table import ScoreTable, default_column
 from .text import MAX_LINE_BYTES, is_stdin, open_source, shown_name, source_text
 
@@ -118,7 +118,7 @@ def read_table(path: str | Path, *, comment: str | None = None, header: bool = T
     name = shown_name(path)
     suffix = "" if is_stdin(path) else format_suffix(path)
     if suffix in PARQUET_SUFFIXES and Path(path).exists():
-        return _read_parquet(Path(path))
+        return read_parquet(Path(path))
     source = open_source(path)
     if comment is None and suffix not in JSON_SUFFIXES:
         table = read_regular(source, suffix, header=header)
@@ -285,77 +285,6 @@ def _read_jsonl(name: str, lines: list[str]) -> ScoreTable:
         records.append(obj)
         numbers.append(lineno)
     return _table_of(name, records, numbers)
-
-
-def _read_parquet(p: Path) -> ScoreTable:
-    """All columns of a Parquet file, read once, row group after row group (a pandas index
-    stored as columns is left out, as pandas leaves it out): float64 columns into numpy
-    arrays (read-only, null as NaN), the others as Arrow columns."""
-    require("pyarrow", "parquet")
-    import pyarrow.parquet as pq
-
-    try:
-        file = pq.ParquetFile(p, pre_buffer=False)
-        names = parquet_columns(file)
-        rows = file.metadata.num_rows
-        columns = _row_groups(file, names, rows) if rows else {}
-    except Exception as exc:  # pyarrow raises many types for a bad file
-        raise DataError(f"{p}: cannot read as Parquet ({exc})") from None
-    if not rows:
-        raise DataError(f"{p} has no rows")
-    return ScoreTable(str(p), columns, range(1, rows + 1), "table", where="row")
-
-
-def parquet_columns(file: Any) -> list[str]:
-    """The columns of a ``pyarrow.parquet.ParquetFile`` as a table: a pandas index stored
-    as columns is left out, as pandas leaves it out (a RangeIndex is stored as a dict)."""
-    stored = (file.schema_arrow.pandas_metadata or {}).get("index_columns", [])
-    index = {c for c in stored if isinstance(c, str)}
-    return [c for c in file.schema_arrow.names if c not in index]
-
-
-def _row_groups(file: Any, names: list[str], rows: int) -> dict[str, Any]:
-    """The columns ``names`` of a Parquet file, read one row group at a time in this thread
-    (each group's memory goes once it is taken; a float64 column is copied into one numpy
-    array as it comes, never held twice)."""
-    import pyarrow as pa
-
-    types = {name: file.schema_arrow.field(name).type for name in names}
-    floats = {n: np.empty(rows) for n, kind in types.items() if pa.types.is_float64(kind)}
-    chunks: dict[str, list[Any]] = {n: [] for n in names if n not in floats}
-    at = 0
-    for group in range(file.num_row_groups):
-        table = file.read_row_group(group, columns=names, use_threads=False)
-        size = table.num_rows
-        for name in names:
-            column = table.column(name)
-            if name in floats:
-                floats[name][at : at + size] = float64_values(column)  # nulls as NaN
-            else:
-                chunks[name].extend(column.chunks)
-        at += size
-    columns: dict[str, Any] = {}
-    for name in names:
-        if name in floats:
-            columns[str(name)] = floats[name]
-            floats[name].flags.writeable = False  # numbers() hands it out as it is
-        else:
-            columns[str(name)] = _narrowed(pa.chunked_array(chunks[name], type=types[name]))
-    return columns
-
-
-def _narrowed(column: Any) -> Any:
-    """A ``large_string`` column (pandas writes its text so) as ``string``, whose 32-bit
-    offsets take 4 bytes less per value, the text itself shared, not copied; the column
-    as it is when its text does not fit 32-bit offsets, or it is of another type."""
-    import pyarrow as pa
-
-    if not pa.types.is_large_string(column.type):
-        return column
-    try:
-        return column.cast(pa.string())
-    except pa.ArrowInvalid:  # 2 GiB of text or more in one chunk
-        return column
 
 
 def read_scores(

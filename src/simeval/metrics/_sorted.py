@@ -17,30 +17,15 @@ from numpy.typing import NDArray
 
 from ._cached import cached
 from ._grid import GridLevels, counted, grid_levels, looked_up
+from ._narrow import narrowed
 from ._numeric import STREAM_MIN, centered_values, centring, int_dot_by_code, vdot
 from ._table import JointTable
+from ._ties import TIE_CHUNK, group_sums, tied_chunks
 
 __all__ = ["SortedScores"]
 
-
-#: Tied groups longer than this are summed pairwise (``np.sum``) in :meth:`SortedScores.tie_mean`.
-PAIRWISE_MIN = 4096
-#: Sorted values are gathered and compared this many at a time to find the ties of
-#: continuous scores (no n-long sorted copy).
-TIE_CHUNK = 1 << 16
 #: Up to this many pairs, centred ranks (half-integers) are summed exactly in float64.
 EXACT_RANK_SUMS = 1 << 26
-
-
-def _group_sums(
-    x: NDArray[np.float64], starts: NDArray[np.intp], sizes: NDArray[np.intp]
-) -> NDArray[np.float64]:
-    """The sums of the runs ``x[start : start + size]``: ``reduceat`` (one value after the
-    other), and the long runs again pairwise, whose running sums would drift."""
-    sums = np.add.reduceat(x, starts)
-    for i in np.flatnonzero(sizes > PAIRWISE_MIN):
-        sums[i] = x[starts[i] : starts[i] + sizes[i]].sum()
-    return sums
 
 
 class SortedScores:
@@ -87,14 +72,15 @@ class SortedScores:
             self.order  # noqa: B018 - computed for its cache
 
     @cached
-    def order(self) -> NDArray[np.intp]:
+    def order(self) -> NDArray[np.signedinteger]:
         """Indices that sort ``values`` ascending. The order among tied values is arbitrary:
         every consumer works on whole tie groups, so it never matters (and numpy's default
         sort is several times faster than a stable one). Grid scores are ordered by a
-        linear radix sort of their codes."""
+        linear radix sort of their codes. From a million values on, int32
+        (:func:`~._narrow.narrowed`: half the memory)."""
         if self.grid is not None:
-            return np.argsort(self.grid.codes, kind="stable")
-        return np.argsort(self.values)
+            return narrowed(np.argsort(self.grid.codes, kind="stable"))
+        return narrowed(np.argsort(self.values))
 
     @cached
     def sorted(self) -> NDArray[np.float64]:
@@ -174,6 +160,11 @@ class SortedScores:
         return first - 1, last - first + 2
 
     @property
+    def tie_starts(self) -> NDArray[np.intp]:
+        """The sorted positions where the groups of two or more equal values begin."""
+        return self._tied[0]
+
+    @property
     def tie_sizes(self) -> NDArray[np.intp]:
         """Sizes of the groups of two or more equal values (no n-long array for
         continuous scores)."""
@@ -193,7 +184,7 @@ class SortedScores:
         if sizes.size == 0:
             return x_sorted
         if 2 * int(sizes.sum()) > x_sorted.size:  # heavy ties: average every group
-            sums = _group_sums(x_sorted, self.group_starts, self.group_sizes)
+            sums = group_sums(x_sorted, self.group_starts, self.group_sizes)
             return np.repeat(sums / self.group_sizes, self.group_sizes)
         positions = self.tied_positions
         out = x_sorted if inplace else x_sorted.copy()
@@ -211,7 +202,7 @@ class SortedScores:
     def tied_means(self, x_tied: NDArray[np.float64]) -> NDArray[np.float64]:
         """Values given at :attr:`tied_positions`, each replaced by its group's mean."""
         sizes = self._tied[1]
-        sums = _group_sums(x_tied, np.cumsum(sizes) - sizes, sizes)
+        sums = group_sums(x_tied, np.cumsum(sizes) - sizes, sizes)
         return np.repeat(sums / sizes, sizes)
 
     def in_order(self, other: SortedScores) -> NDArray[np.float64]:
@@ -292,9 +283,10 @@ class SortedScores:
         twice = (2.0 * mine).astype(np.int64)
         total = int_dot_by_code(twice, codes, 1 - n, n)
         starts, sizes = other._tied
-        if sizes.size:  # tied positions: the group's mean rank in place of their own
-            positions = other.tied_positions
-            change = np.repeat(2 * starts + sizes - n, sizes) - (2 * positions + 1 - n)
+        # tied positions: the group's mean rank in place of their own
+        for groups, lengths, positions in tied_chunks(starts, sizes):
+            change = np.repeat(2 * starts[groups] + sizes[groups] - n, lengths)
+            change -= 2 * positions + 1 - n
             total += int_dot_by_code(twice, codes[positions], change, n)
         return total / 4
 

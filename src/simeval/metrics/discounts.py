@@ -79,6 +79,9 @@ def discounts_at(ranks: NDArray[np.intp]) -> NDArray[np.float64]:
 
 #: :func:`discount_sums` keeps the sum of every block of this many positions.
 DISCOUNT_BLOCK = 1 << 12
+#: The block sums are made for this many positions at a time (a few arrays of 0.5 MB;
+#: with chunks of :data:`DISCOUNT_CHUNK`, 34 MB at the peak of an evaluation).
+BLOCK_SUMS_CHUNK = 1 << 16
 
 
 @lru_cache(maxsize=4)
@@ -86,7 +89,7 @@ def _block_sums(blocks: int) -> NDArray[np.float64]:
     """The weights summed over each block of :data:`DISCOUNT_BLOCK` positions (block q:
     positions q·B + 1 … (q + 1)·B), each pairwise, made a chunk at a time."""
     out = np.empty(blocks)
-    per_chunk = DISCOUNT_CHUNK // DISCOUNT_BLOCK
+    per_chunk = BLOCK_SUMS_CHUNK // DISCOUNT_BLOCK
     for q in range(0, blocks, per_chunk):
         r = min(q + per_chunk, blocks)
         w = discounts_between(q * DISCOUNT_BLOCK, r * DISCOUNT_BLOCK)

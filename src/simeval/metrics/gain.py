@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 from .._validate import check_bool, check_int
 from ..results import MetricResult
 from ._sorted import SortedScores
+from ._ties import group_sums, tied_chunks
 from .base import Metric, public_function
 from .context import Context
 from .discounts import DISCOUNT_CHUNK, discount_sums, discounts, discounts_at, discounts_between
@@ -138,17 +139,38 @@ def coded_gain(
         if discounted:
             gains *= whole[a:b] if whole is not None else discounts_between(a, b)
         parts.append(gains.sum())
-    total = float(np.sum(parts))
-    if s.tie_sizes.size:  # the tied groups' positions get their group's mean gain
-        positions = s.tied_positions
-        own = np.take(levels, codes[positions].astype(np.intp))
-        change = s.tied_means(own) - own
+    return float(np.sum(parts)) + _tie_change(s, levels, codes, k, discounted, top)
+
+
+def _tie_change(
+    s: SortedScores,
+    levels: NDArray[np.float64],
+    codes: NDArray[np.unsignedinteger],
+    k: int,
+    discounted: bool,
+    top: float | None,
+) -> float:
+    """What :func:`coded_gain` adds when every tied group's positions get the group's
+    mean gain: ``Σ (mean − gain) · weight`` over the tied positions among the first k,
+    the tied positions visited a chunk at a time (:func:`~._ties.tied_chunks`)."""
+    starts, sizes = s.tie_starts, s.tie_sizes
+    if not sizes.size:
+        return 0.0
+    n = s.values.size
+    sums = np.zeros(sizes.size)
+    for groups, lengths, positions in tied_chunks(starts, sizes):
+        own = levels[codes[positions]]
+        sums[groups] += group_sums(own, np.cumsum(lengths) - lengths, lengths)
+    means = sums / sizes
+    parts = []
+    for groups, lengths, positions in tied_chunks(starts, sizes):
+        change = np.repeat(means[groups], lengths) - levels[codes[positions]]
         rank = n - 1 - positions if top is None else positions
         inside = rank < k
         if discounted:
             change *= discounts_at(rank)
-        total += float(change[inside].sum())
-    return total
+        parts.append(change[inside].sum())
+    return float(np.sum(parts))
 
 
 def _gains(c: Context) -> NDArray[np.float64]:

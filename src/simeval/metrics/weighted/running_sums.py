@@ -58,7 +58,7 @@ class RunningSums:
 
     def arrange(self, values: NDArray[np.intp]) -> NDArray[np.intp]:
         """``values`` (one per position) moved to their cells; 0 in the padding cells."""
-        out = np.zeros(self.size, dtype=values.dtype)
+        out = np.zeros(self.size, dtype=np.intp)  # as np.take uses them (an order may be int32)
         out[self._all_cells] = values
         return out
 
