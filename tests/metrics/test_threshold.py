@@ -139,3 +139,22 @@ def test_empty_is_undefined() -> None:
 def test_bad_border_names_the_parameter(border, error) -> None:
     with pytest.raises(error, match="`border`"):
         se.f1_high([0, 1, 4, 5], [0, 4, 3, 5], border=border)
+
+
+@pytest.mark.parametrize("on_grid", [True, False])
+def test_decisions_counted_in_chunks(monkeypatch, on_grid: bool) -> None:
+    # decision_counts decides DECISION_CHUNK pairs at a time; with chunks of 7 pairs the
+    # values are scikit-learn's on the whole vectors (gold from 4096 pairs on a grid of
+    # halves is read through its codes; jittered gold is not on a grid)
+    from simeval.metrics import threshold
+
+    monkeypatch.setattr(threshold, "DECISION_CHUNK", 7)
+    g, s = _sample(3, n=5000)
+    s[5:] += np.random.default_rng(5).normal(0, 1e-3, s.size - 5)  # a continuous system
+    if not on_grid:
+        g = np.clip(g + np.random.default_rng(4).normal(0, 0.01, g.size), 0, 5)
+    for fn, labels in ((se.f1_low, lambda x: x < 1.5), (se.f1_high, lambda x: x > 3.5)):
+        expected = sklearn_metrics.f1_score(labels(g), labels(s))
+        assert fn(g, s).statistic == pytest.approx(expected, abs=1e-12)
+    expected = sklearn_metrics.accuracy_score(g > 3.5, s > 3.5)
+    assert se.accuracy_high(g, s).statistic == pytest.approx(expected, abs=1e-12)

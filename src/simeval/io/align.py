@@ -169,10 +169,9 @@ def _arrow_text(column: Any) -> Any:
     """An Arrow column's ids as one string array, stripped; None for types whose text is
     Python's to give (floats, dates …)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     if pa.types.is_integer(column.type):
-        column = pc.cast(column, pa.string())  # the digits, as str() writes them
+        column = column.cast(pa.string())  # the digits, as str() writes them
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         return None
     return arrow_text.trimmed(column)

@@ -129,14 +129,14 @@ def trimmed(column: Any) -> Any:
     >>> trimmed(column) is column
     True
     """
-    import pyarrow.compute as pc
-
     if column.null_count:
         column = column.fill_null("None")
     for piece in _pieces(column):
         data, start, length = _bytes(piece)
         ends = _may_be_space(data, start) | _may_be_space(data, start + length - 1)
         if (ends & (length > 0)).any():
+            import pyarrow.compute as pc  # only here: its import costs 9 MB
+
             return pc.utf8_trim(column, characters=WHITESPACE)
     return column
 

@@ -79,6 +79,10 @@ def _accuracy(truth: int, pred: int, both: int, n: int) -> MetricResult:
     return MetricResult((n - truth - pred + 2 * both) / n, n)
 
 
+#: :func:`decision_counts` decides this many pairs at a time.
+DECISION_CHUNK = 1 << 20
+
+
 def decisions(c: Context, high: bool) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """(truth, prediction) of the low or high class (:func:`in_class`), the system mapped
     onto the gold scale."""
@@ -97,20 +101,25 @@ def decision_counts(c: Context, high: bool) -> tuple[int, int, int, int]:
         truth = in_class(table.gold, borders, high)
         return (table.n, *table.decisions(truth, in_class(table.system, borders, high)))
     s = c.system_mapped
-    p = in_class(s, borders, high)
-    n_pred = int(np.count_nonzero(p))
     grid = c.gold.grid
+    n_truth = n_pred = both = 0
     if grid is not None:  # the levels ascend: the true ones are the codes from or below one
         true_levels = in_class(grid.levels, borders, high)  # a suffix (high) or a prefix
         n_true = int(np.count_nonzero(true_levels))
         cut = true_levels.size - n_true if high else n_true
-        p &= grid.codes >= cut if high else grid.codes < cut
         n_truth = int(grid.counts[true_levels].sum())
-    else:
-        truth = in_class(c.gold.values, borders, high)
-        p &= truth
-        n_truth = int(np.count_nonzero(truth))
-    return s.size, n_truth, n_pred, int(np.count_nonzero(p))
+    for a in range(0, s.size, DECISION_CHUNK):  # no n-long masks
+        b = a + DECISION_CHUNK
+        p = in_class(s[a:b], borders, high)
+        n_pred += int(np.count_nonzero(p))
+        if grid is not None:
+            p &= grid.codes[a:b] >= cut if high else grid.codes[a:b] < cut
+        else:
+            truth = in_class(c.gold.values[a:b], borders, high)
+            p &= truth
+            n_truth += int(np.count_nonzero(truth))
+        both += int(np.count_nonzero(p))
+    return s.size, n_truth, n_pred, both
 
 
 _SOURCE = "Reimers, Beyer & Gurevych 2016, §2"
