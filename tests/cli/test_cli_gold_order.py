@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import numpy as np
 import pytest
 from clitools import assert_error, run
 
+from simeval.errors import DataError
 from simeval.io import gold_order, ids_of, pieces, read_table, scores_in_gold_order
 from simeval.io.gold_order import GoldIdsOnFile, gold_ids_on_file, read_in_gold_order
 
@@ -269,3 +271,16 @@ def test_a_score_off_the_system_scale_is_named_by_its_line(capsys, tmp_path) -> 
     system = _write(tmp_path / "s.tsv", list(zip(IDS, scores)))
     rc, out, err = _evaluate(capsys, gold, system, "--system-scale", "0", "9")
     assert_error(rc, out, err, "s.tsv, line 38, column 'score'", "9.5 is outside")
+
+
+def test_a_gold_file_rewritten_meanwhile_is_not_read_again(tmp_path) -> None:
+    # its ids would no longer be the ones read with its scores
+    gold_ids = _gold(tmp_path, "on file")
+    system = _write(tmp_path / "s.tsv", list(zip(IDS, SCORES)))
+    assert np.array_equal(_read(system, gold_ids), np.array(SCORES))
+    gold = tmp_path / "gold.tsv"
+    gold.write_text(gold.read_text())
+    os.utime(gold, ns=(0, 0))  # a time of change the clock's resolution cannot hide
+    assert _read(system, gold_ids) is None
+    with pytest.raises(DataError, match=r"gold\.tsv: the file changed while it was read"):
+        gold_ids.load()

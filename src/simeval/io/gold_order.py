@@ -22,6 +22,7 @@ file, columns besides the ids and the scores …: see :mod:`simeval.io.pieces`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import DataError
 from .align import Ids
 from .columns import float64_released, is_arrow
 from .memory import release_reader_memory
@@ -289,8 +291,12 @@ def gold_ids_on_file(
     read = piece_reader(path, header=header, id_column=id_column, score_column=score_column)
     if read is None:
         return None
+    stamp = _stamp(path)
 
     def pieces() -> Generator[Any, None, None]:
+        if _stamp(path) != stamp:  # rewritten since: its ids are not the ones read
+            yield None
+            return
         stream = read(False)
         try:
             for piece in stream:
@@ -298,7 +304,18 @@ def gold_ids_on_file(
         finally:
             stream.close()
 
-    return GoldIdsOnFile(len(keys), pieces, load)
+    def again() -> Ids:
+        if _stamp(path) != stamp:
+            raise DataError(f"{path}: the file changed while it was read; run the command again")
+        return load()
+
+    return GoldIdsOnFile(len(keys), pieces, again)
+
+
+def _stamp(path: str | Path) -> tuple[int, ...]:
+    """What tells a rewritten file: its inode, size and time of last change."""
+    st = os.stat(path)
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 class _Rows:
