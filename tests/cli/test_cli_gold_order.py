@@ -284,3 +284,23 @@ def test_a_gold_file_rewritten_meanwhile_is_not_read_again(tmp_path) -> None:
     assert _read(system, gold_ids) is None
     with pytest.raises(DataError, match=r"gold\.tsv: the file changed while it was read"):
         gold_ids.load()
+
+
+def test_a_gold_piece_of_its_header_alone(tmp_path, form) -> None:
+    # ids longer than a piece: the gold's first piece is its header line, with no rows
+    ids = ["x" * 70 + f"{i:04d}" for i in range(12)]
+    gold = _write(tmp_path / "gold.tsv", [(i, k % 5 + 0.5) for k, i in enumerate(ids)])
+    system = _write(tmp_path / "s.tsv", [(i, k / 10) for k, i in enumerate(ids)])
+    found = _read(system, _ids(gold, form))
+    assert np.array_equal(found, read_table(system).numbers("score"))
+
+
+def test_files_beyond_those_read_at_once_follow_another_pass(tmp_path, monkeypatch, form) -> None:
+    monkeypatch.setattr(gold_order, "FILES_AT_ONCE", 2)
+    gold_ids = _gold(tmp_path, form)
+    rows = list(zip(IDS, SCORES))
+    paths = [_write(tmp_path / f"s{k}.tsv", rows if k != 3 else rows[::-1]) for k in range(5)]
+    found = read_in_gold_order([(p, True, None) for p in paths], id_column="id",
+                               gold_ids=gold_ids)  # fmt: skip
+    assert [f is None for f in found] == [False, False, False, True, False]
+    assert all(np.array_equal(f, np.array(SCORES)) for f in found if f is not None)

@@ -38,6 +38,7 @@ from .memory import release_reader_memory
 from .pieces import Piece, piece_reader
 
 __all__ = [
+    "FILES_AT_ONCE",
     "GOLD_SLICE",
     "TRIM_BYTES",
     "GoldIdsOnFile",
@@ -54,6 +55,9 @@ __all__ = [
 TRIM_BYTES = 32 << 20
 #: Gold ids held in memory are compared this many rows at a time.
 GOLD_SLICE = 1 << 18
+#: System files read at once beside one pass over the gold's ids: each holds a file open
+#: and a piece (about 12 MB) in memory; more files pass over the gold again.
+FILES_AT_ONCE = 8
 
 
 def scores_in_gold_order(
@@ -142,6 +146,16 @@ def read_in_gold_order(
     >>> found[0].tolist(), found[1]
     ([0.5, 1.5], None)
     """
+    found: list[NDArray[np.float64] | None] = []
+    for a in range(0, len(files), FILES_AT_ONCE):  # a file open, and a piece held, for each
+        found.extend(_together(files[a : a + FILES_AT_ONCE], id_column, gold_ids))
+    return found
+
+
+def _together(
+    files: Sequence[tuple[str | Path, bool, str | None]], id_column: str, gold_ids: Any
+) -> list[NDArray[np.float64] | None]:
+    """:func:`read_in_gold_order` for files read at once, beside one pass over the gold's ids."""
     found: list[NDArray[np.float64] | None] = [None] * len(files)
     if isinstance(gold_ids, GoldIdsOnFile):
         n, expected = gold_ids.n, gold_ids.pieces()
@@ -152,16 +166,21 @@ def read_in_gold_order(
     else:
         return found
     following: dict[int, _Rows] = {}
-    for j, (path, header, column) in enumerate(files):
-        read = piece_reader(path, header=header, id_column=id_column, score_column=column)
-        if read is not None:
-            following[j] = _Rows(read(True))
     try:
+        for j, (path, header, column) in enumerate(files):
+            try:
+                read = piece_reader(path, header=header, id_column=id_column, score_column=column)
+            except OSError:  # the general reader names it
+                continue
+            if read is not None:
+                following[j] = _Rows(read(True))
         outs = {j: np.empty(n) for j in following}
         at = taken = 0
         for ids in expected:
             if ids is None or at + len(ids) > n:  # the gold can no longer be read so
                 return found
+            if not len(ids):  # a piece of the gold without rows (its header, say)
+                continue
             for j, rows in list(following.items()):
                 got = rows.take(len(ids))
                 if got is None or not _same(got[0], ids):
@@ -174,7 +193,7 @@ def read_in_gold_order(
             if not following:
                 return found
             if taken >= TRIM_BYTES:  # the pieces' memory, handed back
-                del got, ids
+                got = ids = None
                 release_reader_memory()
                 taken = 0
         for j, rows in following.items():  # no rows beyond the gold's; NaN, ±inf: the
@@ -301,6 +320,8 @@ def gold_ids_on_file(
         try:
             for piece in stream:
                 yield None if piece is None else piece[0]
+        except OSError:  # gone meanwhile: load() says so
+            yield None
         finally:
             stream.close()
 
@@ -312,9 +333,12 @@ def gold_ids_on_file(
     return GoldIdsOnFile(len(keys), pieces, again)
 
 
-def _stamp(path: str | Path) -> tuple[int, ...]:
-    """What tells a rewritten file: its inode, size and time of last change."""
-    st = os.stat(path)
+def _stamp(path: str | Path) -> tuple[int, ...] | None:
+    """What tells a rewritten file: its inode, size and time of last change (None: gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
     return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
@@ -331,7 +355,10 @@ class _Rows:
     def _next(self) -> bool | None:
         """Move to the next piece with rows: True; False at the end; None where refused."""
         while self._ids is None or not len(self._ids):
-            piece = next(self._pieces, self._END)
+            try:
+                piece = next(self._pieces, self._END)
+            except OSError:  # the general reader names it
+                return None
             if piece is self._END:
                 return False
             if not isinstance(piece, tuple) or piece[0].null_count or piece[1].null_count:
