@@ -32,6 +32,7 @@ from ._validate import (
     check_real,
     check_scale,
     check_within,
+    extremes_without_nan,
 )
 from .binning import Bins, check_bins
 from .calibration import AUTO_KIND, CALIBRATIONS, Calibration, CalibrationKind
@@ -223,8 +224,7 @@ class Options:
         g = np.asarray(gold, dtype=np.float64)
         scale, source = self.scale, self.scale_source or "declared"
         if scale is None:
-            # the extremes with NaN left out (fmin/fmax skip it; no copy without it)
-            lo, hi = (float(np.fmin.reduce(g)), float(np.fmax.reduce(g))) if g.size else (0, 0)
+            lo, hi = extremes_without_nan(g)
             if not lo < hi:  # none, all missing, or constant
                 raise InputError(
                     "cannot infer the gold scale from constant or empty gold scores; "

@@ -3,6 +3,7 @@ dimension, equal lengths, finite, and the missing-value policy (``nan_policy``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -21,6 +22,7 @@ __all__ = [
     "as_float_array",
     "check_labels",
     "check_within",
+    "extremes_without_nan",
     "first_outside",
     "paired_scores",
     "paired_systems",
@@ -300,6 +302,29 @@ def check_within(
         )
 
 
+def extremes_without_nan(values: NDArray[np.float64]) -> tuple[float, float]:
+    """The smallest and largest value with NaN left out (``np.fmin``/``np.fmax``, which
+    skip it: no NaN-free copy is made); NaN for an empty or all-NaN vector.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The scores.
+
+    Returns
+    -------
+    (float, float)
+
+    Examples
+    --------
+    >>> extremes_without_nan(np.array([2.0, np.nan, -1.0]))
+    (-1.0, 2.0)
+    """
+    if not values.size:
+        return math.nan, math.nan
+    return float(np.fmin.reduce(values)), float(np.fmax.reduce(values))
+
+
 def first_outside(
     values: NDArray[np.float64], scale: tuple[float, float]
 ) -> tuple[int, int] | None:
@@ -325,8 +350,8 @@ def first_outside(
     >>> first_outside(np.array([0.0, 5.0]), (0.0, 5.0)) is None
     True
     """
-    lo, hi = scale
-    if not values.size or (np.fmin.reduce(values) >= lo and np.fmax.reduce(values) <= hi):
-        return None  # the extremes (NaN left out) are inside: no n-long mask is made
+    lo, hi = extremes_without_nan(values)
+    if not values.size or (lo >= scale[0] and hi <= scale[1]):
+        return None  # the extremes are inside: no n-long mask is made
     off = (values < scale[0]) | (values > scale[1])
     return (int(np.argmax(off)), int(off.sum())) if off.any() else None

@@ -69,11 +69,8 @@ def scores_in_gold_order(
     gold_ids: Any,
 ) -> NDArray[np.float64] | None:
     """The scores of ``path`` when its rows hold the gold's ids in the gold's order, read
-    piece by piece; None otherwise (read it with :func:`simeval.io.read_table`).
-
-    The score column is chosen by the rule of :func:`~simeval.io.default_column`
-    (:func:`~simeval.io.score_column_among`): ``score_column`` by name, else ``score``,
-    else the only column besides the ids.
+    piece by piece; None otherwise (read it with :func:`simeval.io.read_table`). The
+    score column is chosen as :func:`~simeval.io.pieces.piece_reader` chooses it.
 
     Parameters
     ----------
